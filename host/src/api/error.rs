@@ -1,0 +1,82 @@
+//! The one error envelope of the JSON API (ARCHITECTURE.md "Names and fixed interfaces"):
+//! `{"error": {"code": "...", "message": "...", "field": "..."}}`.
+
+use axum::{
+    Json,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Error body.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Machine-readable code, e.g. `not_found`, `invalid_field`, `unauthorized`.
+    pub code: String,
+    /// Human-readable message.
+    pub message: String,
+    /// The request field at fault, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+/// The envelope.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorEnvelope {
+    /// The error.
+    pub error: ErrorBody,
+}
+
+/// An API error: status plus envelope.
+#[derive(Debug)]
+pub struct ApiError {
+    /// HTTP status.
+    pub status: StatusCode,
+    /// Envelope content.
+    pub body: ErrorBody,
+}
+
+impl ApiError {
+    /// Any status, code and message.
+    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            body: ErrorBody {
+                code: code.into(),
+                message: message.into(),
+                field: None,
+            },
+        }
+    }
+
+    /// 404 `not_found`.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    /// 400 `invalid_field` naming the field.
+    pub fn invalid(field: &str, message: impl Into<String>) -> ApiError {
+        let mut e = ApiError::new(StatusCode::BAD_REQUEST, "invalid_field", message);
+        e.body.field = Some(field.into());
+        e
+    }
+
+    /// 500 `internal`; the cause is logged, never sent.
+    pub fn internal(cause: impl std::fmt::Display) -> ApiError {
+        tracing::error!(error = %cause, "internal error");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "An unknown error occurred.")
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::internal(e)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(ErrorEnvelope { error: self.body })).into_response()
+    }
+}

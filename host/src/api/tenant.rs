@@ -1,0 +1,79 @@
+//! `GET /api/v1/tenant`: the public settings the UI needs (shopper-core §3 "Tenant config",
+//! locations-forms-marketing §3 "Site config"). Never includes plugin config or secrets.
+
+use std::collections::BTreeMap;
+
+use axum::{Json, extract::State};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::error::ApiError;
+use crate::{
+    model::{Dealership, Location},
+    repo::TenantRepo,
+    server::{AppState, CurrentTenant},
+    tenant::{FinanceConfig, Specifications, Wording},
+};
+
+/// Public tenant settings.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TenantSettings {
+    /// Tenant slug.
+    pub slug: String,
+    /// Site name.
+    pub name: String,
+    /// Template (ui-plugin remote).
+    pub template: String,
+    /// Manufacturer slug on manufacturer-specific sites.
+    pub manufacturer: Option<String>,
+    /// Canonical base URL.
+    pub site_url: Option<String>,
+    /// Logo URL.
+    pub logo_url: Option<String>,
+    /// Default state code.
+    pub default_state: String,
+    /// Social links by network.
+    pub social: BTreeMap<String, String>,
+    /// Feature flags.
+    pub features: BTreeMap<String, bool>,
+    /// Tag settings.
+    pub specifications: Specifications,
+    /// Finance settings.
+    pub finance: FinanceConfig,
+    /// Wording.
+    pub wording: Wording,
+    /// Dealer phone numbers per car type (new, used, demo).
+    pub phones: BTreeMap<String, String>,
+    /// Count shown when search counts exceed 1999.
+    pub stock_count: Option<u64>,
+    /// Dealerships.
+    pub dealerships: Vec<Dealership>,
+    /// Visible locations with hours.
+    pub locations: Vec<Location>,
+}
+
+/// The tenant's public settings.
+#[utoipa::path(get, path = "/api/v1/tenant", tag = "tenant",
+    responses((status = 200, body = TenantSettings), (status = 404, description = "Unknown host", body = super::error::ErrorEnvelope)))]
+pub async fn get_tenant(State(state): State<AppState>, CurrentTenant(t): CurrentTenant) -> Result<Json<TenantSettings>, ApiError> {
+    let repo = TenantRepo::new(&state.db, t.slug());
+    let c = &t.config;
+    Ok(Json(TenantSettings {
+        slug: c.slug.clone(),
+        name: c.name.clone(),
+        template: c.template.clone(),
+        manufacturer: c.manufacturer.clone(),
+        site_url: c.site_url.clone(),
+        logo_url: c.logo_url.clone(),
+        default_state: c.default_state.clone(),
+        social: c.social.clone(),
+        features: c.features.clone(),
+        specifications: c.specifications.clone(),
+        finance: c.finance.clone(),
+        wording: c.wording.clone(),
+        phones: c.phones.clone(),
+        stock_count: c.stock.stock_count,
+        dealerships: repo.dealerships().await?,
+        locations: repo.locations(false).await?,
+    }))
+}

@@ -1,0 +1,186 @@
+//! Host settings: `forecourt.toml` at the project root, every key overridable by a `FORECOURT_*`
+//! environment variable (figment). `DATABASE_URL` is also honoured, below `FORECOURT_DATABASE_URL`.
+//!
+//! Implements issue "Foundation" item 2 (config) and ARCHITECTURE.md "Names and fixed interfaces".
+
+use std::path::{Path, PathBuf};
+
+use figment::{
+    Figment,
+    providers::{Env, Format, Serialized, Toml},
+};
+use serde::{Deserialize, Serialize};
+
+/// Which search engine the host uses (ARCHITECTURE.md "Search").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchBackendKind {
+    /// In-process index (the default; needs nothing).
+    Embedded,
+    /// A Meilisearch server at `meili_url`.
+    Meilisearch,
+}
+
+/// Log line format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Human-readable lines (default).
+    Pretty,
+    /// One JSON object per line.
+    Json,
+}
+
+/// All host settings. Every field has a default, so an empty or absent `forecourt.toml` is valid.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// Address `forecourt serve` listens on (default `127.0.0.1:8080`).
+    pub bind: String,
+    /// sqlx database URL. `sqlite://...` or `postgres://...`. Empty means
+    /// `sqlite://<data_dir>/forecourt.db` (created if missing, WAL journal).
+    pub database_url: String,
+    /// Directory for the SQLite file, the search index and caches (default `data`).
+    pub data_dir: PathBuf,
+    /// Directory holding `<slug>/tenant.toml` folders (default `tenants`).
+    pub tenants_dir: PathBuf,
+    /// Search backend (default `embedded`).
+    pub search_backend: SearchBackendKind,
+    /// Meilisearch URL, used when `search_backend = "meilisearch"`.
+    pub meili_url: Option<String>,
+    /// Meilisearch API key.
+    pub meili_key: Option<String>,
+    /// Directory of built plugin components (`*.wasm`), default `plugins/dist`.
+    pub plugin_dir: PathBuf,
+    /// Directory of the built UI shell and remotes, default `ui-shell/dist`.
+    pub ui_dist_dir: PathBuf,
+    /// Bearer token for `/api/v1/admin/*`. Unset or empty disables the admin API (403).
+    pub admin_token: Option<String>,
+    /// Import each tenant's `[[stock.feeds]]` at start-up when the file changed since the last
+    /// import (default true).
+    pub import_feeds_on_start: bool,
+    /// Log format (default `pretty`).
+    pub log_format: LogFormat,
+    /// Largest request body accepted, in bytes (default 64 MiB; stock imports are the big ones).
+    pub max_body_bytes: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            bind: "127.0.0.1:8080".into(),
+            database_url: String::new(),
+            data_dir: PathBuf::from("data"),
+            tenants_dir: PathBuf::from("tenants"),
+            search_backend: SearchBackendKind::Embedded,
+            meili_url: None,
+            meili_key: None,
+            plugin_dir: PathBuf::from("plugins/dist"),
+            ui_dist_dir: PathBuf::from("ui-shell/dist"),
+            admin_token: None,
+            import_feeds_on_start: true,
+            log_format: LogFormat::Pretty,
+            max_body_bytes: 64 * 1024 * 1024,
+        }
+    }
+}
+
+/// Error loading settings: names the source (file or variable), the key and the reason.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid settings: {0}")]
+pub struct SettingsError(String);
+
+impl Settings {
+    /// Loads defaults, then `config_file` (if it exists), then `DATABASE_URL`, then
+    /// `FORECOURT_*` variables (e.g. `FORECOURT_BIND`, `FORECOURT_ADMIN_TOKEN`).
+    ///
+    /// Errors name the offending key and where it came from (figment metadata).
+    pub fn load(config_file: &Path) -> Result<Settings, SettingsError> {
+        Self::figment(config_file)
+            .extract()
+            .map_err(|e| SettingsError(describe_figment_error(e)))
+    }
+
+    /// The figment the settings are extracted from (exposed for tests and `forecourt config`).
+    pub fn figment(config_file: &Path) -> Figment {
+        Figment::from(Serialized::defaults(Settings::default()))
+            .merge(Toml::file_exact(config_file))
+            .merge(Env::raw().only(&["DATABASE_URL"]).map(|_| "database_url".into()))
+            .merge(Env::prefixed("FORECOURT_").ignore(&["CONFIG", "TEST_DATABASE_URL"]))
+    }
+
+    /// The database URL actually used: `database_url`, or the SQLite file under `data_dir`.
+    pub fn effective_database_url(&self) -> String {
+        if self.database_url.trim().is_empty() {
+            format!("sqlite://{}", self.data_dir.join("forecourt.db").display())
+        } else {
+            self.database_url.clone()
+        }
+    }
+}
+
+/// Renders every error in a figment error chain as `key: reason (in source)`.
+pub fn describe_figment_error(err: figment::Error) -> String {
+    err.into_iter()
+        .map(|e| {
+            let key = if e.path.is_empty() {
+                "(root)".to_string()
+            } else {
+                e.path.join(".")
+            };
+            let source = e
+                .metadata
+                .as_ref()
+                .and_then(|m| m.source.as_ref().map(|s| s.to_string()).or(Some(m.name.to_string())))
+                .unwrap_or_else(|| "defaults".into());
+            format!("{source}: key `{key}`: {}", e.kind)
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_need_no_file() {
+        figment::Jail::expect_with(|jail| {
+            jail.clear_env();
+            let s = Settings::load(Path::new("missing.toml")).expect("defaults");
+            assert_eq!(s.bind, "127.0.0.1:8080");
+            assert_eq!(s.effective_database_url(), "sqlite://data/forecourt.db");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn env_overrides_file_and_database_url() {
+        figment::Jail::expect_with(|jail| {
+            jail.clear_env();
+            jail.create_file("forecourt.toml", "bind = \"127.0.0.1:9000\"\nadmin_token = \"a\"")?;
+            jail.set_env("FORECOURT_ADMIN_TOKEN", "from-env");
+            jail.set_env("DATABASE_URL", "postgres://x@127.0.0.1/db");
+            let s = Settings::load(Path::new("forecourt.toml")).expect("load");
+            assert_eq!(s.bind, "127.0.0.1:9000");
+            assert_eq!(s.admin_token.as_deref(), Some("from-env"));
+            assert_eq!(s.effective_database_url(), "postgres://x@127.0.0.1/db");
+            jail.set_env("FORECOURT_DATABASE_URL", "sqlite://other.db");
+            let s = Settings::load(Path::new("forecourt.toml")).expect("load");
+            assert_eq!(s.effective_database_url(), "sqlite://other.db");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn bad_key_is_named_with_its_file() {
+        figment::Jail::expect_with(|jail| {
+            jail.clear_env();
+            jail.create_file("forecourt.toml", "search_backend = \"elastic\"\n")?;
+            let err = Settings::load(Path::new("forecourt.toml")).unwrap_err().to_string();
+            assert!(err.contains("search_backend"), "{err}");
+            assert!(err.contains("forecourt.toml"), "{err}");
+            Ok(())
+        });
+    }
+}

@@ -1,0 +1,115 @@
+//! Storage connection: one sqlx `AnyPool` over SQLite (default, WAL) or PostgreSQL, chosen by the
+//! URL, with the matching migrations from `migrations/sqlite` or `migrations/postgres` applied at
+//! start. Queries use `$N` placeholders, which both engines accept, so one set of queries serves
+//! both (ARCHITECTURE.md "Storage").
+
+use std::{path::Path, str::FromStr, time::Duration};
+
+use sqlx::{
+    AnyPool, ConnectOptions, Executor,
+    any::{AnyConnectOptions, AnyPoolOptions},
+    migrate::Migrator,
+};
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Which engine a pool talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// SQLite file.
+    Sqlite,
+    /// PostgreSQL server.
+    Postgres,
+}
+
+/// A connected, migrated database.
+#[derive(Debug, Clone)]
+pub struct Db {
+    /// The pool every repository borrows from.
+    pub pool: AnyPool,
+    /// The engine behind it.
+    pub engine: Engine,
+}
+
+/// Storage errors at connect or migrate time.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// The URL is neither `sqlite:` nor `postgres:`.
+    #[error("database_url `{0}` must start with sqlite:// or postgres://")]
+    Scheme(String),
+    /// Cannot create the SQLite file's directory.
+    #[error("cannot create the database directory {0}: {1}")]
+    Dir(String, std::io::Error),
+    /// Connect failed.
+    #[error("cannot connect to the database: {0}")]
+    Connect(#[source] sqlx::Error),
+    /// A migration failed.
+    #[error("database migration failed: {0}")]
+    Migrate(#[source] sqlx::migrate::MigrateError),
+}
+
+impl Db {
+    /// Connects to `url` (`sqlite://path/to/file.db` or `postgres://...`), creating the SQLite
+    /// file and its directory when missing, and applies pending migrations.
+    pub async fn connect(url: &str) -> Result<Db, DbError> {
+        sqlx::any::install_default_drivers();
+        let engine = if url.starts_with("sqlite:") {
+            Engine::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Engine::Postgres
+        } else {
+            return Err(DbError::Scheme(url.to_string()));
+        };
+        let url = match engine {
+            Engine::Sqlite => {
+                let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+                let path = path.split('?').next().unwrap_or(path);
+                if path != ":memory:"
+                    && let Some(dir) = Path::new(path).parent()
+                    && !dir.as_os_str().is_empty()
+                {
+                    std::fs::create_dir_all(dir).map_err(|e| DbError::Dir(dir.display().to_string(), e))?;
+                }
+                if url.contains('?') {
+                    url.to_string()
+                } else {
+                    format!("{url}?mode=rwc")
+                }
+            }
+            Engine::Postgres => url.to_string(),
+        };
+        let opts = AnyConnectOptions::from_str(&url)
+            .map_err(DbError::Connect)?
+            .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_secs(1));
+        let pool = AnyPoolOptions::new()
+            .max_connections(match engine {
+                Engine::Sqlite => 4,
+                Engine::Postgres => 16,
+            })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if engine == Engine::Sqlite {
+                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL;")
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(opts)
+            .await
+            .map_err(DbError::Connect)?;
+        let migrator = match engine {
+            Engine::Sqlite => &SQLITE_MIGRATIONS,
+            Engine::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&pool).await.map_err(DbError::Migrate)?;
+        Ok(Db { pool, engine })
+    }
+
+    /// Answers `SELECT 1` (readiness).
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+    }
+}

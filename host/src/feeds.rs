@@ -1,0 +1,62 @@
+//! Start-up import of each tenant's `[[stock.feeds]]` (tenants/README.md): a feed is imported
+//! when its bytes, mapping or mode changed since its last import, so a restart costs one hash per
+//! feed.
+
+use crate::{
+    db::Db,
+    repo::TenantRepo,
+    stock::{ImportOptions, import::feed_sha256, import_feed, mapping::Mapping},
+    tenant::{Tenant, TenantRegistry},
+};
+
+/// Imports every changed feed of every tenant. Rejected rows are logged as warnings; an
+/// unreadable feed or a storage error stops start-up.
+pub async fn import_changed_feeds(db: &Db, tenants: &TenantRegistry) -> anyhow::Result<()> {
+    for t in tenants.iter() {
+        import_tenant_feeds(db, t).await?;
+    }
+    Ok(())
+}
+
+async fn import_tenant_feeds(db: &Db, t: &Tenant) -> anyhow::Result<()> {
+    let repo = TenantRepo::new(db, t.slug());
+    for feed in &t.config.stock.feeds {
+        let source = feed.path.to_string_lossy().to_string();
+        let bytes = std::fs::read(t.dir.join(&feed.path))?;
+        let (mapping, mapping_text) = match &feed.mapping {
+            Some(m) => {
+                let path = t.dir.join(m);
+                let text = std::fs::read_to_string(&path)?;
+                (Some(Mapping::from_toml(&text, &path.display().to_string())?), Some(text))
+            }
+            None => (None, None),
+        };
+        let mode = feed.mode.or_else(|| mapping.as_ref().and_then(|m| m.mode)).unwrap_or_default();
+        let sha = feed_sha256(&bytes, mapping_text.as_deref(), mode);
+        if repo.last_import(&source).await?.is_some_and(|l| l.sha256 == sha) {
+            tracing::debug!(tenant = %t.slug(), feed = %source, "feed unchanged");
+            continue;
+        }
+        let report = import_feed(
+            db,
+            t,
+            &bytes,
+            ImportOptions {
+                source: source.clone(),
+                format: feed.format,
+                mode: Some(mode),
+                mapping,
+                mapping_text,
+                progress: false,
+                now: jiff::Timestamp::now().as_second(),
+            },
+        )
+        .await?;
+        tracing::info!(tenant = %t.slug(), feed = %source, inserted = report.inserted, updated = report.updated,
+            unchanged = report.unchanged, marked_sold = report.marked_sold, rejected = report.rejected, "feed imported");
+        for e in report.errors.iter().take(20) {
+            tracing::warn!(tenant = %t.slug(), feed = %source, row = e.row, errors = ?e.errors, "row rejected");
+        }
+    }
+    Ok(())
+}

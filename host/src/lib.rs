@@ -1,0 +1,13 @@
+//! Forecourt host: the multi-tenant car-dealer website platform's axum server, storage, stock
+//! import and JSON API. See `README.md` and ARCHITECTURE.md for the map.
+
+pub mod api;
+pub mod config;
+pub mod db;
+pub mod feeds;
+pub mod model;
+pub mod repo;
+pub mod server;
+pub mod stock;
+pub mod telemetry;
+pub mod tenant;

@@ -1,0 +1,216 @@
+//! `forecourt`: the Forecourt host binary.
+//!
+//! - `forecourt serve`: serve every tenant (ARCHITECTURE.md; default 127.0.0.1:8080).
+//! - `forecourt import --tenant <slug> <file>`: import a stock feed (host/docs/stock-feed.md).
+//! - `forecourt check`: validate `forecourt.toml` and every `tenants/*/tenant.toml`.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use clap::{Parser, Subcommand, ValueEnum};
+use forecourt_host::{
+    config::Settings,
+    db::Db,
+    repo::TenantRepo,
+    server,
+    stock::{ImportOptions, import_feed, mapping::Mapping},
+    telemetry,
+    tenant::{FeedFormat, FeedMode, TenantRegistry},
+};
+
+#[derive(Parser)]
+#[command(name = "forecourt", version, about = "Forecourt: multi-tenant car-dealer website host")]
+struct Cli {
+    /// Settings file (every key can be overridden by FORECOURT_<KEY>).
+    #[arg(long, global = true, env = "FORECOURT_CONFIG", default_value = "forecourt.toml")]
+    config: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    Csv,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModeArg {
+    Full,
+    Delta,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve every tenant.
+    Serve,
+    /// Import a stock feed (CSV or JSON) for one tenant, in one transaction.
+    Import {
+        /// Tenant slug.
+        #[arg(long)]
+        tenant: String,
+        /// Column-mapping file for a dealer's own feed format.
+        #[arg(long)]
+        mapping: Option<PathBuf>,
+        /// csv or json (default: from the file extension).
+        #[arg(long, value_enum)]
+        format: Option<FormatArg>,
+        /// full: cars of this source missing from the feed become sold; delta: add/update only.
+        /// Default: the mapping's mode, else full.
+        #[arg(long, value_enum)]
+        mode: Option<ModeArg>,
+        /// Source name that owns the cars (default: the file name).
+        #[arg(long)]
+        source: Option<String>,
+        /// Print the whole report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Exit with status 3 when any row was rejected.
+        #[arg(long)]
+        strict: bool,
+        /// The feed file.
+        file: PathBuf,
+    },
+    /// Validate the settings and every tenant file, then exit.
+    Check,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let settings = match Settings::load(&cli.config) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("forecourt: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    telemetry::init(settings.log_format);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    match rt.block_on(run(cli.command, settings)) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("forecourt: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Serve => {
+            let started = std::time::Instant::now();
+            let state = server::prepare(settings).await?;
+            tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "ready");
+            server::serve(state).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Check => {
+            let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+            for t in tenants.iter() {
+                println!(
+                    "{}: {} ({} dealerships, {} locations, {} feeds, template {})",
+                    t.slug(),
+                    t.config.name,
+                    t.config.dealerships.len(),
+                    t.config.locations.len(),
+                    t.config.stock.feeds.len(),
+                    t.config.template
+                );
+            }
+            println!("settings and {} tenants are valid", tenants.iter().count());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Import {
+            tenant,
+            mapping,
+            format,
+            mode,
+            source,
+            json,
+            strict,
+            file,
+        } => {
+            let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+            let t = tenants
+                .by_slug(&tenant)
+                .ok_or_else(|| anyhow::anyhow!("no tenant `{tenant}` in {}", settings.tenants_dir.display()))?
+                .clone();
+            let db = Db::connect(&settings.effective_database_url()).await?;
+            TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
+            let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let (mapping, mapping_text) = match mapping {
+                Some(p) => {
+                    let text = std::fs::read_to_string(&p).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()))?;
+                    (Some(Mapping::from_toml(&text, &p.display().to_string())?), Some(text))
+                }
+                None => (None, None),
+            };
+            let format = match format {
+                Some(FormatArg::Csv) => FeedFormat::Csv,
+                Some(FormatArg::Json) => FeedFormat::Json,
+                None if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) => FeedFormat::Json,
+                None => FeedFormat::Csv,
+            };
+            let source = source.unwrap_or_else(|| {
+                file.file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_else(|| "cli".into())
+            });
+            let report = import_feed(
+                &db,
+                &t,
+                &bytes,
+                ImportOptions {
+                    source,
+                    format,
+                    mode: mode.map(|m| match m {
+                        ModeArg::Full => FeedMode::Full,
+                        ModeArg::Delta => FeedMode::Delta,
+                    }),
+                    mapping,
+                    mapping_text,
+                    progress: true,
+                    now: jiff::Timestamp::now().as_second(),
+                },
+            )
+            .await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                for e in &report.errors {
+                    for fe in &e.errors {
+                        println!(
+                            "row {} ({}): {}: {}",
+                            e.row,
+                            e.stocknum.as_deref().unwrap_or("-"),
+                            fe.field,
+                            fe.reason
+                        );
+                    }
+                }
+                for w in &report.warnings {
+                    println!("warning: {w}");
+                }
+                println!(
+                    "{}: {} rows: {} inserted, {} updated, {} unchanged, {} marked sold, {} rejected ({} mode){}",
+                    report.tenant,
+                    report.rows_total,
+                    report.inserted,
+                    report.updated,
+                    report.unchanged,
+                    report.marked_sold,
+                    report.rejected,
+                    report.mode,
+                    if report.no_change() { "; no change" } else { "" }
+                );
+            }
+            Ok(if strict && report.rejected > 0 {
+                ExitCode::from(3)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! Repository layer. Every query is scoped by the tenant key the host resolved from the request
+//! (never one from the client): a [`TenantRepo`] can only be built for one tenant and adds
+//! `tenant = $1` to every statement. Implements issue "Foundation" item 4.
+
+use std::collections::HashMap;
+
+use sqlx::{AnyPool, Row};
+
+use crate::{
+    db::Db,
+    model::{Address, Car, ContactDetails, Dealership, Location, OpeningHourEntry, SpecialHourEntry, car_select, format_hours},
+    tenant::TenantConfig,
+};
+
+/// Storage access for one tenant.
+#[derive(Debug, Clone)]
+pub struct TenantRepo {
+    pool: AnyPool,
+    tenant: String,
+}
+
+/// The last successful import of a feed source.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportLogEntry {
+    /// sha256 of the feed version (bytes, mapping, mode).
+    pub sha256: String,
+    /// Finished at, unix seconds.
+    pub finished_at: i64,
+}
+
+impl TenantRepo {
+    /// A repository that only ever sees `tenant`'s rows.
+    pub fn new(db: &Db, tenant: &str) -> TenantRepo {
+        TenantRepo {
+            pool: db.pool.clone(),
+            tenant: tenant.to_string(),
+        }
+    }
+
+    /// The tenant key this repository is bound to.
+    pub fn tenant(&self) -> &str {
+        &self.tenant
+    }
+
+    /// Writes the tenant's dealerships, locations and hours from its config in one transaction:
+    /// upserts by slug (ids stay stable), replaces hours, removes locations no longer configured
+    /// (their cars keep their dealership and lose the location).
+    pub async fn sync_config(&self, cfg: &TenantConfig) -> Result<(), sqlx::Error> {
+        let t = &self.tenant;
+        let mut tx = self.pool.begin().await?;
+        let mut dealer_ids = HashMap::new();
+        for d in &cfg.dealerships {
+            let id: i64 = sqlx::query(
+                "INSERT INTO dealerships (tenant, slug, name, manufacturer, state, youtube_url, config) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                 ON CONFLICT (tenant, slug) DO UPDATE SET name = excluded.name, manufacturer = excluded.manufacturer, state = excluded.state, \
+                 youtube_url = excluded.youtube_url, config = excluded.config RETURNING id",
+            )
+            .bind(t)
+            .bind(&d.slug)
+            .bind(&d.name)
+            .bind(d.manufacturer.clone())
+            .bind(d.state.clone())
+            .bind(d.youtube_url.clone())
+            .bind(serde_json::to_string(&d.config).expect("config serialises"))
+            .fetch_one(&mut *tx)
+            .await?
+            .get(0);
+            dealer_ids.insert(d.slug.as_str(), id);
+        }
+        let keep: Vec<&str> = cfg.locations.iter().map(|l| l.slug.as_str()).collect();
+        let existing: Vec<(i64, String)> = sqlx::query("SELECT id, slug FROM locations WHERE tenant = $1")
+            .bind(t)
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        for (id, slug) in existing.iter().filter(|(_, s)| !keep.contains(&s.as_str())) {
+            tracing::info!(tenant = %t, location = %slug, "location removed from config");
+            sqlx::query("UPDATE cars SET location_id = NULL WHERE tenant = $1 AND location_id = $2")
+                .bind(t)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            for table in ["opening_hours", "special_hours"] {
+                sqlx::query(&format!("DELETE FROM {table} WHERE tenant = $1 AND location_id = $2"))
+                    .bind(t)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            sqlx::query("DELETE FROM locations WHERE tenant = $1 AND id = $2")
+                .bind(t)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for l in &cfg.locations {
+            let a = &l.address;
+            let c = &l.contact_detail;
+            let location_type = if l.location_type.is_empty() {
+                "sales"
+            } else {
+                l.location_type.as_str()
+            };
+            let id: i64 = sqlx::query(
+                "INSERT INTO locations (tenant, slug, dealership_id, name, is_primary, visible, location_type, location_subtype, manufacturers, upcoming, \
+                 street, city, state, postcode, lat, long, place_url, place_id, map_key, phone, landline_phone, email, image_url, \
+                 dealer_license_number, motor_vehicle_repairer, average_rating, review_count, distribution_locations) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28) \
+                 ON CONFLICT (tenant, slug) DO UPDATE SET dealership_id = excluded.dealership_id, name = excluded.name, is_primary = excluded.is_primary, \
+                 visible = excluded.visible, location_type = excluded.location_type, location_subtype = excluded.location_subtype, \
+                 manufacturers = excluded.manufacturers, upcoming = excluded.upcoming, street = excluded.street, city = excluded.city, \
+                 state = excluded.state, postcode = excluded.postcode, lat = excluded.lat, long = excluded.long, place_url = excluded.place_url, \
+                 place_id = excluded.place_id, map_key = excluded.map_key, phone = excluded.phone, landline_phone = excluded.landline_phone, \
+                 email = excluded.email, image_url = excluded.image_url, dealer_license_number = excluded.dealer_license_number, \
+                 motor_vehicle_repairer = excluded.motor_vehicle_repairer, average_rating = excluded.average_rating, \
+                 review_count = excluded.review_count, distribution_locations = excluded.distribution_locations RETURNING id",
+            )
+            .bind(t)
+            .bind(&l.slug)
+            .bind(dealer_ids[l.dealership.as_str()])
+            .bind(&l.name)
+            .bind(l.primary as i64)
+            .bind(l.visible as i64)
+            .bind(location_type)
+            .bind(l.location_subtype.clone())
+            .bind(serde_json::to_string(&l.manufacturers).expect("list"))
+            .bind(l.upcoming as i64)
+            .bind(a.street.clone())
+            .bind(&a.city)
+            .bind(&a.state)
+            .bind(&a.postcode)
+            .bind(a.lat)
+            .bind(a.long)
+            .bind(a.place_url.clone())
+            .bind(a.place_id.clone())
+            .bind(a.map_key.clone())
+            .bind(c.phone.clone())
+            .bind(c.landline_phone.clone())
+            .bind(c.email.clone())
+            .bind(l.image_url.clone())
+            .bind(l.dealer_license_number.clone())
+            .bind(l.motor_vehicle_repairer.clone())
+            .bind(l.average_rating)
+            .bind(l.review_count.map(i64::from))
+            .bind(serde_json::to_string(&l.distribution_locations).expect("list"))
+            .fetch_one(&mut *tx)
+            .await?
+            .get(0);
+            for table in ["opening_hours", "special_hours"] {
+                sqlx::query(&format!("DELETE FROM {table} WHERE tenant = $1 AND location_id = $2"))
+                    .bind(t)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for h in &l.opening_hours {
+                sqlx::query("INSERT INTO opening_hours (tenant, location_id, weekday, status, open_time, close_time) VALUES ($1, $2, $3, $4, $5, $6)")
+                    .bind(t)
+                    .bind(id)
+                    .bind(i64::from(h.weekday))
+                    .bind(&h.status)
+                    .bind(h.open.clone())
+                    .bind(h.close.clone())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for h in &l.special_hours {
+                sqlx::query(
+                    "INSERT INTO special_hours (tenant, location_id, date, status, start_hour, end_hour) VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(t)
+                .bind(id)
+                .bind(&h.date)
+                .bind(&h.status)
+                .bind(h.start_hour.clone())
+                .bind(h.end_hour.clone())
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await
+    }
+
+    /// The tenant's dealerships, by name.
+    pub async fn dealerships(&self) -> Result<Vec<Dealership>, sqlx::Error> {
+        sqlx::query_as::<_, Dealership>(
+            "SELECT id, slug, name, manufacturer, state, youtube_url, config FROM dealerships WHERE tenant = $1 ORDER BY name, id",
+        )
+        .bind(&self.tenant)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// The tenant's locations with hours; hidden ones (`visible = false`) only when asked.
+    pub async fn locations(&self, include_hidden: bool) -> Result<Vec<Location>, sqlx::Error> {
+        self.load_locations(if include_hidden { "" } else { " AND l.visible = 1" }, None)
+            .await
+    }
+
+    /// One visible location by id.
+    pub async fn location(&self, id: i64) -> Result<Option<Location>, sqlx::Error> {
+        Ok(self
+            .load_locations(" AND l.visible = 1 AND l.id = $2", Some(id))
+            .await?
+            .into_iter()
+            .next())
+    }
+
+    async fn load_locations(&self, filter: &str, id: Option<i64>) -> Result<Vec<Location>, sqlx::Error> {
+        let sql = format!(
+            "SELECT l.id, l.slug, l.name, l.is_primary, l.visible, l.location_type, l.location_subtype, l.manufacturers, l.upcoming, \
+             l.dealership_id, d.slug, l.street, l.city, l.state, l.postcode, l.lat, l.long, l.place_url, l.place_id, l.map_key, \
+             l.phone, l.landline_phone, l.email, l.image_url, l.dealer_license_number, l.motor_vehicle_repairer, l.average_rating, \
+             l.review_count, l.distribution_locations \
+             FROM locations l JOIN dealerships d ON d.id = l.dealership_id AND d.tenant = l.tenant \
+             WHERE l.tenant = $1{filter} ORDER BY l.is_primary DESC, l.name, l.id"
+        );
+        let mut q = sqlx::query(&sql).bind(&self.tenant);
+        if let Some(id) = id {
+            q = q.bind(id);
+        }
+        let rows = q.fetch_all(&self.pool).await?;
+        let mut hours: HashMap<i64, Vec<OpeningHourEntry>> = HashMap::new();
+        for r in sqlx::query(
+            "SELECT location_id, weekday, status, open_time, close_time FROM opening_hours WHERE tenant = $1 ORDER BY location_id, weekday",
+        )
+        .bind(&self.tenant)
+        .fetch_all(&self.pool)
+        .await?
+        {
+            let status: String = r.get(2);
+            let open: Option<String> = r.get(3);
+            let close: Option<String> = r.get(4);
+            hours.entry(r.get(0)).or_default().push(OpeningHourEntry {
+                weekday: r.get(1),
+                formated_hours: format_hours(&status, open.as_deref(), close.as_deref()),
+                status,
+                open,
+                close,
+            });
+        }
+        let mut special: HashMap<i64, Vec<SpecialHourEntry>> = HashMap::new();
+        for r in sqlx::query(
+            "SELECT location_id, date, status, start_hour, end_hour FROM special_hours WHERE tenant = $1 ORDER BY location_id, date",
+        )
+        .bind(&self.tenant)
+        .fetch_all(&self.pool)
+        .await?
+        {
+            special.entry(r.get(0)).or_default().push(SpecialHourEntry {
+                location_id: r.get(0),
+                date: r.get(1),
+                status: r.get(2),
+                start_hour: r.get(3),
+                end_hour: r.get(4),
+            });
+        }
+        let list = |s: String| serde_json::from_str::<Vec<String>>(&s).unwrap_or_default();
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let id: i64 = r.get(0);
+                Location {
+                    id,
+                    slug: r.get(1),
+                    name: r.get(2),
+                    primary: r.get::<i64, _>(3) != 0,
+                    visible: r.get::<i64, _>(4) != 0,
+                    location_type: r.get(5),
+                    location_subtype: r.get(6),
+                    manufacturers: list(r.get(7)),
+                    upcoming: r.get::<i64, _>(8) != 0,
+                    dealership_id: r.get(9),
+                    dealership_slug: r.get(10),
+                    address: Address {
+                        street: r.get(11),
+                        city: r.get(12),
+                        state: r.get(13),
+                        postcode: r.get(14),
+                        lat: r.get(15),
+                        long: r.get(16),
+                        place_url: r.get(17),
+                        place_id: r.get(18),
+                        map_key: r.get(19),
+                    },
+                    contact_detail: ContactDetails {
+                        phone: r.get(20),
+                        landline_phone: r.get(21),
+                        email: r.get(22),
+                        opening_hours: hours.remove(&id).unwrap_or_default(),
+                    },
+                    special_hours: special.remove(&id).unwrap_or_default(),
+                    image_url: r.get(23),
+                    dealer_license_number: r.get(24),
+                    motor_vehicle_repairer: r.get(25),
+                    average_rating: r.get(26),
+                    review_count: r.get(27),
+                    distribution_locations: list(r.get(28)),
+                }
+            })
+            .collect())
+    }
+
+    /// A car by slug, as a shopper may see it: shown on the dealer website and with a shown status
+    /// (in_stock, coming_soon or sold; shopper-core §3). None for another tenant's slug.
+    pub async fn car_by_slug(&self, slug: &str) -> Result<Option<Car>, sqlx::Error> {
+        let sql = format!(
+            "{} WHERE c.tenant = $1 AND c.slug = $2 AND c.show_on_dealer_website = 1 AND c.status IN ('in_stock', 'coming_soon', 'sold')",
+            car_select()
+        );
+        sqlx::query_as::<_, Car>(&sql)
+            .bind(&self.tenant)
+            .bind(slug)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    /// A car by stock number, whatever its status (admin and import use).
+    pub async fn car_by_stocknum(&self, stocknum: &str) -> Result<Option<Car>, sqlx::Error> {
+        let sql = format!("{} WHERE c.tenant = $1 AND c.stocknum = $2", car_select());
+        sqlx::query_as::<_, Car>(&sql)
+            .bind(&self.tenant)
+            .bind(stocknum)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
+    /// Cars of the tenant ordered by id, `limit` from `offset` (every status).
+    pub async fn cars(&self, limit: i64, offset: i64) -> Result<Vec<Car>, sqlx::Error> {
+        let sql = format!("{} WHERE c.tenant = $1 ORDER BY c.id LIMIT $2 OFFSET $3", car_select());
+        sqlx::query_as::<_, Car>(&sql)
+            .bind(&self.tenant)
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(&self.pool)
+            .await
+    }
+
+    /// Number of cars by status.
+    pub async fn car_counts(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
+        Ok(
+            sqlx::query("SELECT status, COUNT(*) FROM cars WHERE tenant = $1 GROUP BY status ORDER BY status")
+                .bind(&self.tenant)
+                .fetch_all(&self.pool)
+                .await?
+                .into_iter()
+                .map(|r| (r.get(0), r.get(1)))
+                .collect(),
+        )
+    }
+
+    /// Last successful import of `source`, if any.
+    pub async fn last_import(&self, source: &str) -> Result<Option<ImportLogEntry>, sqlx::Error> {
+        Ok(
+            sqlx::query("SELECT sha256, finished_at FROM stock_imports WHERE tenant = $1 AND source = $2 ORDER BY id DESC LIMIT 1")
+                .bind(&self.tenant)
+                .bind(source)
+                .fetch_optional(&self.pool)
+                .await?
+                .map(|r| ImportLogEntry {
+                    sha256: r.get(0),
+                    finished_at: r.get(1),
+                }),
+        )
+    }
+}

@@ -1,0 +1,644 @@
+//! Transactional stock import (issue "Foundation" item 5).
+//!
+//! One file is one transaction: either every valid row of it is written (with the import log row)
+//! or nothing is, so a crash mid-import leaves the previous stock exactly as it was. Cars are
+//! upserted by (tenant, stocknum), else by (tenant, vin). A `full` feed marks the cars it
+//! previously supplied (same `source`) and that are missing from it as sold, with a sold time.
+//! Rows are compared by a content hash, so re-importing the same file changes nothing.
+
+use std::{
+    collections::{BTreeMap, HashMap, HashSet},
+    io::IsTerminal,
+};
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use sqlx::{Any, Row, Transaction};
+use utoipa::ToSchema;
+
+use super::{
+    fields::{self, FIELDS, Kind},
+    mapping::{Mapping, MappingError},
+    validate::{CarInput, FieldError, Raw, Val, slugify, validate_row},
+};
+use crate::{
+    db::Db,
+    tenant::{FeedFormat, FeedMode, Tenant},
+};
+
+/// What to import and how.
+#[derive(Debug, Clone)]
+pub struct ImportOptions {
+    /// Name of the feed: cars supplied by a full feed are owned by this source.
+    pub source: String,
+    /// CSV or JSON.
+    pub format: FeedFormat,
+    /// Mode; `None` takes the mapping's mode, else full.
+    pub mode: Option<FeedMode>,
+    /// Column mapping, if the feed is not in canonical columns.
+    pub mapping: Option<Mapping>,
+    /// Text of the mapping file (part of the change hash).
+    pub mapping_text: Option<String>,
+    /// Draw a progress bar when stderr is a terminal.
+    pub progress: bool,
+    /// Import time, unix seconds (tests pass a fixed clock).
+    pub now: i64,
+}
+
+/// One rejected row.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RowError {
+    /// 1-based data row number (the first car is row 1; a CSV header is not counted).
+    pub row: usize,
+    /// Stock number or VIN of the row when readable, to find it in the feed.
+    pub stocknum: Option<String>,
+    /// Every problem in the row.
+    pub errors: Vec<FieldError>,
+}
+
+/// The outcome of an import.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct ImportReport {
+    /// Tenant slug.
+    pub tenant: String,
+    /// Feed source name.
+    pub source: String,
+    /// `full` or `delta`.
+    pub mode: String,
+    /// sha256 of the feed bytes, mapping text and mode.
+    pub sha256: String,
+    /// Data rows read.
+    pub rows_total: usize,
+    /// New cars.
+    pub inserted: usize,
+    /// Existing cars whose data changed.
+    pub updated: usize,
+    /// Existing cars whose data did not change.
+    pub unchanged: usize,
+    /// Cars of this source missing from a full feed, now sold.
+    pub marked_sold: usize,
+    /// Rows refused (see `errors`).
+    pub rejected: usize,
+    /// Each refused row with its field errors.
+    pub errors: Vec<RowError>,
+    /// Notes that did not refuse a row (ignored columns).
+    pub warnings: Vec<String>,
+}
+
+impl ImportReport {
+    /// True when the import wrote nothing.
+    pub fn no_change(&self) -> bool {
+        self.inserted == 0 && self.updated == 0 && self.marked_sold == 0
+    }
+}
+
+/// Why an import did not run at all (row problems are reported, not errors).
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The feed cannot be parsed as the declared format.
+    #[error("the feed is not valid {format}: {reason}")]
+    Format {
+        /// csv or json.
+        format: &'static str,
+        /// Parser message.
+        reason: String,
+    },
+    /// The mapping does not fit the feed.
+    #[error(transparent)]
+    Mapping(#[from] MappingError),
+    /// Storage failed; nothing was written.
+    #[error("storage error, nothing was imported: {0}")]
+    Db(#[from] sqlx::Error),
+}
+
+/// Hash that identifies one feed version (bytes, mapping and mode).
+pub fn feed_sha256(bytes: &[u8], mapping_text: Option<&str>, mode: FeedMode) -> String {
+    let mut h = Sha256::new();
+    h.update(bytes);
+    h.update([0]);
+    h.update(mapping_text.unwrap_or("").as_bytes());
+    h.update([0]);
+    h.update(mode.as_str().as_bytes());
+    hex::encode(h.finalize())
+}
+
+/// Reads the feed into records of canonical field -> raw value, with ignored-column warnings.
+fn read_records(bytes: &[u8], opts: &ImportOptions) -> Result<(Vec<BTreeMap<&'static str, Raw>>, Vec<String>), ImportError> {
+    let mut warnings = Vec::new();
+    match opts.format {
+        FeedFormat::Csv => {
+            let mut rdr = csv::ReaderBuilder::new().flexible(false).trim(csv::Trim::All).from_reader(bytes);
+            let header: Vec<String> = rdr
+                .headers()
+                .map_err(|e| ImportError::Format {
+                    format: "csv",
+                    reason: e.to_string(),
+                })?
+                .iter()
+                .map(|h| h.trim_start_matches('\u{feff}').to_string())
+                .collect();
+            let bound = match &opts.mapping {
+                Some(m) => Some(m.bind(&header, &opts.source)?),
+                None => {
+                    let ignored: Vec<&str> = header.iter().filter(|h| !fields::is_feed_field(h)).map(String::as_str).collect();
+                    if !ignored.is_empty() {
+                        warnings.push(format!("columns ignored (not Forecourt stock fields): {}", ignored.join(", ")));
+                    }
+                    None
+                }
+            };
+            let mut out = Vec::new();
+            for (i, rec) in rdr.records().enumerate() {
+                let rec = rec.map_err(|e| ImportError::Format {
+                    format: "csv",
+                    reason: format!("row {}: {e}", i + 1),
+                })?;
+                let map = match &bound {
+                    Some(b) => b
+                        .apply(|col| header.iter().position(|h| h == col).and_then(|j| rec.get(j)))
+                        .into_iter()
+                        .map(|(k, v)| (k, Raw::Text(v)))
+                        .collect(),
+                    None => header
+                        .iter()
+                        .zip(rec.iter())
+                        .filter_map(|(h, v)| fields::canonical(h).map(|c| (c, Raw::Text(v.to_string()))))
+                        .collect(),
+                };
+                out.push(map);
+            }
+            Ok((out, warnings))
+        }
+        FeedFormat::Json => {
+            let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| ImportError::Format {
+                format: "json",
+                reason: e.to_string(),
+            })?;
+            let items = match value {
+                serde_json::Value::Array(a) => a,
+                serde_json::Value::Object(mut o) => match o.remove("cars") {
+                    Some(serde_json::Value::Array(a)) => a,
+                    _ => {
+                        return Err(ImportError::Format {
+                            format: "json",
+                            reason: "expected an array of cars or {\"cars\": [...]}".into(),
+                        });
+                    }
+                },
+                _ => {
+                    return Err(ImportError::Format {
+                        format: "json",
+                        reason: "expected an array of cars or {\"cars\": [...]}".into(),
+                    });
+                }
+            };
+            let mut out = Vec::new();
+            let mut ignored = HashSet::new();
+            let header: Vec<String> = items
+                .iter()
+                .filter_map(|v| v.as_object())
+                .flat_map(|o| o.keys().cloned())
+                .collect::<HashSet<_>>()
+                .into_iter()
+                .collect();
+            let bound = match &opts.mapping {
+                Some(m) => Some(m.bind(&header, &opts.source)?),
+                None => None,
+            };
+            for (i, item) in items.into_iter().enumerate() {
+                let serde_json::Value::Object(obj) = item else {
+                    return Err(ImportError::Format {
+                        format: "json",
+                        reason: format!("row {} is not an object", i + 1),
+                    });
+                };
+                let map = match &bound {
+                    Some(b) => {
+                        let texts: HashMap<&str, String> = obj
+                            .iter()
+                            .filter_map(|(k, v)| Raw::Json(v.clone()).text_for_mapping().map(|t| (k.as_str(), t)))
+                            .collect();
+                        b.apply(|c| texts.get(c).map(String::as_str))
+                            .into_iter()
+                            .map(|(k, v)| (k, Raw::Text(v)))
+                            .collect()
+                    }
+                    None => obj
+                        .into_iter()
+                        .filter_map(|(k, v)| match fields::canonical(&k) {
+                            Some(c) => Some((
+                                c,
+                                match v {
+                                    serde_json::Value::String(s) => Raw::Text(s),
+                                    other => Raw::Json(other),
+                                },
+                            )),
+                            None => {
+                                ignored.insert(k);
+                                None
+                            }
+                        })
+                        .collect(),
+                };
+                out.push(map);
+            }
+            if !ignored.is_empty() {
+                let mut v: Vec<String> = ignored.into_iter().collect();
+                v.sort();
+                warnings.push(format!("keys ignored (not Forecourt stock fields): {}", v.join(", ")));
+            }
+            Ok((out, warnings))
+        }
+    }
+}
+
+impl Raw {
+    fn text_for_mapping(&self) -> Option<String> {
+        match self {
+            Raw::Text(s) => Some(s.clone()),
+            Raw::Json(serde_json::Value::String(s)) => Some(s.clone()),
+            Raw::Json(serde_json::Value::Null) => None,
+            Raw::Json(v) => Some(v.to_string()),
+        }
+    }
+}
+
+/// Content hash of a validated row, with its resolved references.
+fn row_hash(car: &CarInput, dealership_id: i64, location_id: Option<i64>) -> String {
+    let mut h = Sha256::new();
+    for v in &car.values {
+        match v {
+            Val::Null => h.update([0u8]),
+            Val::Text(s) => {
+                h.update([1u8]);
+                h.update((s.len() as u64).to_le_bytes());
+                h.update(s.as_bytes());
+            }
+            Val::Int(i) => {
+                h.update([2u8]);
+                h.update(i.to_le_bytes());
+            }
+            Val::Float(f) => {
+                h.update([3u8]);
+                h.update(f.to_bits().to_le_bytes());
+            }
+        }
+    }
+    h.update(dealership_id.to_le_bytes());
+    h.update(location_id.unwrap_or(-1).to_le_bytes());
+    hex::encode(&h.finalize()[..16])
+}
+
+struct Existing {
+    id: i64,
+    stocknum: String,
+    vin: Option<String>,
+    status: String,
+    sold_at: Option<i64>,
+    feed_hash: Option<String>,
+    feed_source: Option<String>,
+    created_at: i64,
+}
+
+fn bind_val<'q>(
+    q: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    v: &Val,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    match v {
+        Val::Null => q.bind(Option::<String>::None),
+        Val::Text(s) => q.bind(s.clone()),
+        Val::Int(i) => q.bind(*i),
+        Val::Float(f) => q.bind(*f),
+    }
+}
+
+/// Columns written by an import, in bind order: [`FIELDS`] then these.
+const EXTRA_COLUMNS: [&str; 5] = ["dealership_id", "location_id", "updated_at", "feed_source", "feed_hash"];
+
+fn insert_sql() -> String {
+    let cols: Vec<&str> = FIELDS.iter().map(|f| f.column).chain(EXTRA_COLUMNS).chain(["tenant"]).collect();
+    let params: Vec<String> = (1..=cols.len()).map(|i| format!("${i}")).collect();
+    format!("INSERT INTO cars ({}) VALUES ({})", cols.join(", "), params.join(", "))
+}
+
+fn update_sql() -> String {
+    let cols: Vec<&str> = FIELDS.iter().map(|f| f.column).chain(EXTRA_COLUMNS).collect();
+    let sets: Vec<String> = cols.iter().enumerate().map(|(i, c)| format!("{c} = ${}", i + 1)).collect();
+    let n = cols.len();
+    format!("UPDATE cars SET {} WHERE id = ${} AND tenant = ${}", sets.join(", "), n + 1, n + 2)
+}
+
+/// Test hook: `FORECOURT_FAULT_ABORT_AFTER_ROWS=N` aborts the process (no unwinding, no commit)
+/// after N rows were written inside the import transaction. Used by the crash-safety test.
+fn fault_abort_after() -> Option<usize> {
+    std::env::var("FORECOURT_FAULT_ABORT_AFTER_ROWS").ok()?.parse().ok()
+}
+
+/// Imports one feed for one tenant in one transaction and returns the report.
+///
+/// Errors only when the feed as a whole is unreadable or storage fails; bad rows are listed in
+/// the report and the valid rows are imported.
+pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOptions) -> Result<ImportReport, ImportError> {
+    let mode = opts.mode.or_else(|| opts.mapping.as_ref().and_then(|m| m.mode)).unwrap_or_default();
+    let slug = tenant.slug().to_string();
+    let mut report = ImportReport {
+        tenant: slug.clone(),
+        source: opts.source.clone(),
+        mode: mode.as_str().into(),
+        sha256: feed_sha256(bytes, opts.mapping_text.as_deref(), mode),
+        ..Default::default()
+    };
+    let (records, warnings) = read_records(bytes, &opts)?;
+    report.warnings = warnings;
+    report.rows_total = records.len();
+    let current_year = jiff::Timestamp::from_second(opts.now)
+        .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).year() as i64)
+        .unwrap_or(2026);
+
+    let mut tx: Transaction<'_, Any> = db.pool.begin().await?;
+
+    let dealerships: HashMap<String, i64> = sqlx::query("SELECT slug, id FROM dealerships WHERE tenant = $1")
+        .bind(&slug)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1)))
+        .collect();
+    let locations: HashMap<String, (i64, i64)> = sqlx::query("SELECT slug, id, dealership_id FROM locations WHERE tenant = $1")
+        .bind(&slug)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|r| (r.get::<String, _>(0), (r.get::<i64, _>(1), r.get::<i64, _>(2))))
+        .collect();
+    let existing: Vec<Existing> =
+        sqlx::query("SELECT id, stocknum, vin, status, sold_at, feed_hash, feed_source, created_at FROM cars WHERE tenant = $1")
+            .bind(&slug)
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .map(|r| Existing {
+                id: r.get(0),
+                stocknum: r.get(1),
+                vin: r.get(2),
+                status: r.get(3),
+                sold_at: r.get(4),
+                feed_hash: r.get(5),
+                feed_source: r.get(6),
+                created_at: r.get(7),
+            })
+            .collect();
+    let by_stocknum: HashMap<&str, usize> = existing.iter().enumerate().map(|(i, e)| (e.stocknum.as_str(), i)).collect();
+    let by_vin: HashMap<&str, usize> = existing
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| e.vin.as_deref().map(|v| (v, i)))
+        .collect();
+    let single_dealership = (dealerships.len() == 1).then(|| *dealerships.values().next().expect("one"));
+
+    let bar = if opts.progress && std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new(records.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {prefix} [{bar:40}] {pos}/{len} rows ({per_sec}, {eta})")
+                .expect("template")
+                .progress_chars("=> "),
+        );
+        b.set_prefix(format!("{slug}: {}", opts.source));
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+
+    let insert = insert_sql();
+    let update = update_sql();
+    let abort_after = fault_abort_after();
+    let mut written = 0usize;
+    let mut seen_ids: HashSet<i64> = HashSet::new();
+    let mut keep_keys: HashSet<String> = HashSet::new(); // identities of rejected rows: never marked sold
+    let mut seen_stocknums: HashMap<String, usize> = HashMap::new();
+    let mut seen_vins: HashMap<String, usize> = HashMap::new();
+    let mut seen_slugs: HashMap<String, usize> = HashMap::new();
+
+    for (i, rec) in records.iter().enumerate() {
+        let row = i + 1;
+        bar.inc(1);
+        let raw_key = rec
+            .get("stocknum")
+            .and_then(|r| r.text_for_mapping())
+            .or_else(|| rec.get("vin").and_then(|r| r.text_for_mapping()));
+        let mut reject = |errors: Vec<FieldError>, report: &mut ImportReport| {
+            if let Some(k) = &raw_key {
+                keep_keys.insert(k.trim().to_string());
+            }
+            report.errors.push(RowError {
+                row,
+                stocknum: raw_key.clone(),
+                errors,
+            });
+        };
+        let mut car = match validate_row(rec, current_year) {
+            Ok(c) => c,
+            Err(errors) => {
+                reject(errors, &mut report);
+                continue;
+            }
+        };
+        // References.
+        let mut errors = Vec::new();
+        let location = match &car.location_slug {
+            Some(l) => match locations.get(l) {
+                Some(v) => Some(*v),
+                None => {
+                    errors.push(FieldError {
+                        field: "location_slug".into(),
+                        reason: format!("no location `{l}` in this tenant"),
+                    });
+                    None
+                }
+            },
+            None => None,
+        };
+        let dealership_id = match &car.dealership_slug {
+            Some(d) => match dealerships.get(d) {
+                Some(id) => Some(*id),
+                None => {
+                    errors.push(FieldError {
+                        field: "dealership_slug".into(),
+                        reason: format!("no dealership `{d}` in this tenant"),
+                    });
+                    None
+                }
+            },
+            None => location.map(|(_, d)| d).or(single_dealership).or_else(|| {
+                errors.push(FieldError {
+                    field: "dealership_slug".into(),
+                    reason: "is required when the tenant has several dealerships".into(),
+                });
+                None
+            }),
+        };
+        if let (Some(d), Some((_, ld))) = (dealership_id, location)
+            && d != ld
+        {
+            errors.push(FieldError {
+                field: "location_slug".into(),
+                reason: "belongs to another dealership".into(),
+            });
+        }
+        // Duplicates inside this feed.
+        let stocknum = car.text("stocknum").expect("validated").to_string();
+        if let Some(first) = seen_stocknums.get(&stocknum) {
+            errors.push(FieldError {
+                field: "stocknum".into(),
+                reason: format!("`{stocknum}` repeats row {first}"),
+            });
+        }
+        if let Some(vin) = car.text("vin")
+            && let Some(first) = seen_vins.get(vin)
+        {
+            errors.push(FieldError {
+                field: "vin".into(),
+                reason: format!("`{vin}` repeats row {first}"),
+            });
+        }
+        if car.text("slug").is_none() {
+            let year = match car.get("year") {
+                Val::Int(y) => *y,
+                _ => 0,
+            };
+            let s = slugify(&format!(
+                "{year} {} {} {stocknum}",
+                car.text("make").unwrap_or(""),
+                car.text("model").unwrap_or("")
+            ));
+            car.set("slug", Val::Text(s));
+        }
+        let car_slug = car.text("slug").expect("set").to_string();
+        if let Some(first) = seen_slugs.get(&car_slug) {
+            errors.push(FieldError {
+                field: "slug".into(),
+                reason: format!("`{car_slug}` repeats row {first}"),
+            });
+        }
+        if !errors.is_empty() {
+            reject(errors, &mut report);
+            continue;
+        }
+        seen_stocknums.insert(stocknum.clone(), row);
+        if let Some(vin) = car.text("vin") {
+            seen_vins.insert(vin.to_string(), row);
+        }
+        seen_slugs.insert(car_slug, row);
+        let dealership_id = dealership_id.expect("checked");
+        let location_id = location.map(|(id, _)| id);
+        let hash = row_hash(&car, dealership_id, location_id);
+
+        // Match an existing car: stocknum first, else VIN.
+        let found = by_stocknum
+            .get(stocknum.as_str())
+            .or_else(|| car.text("vin").and_then(|v| by_vin.get(v)))
+            .map(|i| &existing[*i]);
+        if let Some(e) = found {
+            seen_ids.insert(e.id);
+            if e.feed_hash.as_deref() == Some(hash.as_str()) && e.feed_source.as_deref() == Some(opts.source.as_str()) {
+                report.unchanged += 1;
+                continue;
+            }
+        }
+        // Sold time: keep the feed's, else the car's existing one, else now; cleared when unsold.
+        let sold = car.text("status") == Some("sold");
+        if sold && matches!(car.get("sold_at"), Val::Null) {
+            let at = found.filter(|e| e.status == "sold").and_then(|e| e.sold_at).unwrap_or(opts.now);
+            car.set("sold_at", Val::Int(at));
+        } else if !sold {
+            car.set("sold_at", Val::Null);
+        }
+        match found {
+            Some(e) => {
+                if matches!(car.get("created_at"), Val::Null) {
+                    // Keep the car's original listing time.
+                    car.set("created_at", Val::Int(e.created_at));
+                }
+                let mut q = sqlx::query(&update);
+                for v in &car.values {
+                    q = bind_val(q, v);
+                }
+                q = q
+                    .bind(dealership_id)
+                    .bind(location_id)
+                    .bind(opts.now)
+                    .bind(opts.source.clone())
+                    .bind(hash)
+                    .bind(e.id)
+                    .bind(slug.clone());
+                q.execute(&mut *tx).await?;
+                report.updated += 1;
+            }
+            None => {
+                if matches!(car.get("created_at"), Val::Null) {
+                    car.set("created_at", Val::Int(opts.now));
+                }
+                let mut q = sqlx::query(&insert);
+                for v in &car.values {
+                    q = bind_val(q, v);
+                }
+                q = q
+                    .bind(dealership_id)
+                    .bind(location_id)
+                    .bind(opts.now)
+                    .bind(opts.source.clone())
+                    .bind(hash)
+                    .bind(slug.clone());
+                q.execute(&mut *tx).await?;
+                report.inserted += 1;
+            }
+        }
+        written += 1;
+        if abort_after == Some(written) {
+            eprintln!("FORECOURT_FAULT_ABORT_AFTER_ROWS reached after {written} rows: aborting");
+            std::process::abort();
+        }
+    }
+
+    if mode == FeedMode::Full {
+        for e in &existing {
+            let owned = e.feed_source.as_deref() == Some(opts.source.as_str());
+            let kept = keep_keys.contains(&e.stocknum) || e.vin.as_ref().is_some_and(|v| keep_keys.contains(v));
+            if owned && !seen_ids.contains(&e.id) && !kept && e.status != "sold" {
+                sqlx::query(
+                    "UPDATE cars SET status = 'sold', sold_at = $1, updated_at = $1, feed_hash = NULL WHERE id = $2 AND tenant = $3",
+                )
+                .bind(opts.now)
+                .bind(e.id)
+                .bind(&slug)
+                .execute(&mut *tx)
+                .await?;
+                report.marked_sold += 1;
+            }
+        }
+    }
+    report.rejected = report.errors.len();
+    bar.finish_and_clear();
+
+    sqlx::query(
+        "INSERT INTO stock_imports (tenant, source, sha256, mode, finished_at, rows_total, inserted, updated, unchanged, marked_sold, rejected, report) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+    )
+    .bind(&slug)
+    .bind(&report.source)
+    .bind(&report.sha256)
+    .bind(&report.mode)
+    .bind(opts.now)
+    .bind(report.rows_total as i64)
+    .bind(report.inserted as i64)
+    .bind(report.updated as i64)
+    .bind(report.unchanged as i64)
+    .bind(report.marked_sold as i64)
+    .bind(report.rejected as i64)
+    .bind(serde_json::to_string(&report).expect("report serialises"))
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    debug_assert!(FIELDS.iter().all(|f| f.kind != Kind::Json || !f.column.is_empty()));
+    Ok(report)
+}

@@ -1,0 +1,9 @@
+//! Stock: the canonical Car fields, feed parsing and validation, column mapping and the
+//! transactional import (issue "Foundation" item 5).
+
+pub mod fields;
+pub mod import;
+pub mod mapping;
+pub mod validate;
+
+pub use import::{ImportOptions, ImportReport, RowError, import_feed};

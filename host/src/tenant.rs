@@ -1,0 +1,788 @@
+//! Tenants: `tenants/<slug>/tenant.toml`, validated at start-up, and the registry that resolves a
+//! request's `Host` to its tenant.
+//!
+//! Implements issue "Foundation" items 2 (tenant config) and 3 (tenancy); field names follow
+//! locations-forms-marketing §3 ("Site config", "Location", "Opening hour entry", "Special hours
+//! entry") and shopper-core §3 ("Tenant config"). The reference for the file is `tenants/README.md`.
+
+use std::{
+    collections::{BTreeMap, HashMap, HashSet},
+    path::{Path, PathBuf},
+    sync::Arc,
+};
+
+use figment::{
+    Figment,
+    providers::{Format, Toml},
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::config::describe_figment_error;
+
+/// Default sold-car visibility window in days (locations-forms-marketing §4, §9).
+pub const DEFAULT_INCLUDE_SOLD_CARS_DAYS: u32 = 3;
+
+/// One tenant's `tenant.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TenantConfig {
+    /// Tenant key; equals the folder name; `[a-z0-9-]+`.
+    pub slug: String,
+    /// Display name.
+    pub name: String,
+    /// The ui-plugin remote (template) the site renders with.
+    pub template: String,
+    /// Extra host names that reach this tenant (`<slug>.localhost` always does).
+    #[serde(default)]
+    pub hosts: Vec<String>,
+    /// Manufacturer slug on manufacturer-specific sites.
+    #[serde(default)]
+    pub manufacturer: Option<String>,
+    /// Canonical base URL (`https://...`), used for canonical links.
+    #[serde(default)]
+    pub site_url: Option<String>,
+    /// Logo URL.
+    #[serde(default)]
+    pub logo_url: Option<String>,
+    /// Default Australian state (locations-forms-marketing §9: `QLD`).
+    #[serde(default = "default_state")]
+    pub default_state: String,
+    /// Social links by network name.
+    #[serde(default)]
+    pub social: BTreeMap<String, String>,
+    /// Feature flags by name.
+    #[serde(default)]
+    pub features: BTreeMap<String, bool>,
+    /// Tag settings (shopper-core §3 "Tenant config" specifications).
+    #[serde(default)]
+    pub specifications: Specifications,
+    /// Finance settings.
+    #[serde(default)]
+    pub finance: FinanceConfig,
+    /// Stock settings: filter level and feeds.
+    #[serde(default)]
+    pub stock: StockConfig,
+    /// Tenant wording.
+    #[serde(default)]
+    pub wording: Wording,
+    /// Dealer phone numbers per car type (`new`, `used`, `demo`), shopper-core §9.
+    #[serde(default)]
+    pub phones: BTreeMap<String, String>,
+    /// Dealerships (at least one).
+    pub dealerships: Vec<DealershipConfig>,
+    /// Locations (sales, service, parts, car-buying).
+    #[serde(default)]
+    pub locations: Vec<LocationConfig>,
+    /// WASM plugins enabled for the tenant, with their config (plugins issue).
+    #[serde(default)]
+    pub plugins: Vec<PluginConfig>,
+}
+
+fn default_state() -> String {
+    "QLD".into()
+}
+
+/// shopper-core §3 / §9 tag settings.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Specifications {
+    /// Days a new car counts as just arrived (default 8).
+    pub just_arrived_days: u32,
+    /// Tag text for just-arrived cars (default `Just Arrived`).
+    pub just_arrived_tag_name: String,
+    /// Tag text for sold cars (default `JUST SOLD`).
+    pub sold_tag_name: String,
+}
+
+impl Default for Specifications {
+    fn default() -> Self {
+        Specifications {
+            just_arrived_days: 8,
+            just_arrived_tag_name: "Just Arrived".into(),
+            sold_tag_name: "JUST SOLD".into(),
+        }
+    }
+}
+
+/// Finance settings (shopper-core §5, §9).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinanceConfig {
+    /// Finance provider key; absent means no finance calculator.
+    #[serde(default)]
+    pub provider: Option<String>,
+    /// Default interest rate, percent per year.
+    #[serde(default)]
+    pub default_interest: Option<f64>,
+}
+
+/// Stock settings.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StockConfig {
+    /// Stock filter level 0..=14 (shopper-core §5), applied by the stock-filter plugin.
+    #[serde(default)]
+    pub filter_level: u8,
+    /// Count shown when search counts exceed 1999 (shopper-core §9).
+    #[serde(default)]
+    pub stock_count: Option<u64>,
+    /// Feeds imported by `forecourt serve` when they change.
+    #[serde(default)]
+    pub feeds: Vec<FeedConfig>,
+}
+
+/// Import mode of a stock feed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FeedMode {
+    /// The feed is the whole stock of its source: cars missing from it become sold.
+    #[default]
+    Full,
+    /// The feed only adds or updates cars.
+    Delta,
+}
+
+impl FeedMode {
+    /// `"full"` or `"delta"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FeedMode::Full => "full",
+            FeedMode::Delta => "delta",
+        }
+    }
+}
+
+/// Feed file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FeedFormat {
+    /// CSV with a header row.
+    Csv,
+    /// JSON array of objects, or `{"cars": [...]}`.
+    Json,
+}
+
+/// A stock feed imported at start-up (`[[stock.feeds]]`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeedConfig {
+    /// Path relative to the tenant folder.
+    pub path: PathBuf,
+    /// File format.
+    pub format: FeedFormat,
+    /// Optional column-mapping file, relative to the tenant folder.
+    #[serde(default)]
+    pub mapping: Option<PathBuf>,
+    /// Import mode (default full).
+    #[serde(default)]
+    pub mode: Option<FeedMode>,
+}
+
+/// Tenant wording (shopper-core §2, §4).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct Wording {
+    /// Text shown instead of a price (price-display no-price view).
+    pub no_price_text: String,
+    /// Finance button label (default `Get Finance`).
+    pub finance_label: String,
+    /// Noun in 'Show Me {count} {vehicle noun}' (default `Cars`).
+    pub vehicle_noun: String,
+}
+
+impl Default for Wording {
+    fn default() -> Self {
+        Wording {
+            no_price_text: "Enquire for price".into(),
+            finance_label: "Get Finance".into(),
+            vehicle_noun: "Cars".into(),
+        }
+    }
+}
+
+/// A dealership (locations-forms-marketing §3 "Dealer config").
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealershipConfig {
+    /// Unique in the tenant.
+    pub slug: String,
+    /// Display name.
+    pub name: String,
+    /// Manufacturer slug for franchise dealerships.
+    #[serde(default)]
+    pub manufacturer: Option<String>,
+    /// address.state.
+    #[serde(default)]
+    pub state: Option<String>,
+    /// YouTube channel URL.
+    #[serde(default)]
+    pub youtube_url: Option<String>,
+    /// Per-dealership switches.
+    #[serde(default)]
+    pub config: DealershipSwitches,
+}
+
+/// Per-dealership switches: `include_sold_cars_days` plus free-form keys.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct DealershipSwitches {
+    /// Days a sold car stays visible (default 3; locations-forms-marketing §4).
+    #[serde(default)]
+    pub include_sold_cars_days: Option<u32>,
+    /// Any other switch (bool, number or string).
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde_json::Value>,
+}
+
+/// A location (locations-forms-marketing §3 "Location").
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LocationConfig {
+    /// Unique in the tenant.
+    pub slug: String,
+    /// Display name.
+    pub name: String,
+    /// Slug of the dealership this location belongs to.
+    pub dealership: String,
+    /// Primary location of its dealership.
+    #[serde(default)]
+    pub primary: bool,
+    /// false hides the location everywhere.
+    #[serde(default = "yes")]
+    pub visible: bool,
+    /// `sales`, `service`, `parts`, `car-buying` or empty (= sales).
+    #[serde(default)]
+    pub location_type: String,
+    /// e.g. `buying`.
+    #[serde(default)]
+    pub location_subtype: Option<String>,
+    /// Manufacturer slugs sold or serviced here.
+    #[serde(default)]
+    pub manufacturers: Vec<String>,
+    /// Shows the 'COMING EARLY 2026' badge.
+    #[serde(default)]
+    pub upcoming: bool,
+    /// Dealer licence number.
+    #[serde(default)]
+    pub dealer_license_number: Option<String>,
+    /// Motor vehicle repairer number.
+    #[serde(default)]
+    pub motor_vehicle_repairer: Option<String>,
+    /// Review average, 0..=5.
+    #[serde(default)]
+    pub average_rating: Option<f64>,
+    /// Number of reviews.
+    #[serde(default)]
+    pub review_count: Option<u32>,
+    /// Image URL.
+    #[serde(default)]
+    pub image_url: Option<String>,
+    /// Slugs of locations this one distributes to.
+    #[serde(default)]
+    pub distribution_locations: Vec<String>,
+    /// Street address and coordinates.
+    pub address: AddressConfig,
+    /// Phones and email.
+    #[serde(default)]
+    pub contact_detail: ContactDetail,
+    /// Weekly hours.
+    #[serde(default)]
+    pub opening_hours: Vec<OpeningHour>,
+    /// Holiday hours.
+    #[serde(default)]
+    pub special_hours: Vec<SpecialHour>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Location address (locations-forms-marketing §3).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddressConfig {
+    /// Street line.
+    #[serde(default)]
+    pub street: Option<String>,
+    /// City or suburb.
+    pub city: String,
+    /// State code (QLD, NSW, VIC, ...).
+    pub state: String,
+    /// Four-digit postcode.
+    pub postcode: String,
+    /// Latitude, decimal degrees.
+    pub lat: f64,
+    /// Longitude, decimal degrees.
+    pub long: f64,
+    /// Maps link.
+    #[serde(default)]
+    pub place_url: Option<String>,
+    /// Maps place id.
+    #[serde(default)]
+    pub place_id: Option<String>,
+    /// Maps key.
+    #[serde(default)]
+    pub map_key: Option<String>,
+}
+
+/// Location contact details.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContactDetail {
+    /// Main phone.
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// Landline.
+    #[serde(default)]
+    pub landline_phone: Option<String>,
+    /// Email address.
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+/// Weekly hours entry; weekday 0 is Sunday, 6 Saturday (locations-forms-marketing §3).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningHour {
+    /// 0 (Sunday) ..= 6 (Saturday).
+    pub weekday: u8,
+    /// `Open` or `Closed`.
+    pub status: String,
+    /// `HH:MM` local time; required when open.
+    #[serde(default)]
+    pub open: Option<String>,
+    /// `HH:MM` local time; required when open.
+    #[serde(default)]
+    pub close: Option<String>,
+}
+
+/// Holiday hours entry (locations-forms-marketing §3).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialHour {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// `Open` or `Closed`.
+    pub status: String,
+    /// `HH:MM`; required when open.
+    #[serde(default)]
+    pub start_hour: Option<String>,
+    /// `HH:MM`; required when open.
+    #[serde(default)]
+    pub end_hour: Option<String>,
+}
+
+/// A plugin enabled for the tenant.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PluginConfig {
+    /// Plugin name (its component file stem in `plugin_dir`).
+    pub name: String,
+    /// Config handed to the plugin once at instantiation.
+    #[serde(default)]
+    pub config: BTreeMap<String, toml::Value>,
+}
+
+/// A loaded, validated tenant.
+#[derive(Debug)]
+pub struct Tenant {
+    /// The parsed configuration.
+    pub config: TenantConfig,
+    /// The tenant's folder (feeds and mapping paths are relative to it).
+    pub dir: PathBuf,
+}
+
+impl Tenant {
+    /// The tenant key used in every storage query.
+    pub fn slug(&self) -> &str {
+        &self.config.slug
+    }
+
+    /// Sold-car visibility window of a dealership in days (default 3).
+    pub fn include_sold_cars_days(&self, dealership_slug: &str) -> u32 {
+        self.config
+            .dealerships
+            .iter()
+            .find(|d| d.slug == dealership_slug)
+            .and_then(|d| d.config.include_sold_cars_days)
+            .unwrap_or(DEFAULT_INCLUDE_SOLD_CARS_DAYS)
+    }
+}
+
+/// Error loading tenants: the file, the key and the reason.
+#[derive(Debug, thiserror::Error)]
+pub enum TenantError {
+    /// The tenants directory cannot be read.
+    #[error("cannot read tenants directory {dir}: {reason}")]
+    Dir {
+        /// Directory.
+        dir: PathBuf,
+        /// OS error.
+        reason: String,
+    },
+    /// A `tenant.toml` is invalid.
+    #[error("{file}: key `{key}`: {reason}")]
+    Invalid {
+        /// The file.
+        file: PathBuf,
+        /// Dotted key path (`locations.2.address.postcode`).
+        key: String,
+        /// Why.
+        reason: String,
+    },
+    /// Parse errors as figment reports them (already name file and key).
+    #[error("{0}")]
+    Parse(String),
+    /// No tenant at all.
+    #[error("no tenants found in {0} (expected <slug>/tenant.toml folders)")]
+    None(PathBuf),
+}
+
+/// All tenants, resolvable by slug and by host name.
+#[derive(Debug, Default)]
+pub struct TenantRegistry {
+    by_slug: BTreeMap<String, Arc<Tenant>>,
+    by_host: HashMap<String, Arc<Tenant>>,
+}
+
+impl TenantRegistry {
+    /// Reads and validates every `<dir>/<slug>/tenant.toml` (folders starting with `_` or `.` are
+    /// skipped). Any invalid file fails the whole load.
+    pub fn load_dir(dir: &Path) -> Result<TenantRegistry, TenantError> {
+        let entries = std::fs::read_dir(dir).map_err(|e| TenantError::Dir {
+            dir: dir.to_owned(),
+            reason: e.to_string(),
+        })?;
+        let mut folders: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.join("tenant.toml").is_file())
+            .filter(|p| {
+                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                !name.starts_with('_') && !name.starts_with('.')
+            })
+            .collect();
+        folders.sort();
+        let mut tenants = Vec::new();
+        for folder in folders {
+            tenants.push(load_tenant(&folder)?);
+        }
+        if tenants.is_empty() {
+            return Err(TenantError::None(dir.to_owned()));
+        }
+        TenantRegistry::from_tenants(tenants)
+    }
+
+    /// Builds a registry, checking that no two tenants share a slug or a host.
+    pub fn from_tenants(tenants: Vec<Tenant>) -> Result<TenantRegistry, TenantError> {
+        let mut reg = TenantRegistry::default();
+        for t in tenants {
+            let t = Arc::new(t);
+            let file = t.dir.join("tenant.toml");
+            if reg.by_slug.insert(t.slug().to_string(), t.clone()).is_some() {
+                return Err(TenantError::Invalid {
+                    file,
+                    key: "slug".into(),
+                    reason: format!("slug `{}` is used by another tenant", t.slug()),
+                });
+            }
+            let mut hosts: Vec<String> = t.config.hosts.iter().map(|h| h.to_ascii_lowercase()).collect();
+            hosts.push(format!("{}.localhost", t.slug()));
+            for (i, host) in hosts.into_iter().enumerate() {
+                if let Some(other) = reg.by_host.insert(host.clone(), t.clone()) {
+                    return Err(TenantError::Invalid {
+                        file,
+                        key: format!("hosts.{i}"),
+                        reason: format!("host `{host}` is already claimed by tenant `{}`", other.slug()),
+                    });
+                }
+            }
+        }
+        Ok(reg)
+    }
+
+    /// The tenant for a `Host` header value (port and trailing dot ignored, case-insensitive).
+    pub fn by_host(&self, host: &str) -> Option<&Arc<Tenant>> {
+        let host = host.trim().trim_end_matches('.');
+        let host = match host.rsplit_once(':') {
+            // Keep IPv6 literals like [::1] intact; strip a trailing :port otherwise.
+            Some((h, port)) if !h.ends_with(']') || h.starts_with('[') => {
+                if port.chars().all(|c| c.is_ascii_digit()) {
+                    h
+                } else {
+                    host
+                }
+            }
+            _ => host,
+        };
+        self.by_host.get(&host.trim_end_matches('.').to_ascii_lowercase())
+    }
+
+    /// The tenant with this slug.
+    pub fn by_slug(&self, slug: &str) -> Option<&Arc<Tenant>> {
+        self.by_slug.get(slug)
+    }
+
+    /// All tenants in slug order.
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<Tenant>> {
+        self.by_slug.values()
+    }
+}
+
+/// Loads and validates one tenant folder.
+pub fn load_tenant(folder: &Path) -> Result<Tenant, TenantError> {
+    let file = folder.join("tenant.toml");
+    let config: TenantConfig = Figment::from(Toml::file_exact(&file))
+        .extract()
+        .map_err(|e| TenantError::Parse(describe_figment_error(e)))?;
+    validate(&config, folder, &file)?;
+    Ok(Tenant {
+        config,
+        dir: folder.to_owned(),
+    })
+}
+
+fn invalid(file: &Path, key: impl Into<String>, reason: impl Into<String>) -> TenantError {
+    TenantError::Invalid {
+        file: file.to_owned(),
+        key: key.into(),
+        reason: reason.into(),
+    }
+}
+
+fn is_slug(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+fn is_hhmm(s: &str) -> bool {
+    jiff::civil::Time::strptime("%H:%M", s).is_ok() && s.len() == 5
+}
+
+const LOCATION_TYPES: [&str; 5] = ["sales", "service", "parts", "car-buying", ""];
+const AU_STATES: [&str; 8] = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"];
+
+/// Checks the rules serde cannot: slugs, references, ranges, hours.
+fn validate(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), TenantError> {
+    let folder_name = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if !is_slug(&c.slug) {
+        return Err(invalid(file, "slug", "must be lower-case letters, digits and dashes"));
+    }
+    if c.slug != folder_name {
+        return Err(invalid(
+            file,
+            "slug",
+            format!("`{}` must equal the folder name `{folder_name}`", c.slug),
+        ));
+    }
+    for (key, v) in [("name", &c.name), ("template", &c.template)] {
+        if v.trim().is_empty() {
+            return Err(invalid(file, key, "must not be empty"));
+        }
+    }
+    if !is_slug(&c.template) {
+        return Err(invalid(file, "template", "must be lower-case letters, digits and dashes"));
+    }
+    for (i, h) in c.hosts.iter().enumerate() {
+        if h.is_empty() || h.contains('/') || h.contains(' ') || h.contains(':') {
+            return Err(invalid(
+                file,
+                format!("hosts.{i}"),
+                "must be a bare host name (no scheme, port or path)",
+            ));
+        }
+    }
+    if !AU_STATES.contains(&c.default_state.as_str()) {
+        return Err(invalid(file, "default_state", format!("must be one of {AU_STATES:?}")));
+    }
+    if c.stock.filter_level > 14 {
+        return Err(invalid(file, "stock.filter_level", "must be between 0 and 14"));
+    }
+    for (i, feed) in c.stock.feeds.iter().enumerate() {
+        if !folder.join(&feed.path).is_file() {
+            return Err(invalid(
+                file,
+                format!("stock.feeds.{i}.path"),
+                format!("file {} does not exist", folder.join(&feed.path).display()),
+            ));
+        }
+        if let Some(m) = &feed.mapping
+            && !folder.join(m).is_file()
+        {
+            return Err(invalid(
+                file,
+                format!("stock.feeds.{i}.mapping"),
+                format!("file {} does not exist", folder.join(m).display()),
+            ));
+        }
+    }
+    for (k, _) in c.phones.iter() {
+        if !["new", "used", "demo"].contains(&k.as_str()) {
+            return Err(invalid(file, format!("phones.{k}"), "car type must be new, used or demo"));
+        }
+    }
+    if c.dealerships.is_empty() {
+        return Err(invalid(file, "dealerships", "at least one dealership is required"));
+    }
+    let mut dealer_slugs = HashSet::new();
+    for (i, d) in c.dealerships.iter().enumerate() {
+        if !is_slug(&d.slug) {
+            return Err(invalid(
+                file,
+                format!("dealerships.{i}.slug"),
+                "must be lower-case letters, digits and dashes",
+            ));
+        }
+        if !dealer_slugs.insert(d.slug.as_str()) {
+            return Err(invalid(
+                file,
+                format!("dealerships.{i}.slug"),
+                format!("duplicate dealership `{}`", d.slug),
+            ));
+        }
+        if let Some(days) = d.config.include_sold_cars_days
+            && days > 365
+        {
+            return Err(invalid(
+                file,
+                format!("dealerships.{i}.config.include_sold_cars_days"),
+                "must be between 0 and 365",
+            ));
+        }
+    }
+    let mut loc_slugs = HashSet::new();
+    for l in &c.locations {
+        loc_slugs.insert(l.slug.as_str());
+    }
+    let mut seen = HashSet::new();
+    for (i, l) in c.locations.iter().enumerate() {
+        let k = |rest: &str| format!("locations.{i}.{rest}");
+        if !is_slug(&l.slug) {
+            return Err(invalid(file, k("slug"), "must be lower-case letters, digits and dashes"));
+        }
+        if !seen.insert(l.slug.as_str()) {
+            return Err(invalid(file, k("slug"), format!("duplicate location `{}`", l.slug)));
+        }
+        if !dealer_slugs.contains(l.dealership.as_str()) {
+            return Err(invalid(
+                file,
+                k("dealership"),
+                format!("no dealership `{}` in this file", l.dealership),
+            ));
+        }
+        if !LOCATION_TYPES.contains(&l.location_type.as_str()) {
+            return Err(invalid(
+                file,
+                k("location_type"),
+                "must be sales, service, parts, car-buying or empty",
+            ));
+        }
+        let a = &l.address;
+        if a.postcode.len() != 4 || !a.postcode.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(invalid(file, k("address.postcode"), "must be exactly 4 digits"));
+        }
+        if !AU_STATES.contains(&a.state.as_str()) {
+            return Err(invalid(file, k("address.state"), format!("must be one of {AU_STATES:?}")));
+        }
+        if !(-44.0..=-9.0).contains(&a.lat) {
+            return Err(invalid(file, k("address.lat"), "must be an Australian latitude (-44 to -9)"));
+        }
+        if !(112.0..=154.0).contains(&a.long) {
+            return Err(invalid(file, k("address.long"), "must be an Australian longitude (112 to 154)"));
+        }
+        if let Some(r) = l.average_rating
+            && !(0.0..=5.0).contains(&r)
+        {
+            return Err(invalid(file, k("average_rating"), "must be between 0 and 5"));
+        }
+        for (j, d) in l.distribution_locations.iter().enumerate() {
+            if !loc_slugs.contains(d.as_str()) {
+                return Err(invalid(
+                    file,
+                    k(&format!("distribution_locations.{j}")),
+                    format!("no location `{d}`"),
+                ));
+            }
+        }
+        let mut days = HashSet::new();
+        for (j, h) in l.opening_hours.iter().enumerate() {
+            let hk = |f: &str| k(&format!("opening_hours.{j}.{f}"));
+            if h.weekday > 6 {
+                return Err(invalid(file, hk("weekday"), "must be 0 (Sunday) to 6 (Saturday)"));
+            }
+            if !days.insert(h.weekday) {
+                return Err(invalid(file, hk("weekday"), "weekday listed twice"));
+            }
+            check_hours(
+                file,
+                &h.status,
+                h.open.as_deref(),
+                h.close.as_deref(),
+                &hk("open"),
+                &hk("close"),
+                &hk("status"),
+            )?;
+        }
+        let mut dates = HashSet::new();
+        for (j, h) in l.special_hours.iter().enumerate() {
+            let hk = |f: &str| k(&format!("special_hours.{j}.{f}"));
+            if jiff::civil::Date::strptime("%Y-%m-%d", &h.date).is_err() {
+                return Err(invalid(file, hk("date"), "must be a date YYYY-MM-DD"));
+            }
+            if !dates.insert(h.date.as_str()) {
+                return Err(invalid(file, hk("date"), "date listed twice"));
+            }
+            check_hours(
+                file,
+                &h.status,
+                h.start_hour.as_deref(),
+                h.end_hour.as_deref(),
+                &hk("start_hour"),
+                &hk("end_hour"),
+                &hk("status"),
+            )?;
+        }
+    }
+    let mut plugin_names = HashSet::new();
+    for (i, p) in c.plugins.iter().enumerate() {
+        if !is_slug(&p.name) {
+            return Err(invalid(
+                file,
+                format!("plugins.{i}.name"),
+                "must be lower-case letters, digits and dashes",
+            ));
+        }
+        if !plugin_names.insert(p.name.as_str()) {
+            return Err(invalid(file, format!("plugins.{i}.name"), "plugin listed twice"));
+        }
+    }
+    Ok(())
+}
+
+fn check_hours(
+    file: &Path,
+    status: &str,
+    open: Option<&str>,
+    close: Option<&str>,
+    open_key: &str,
+    close_key: &str,
+    status_key: &str,
+) -> Result<(), TenantError> {
+    match status {
+        "Closed" => Ok(()),
+        "Open" => {
+            let o = open.ok_or_else(|| invalid(file, open_key, "required when status is Open"))?;
+            let c = close.ok_or_else(|| invalid(file, close_key, "required when status is Open"))?;
+            if !is_hhmm(o) {
+                return Err(invalid(file, open_key, "must be HH:MM (24-hour)"));
+            }
+            if !is_hhmm(c) {
+                return Err(invalid(file, close_key, "must be HH:MM (24-hour)"));
+            }
+            if c <= o {
+                return Err(invalid(file, close_key, "must be later than the opening time"));
+            }
+            Ok(())
+        }
+        _ => Err(invalid(file, status_key, "must be Open or Closed")),
+    }
+}
