@@ -103,10 +103,13 @@ impl Settings {
 
     /// The figment the settings are extracted from (exposed for tests and `forecourt config`).
     pub fn figment(config_file: &Path) -> Figment {
-        Figment::from(Serialized::defaults(Settings::default()))
-            .merge(Toml::file_exact(config_file))
-            .merge(Env::raw().only(&["DATABASE_URL"]).map(|_| "database_url".into()))
-            .merge(Env::prefixed("FORECOURT_").ignore(&["CONFIG", "TEST_DATABASE_URL"]))
+        let mut fig = Figment::from(Serialized::defaults(Settings::default()));
+        // An absent settings file means "all defaults"; a present one must be valid.
+        if config_file.exists() {
+            fig = fig.merge(Toml::file_exact(config_file));
+        }
+        fig.merge(Env::raw().only(&["DATABASE_URL"]).map(|_| "database_url".into()))
+            .merge(Env::prefixed("FORECOURT_").filter(|k| is_setting_var(k.as_str())))
     }
 
     /// The database URL actually used: `database_url`, or the SQLite file under `data_dir`.
@@ -117,6 +120,13 @@ impl Settings {
             self.database_url.clone()
         }
     }
+}
+
+/// `FORECOURT_CONFIG` names the file; `FORECOURT_TEST_*`, `FORECOURT_E2E_*` and
+/// `FORECOURT_FAULT_*` belong to the test harnesses. Every other `FORECOURT_*` must be a setting.
+fn is_setting_var(key: &str) -> bool {
+    let k = key.to_ascii_lowercase();
+    k != "config" && !k.starts_with("test_") && !k.starts_with("e2e_") && !k.starts_with("fault_")
 }
 
 /// Renders every error in a figment error chain as `key: reason (in source)`.
@@ -140,6 +150,7 @@ pub fn describe_figment_error(err: figment::Error) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::result_large_err)] // figment::Jail's closures return figment::Error
 mod tests {
     use super::*;
 

@@ -108,8 +108,32 @@ impl Db {
         Ok(Db { pool, engine })
     }
 
+    /// A plain pool without migrations or pragmas (administrative use: creating databases).
+    ///
+    /// Errors: the connect error.
+    pub async fn connect_raw(url: &str) -> Result<AnyPool, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        AnyPoolOptions::new().max_connections(1).connect(url).await
+    }
+
     /// Answers `SELECT 1` (readiness).
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+    }
+}
+
+/// A query through the Any driver.
+pub type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Binds a nullable `f64`.
+///
+/// sqlx 0.8.6's Any driver sends a NULL `f64` to PostgreSQL as a `float4` parameter (the Real and
+/// Double arms of `AnyArguments` are swapped), so a statement first prepared with a NULL fails
+/// ("incorrect binary data format") once a real `f64` is bound to it. A NULL is therefore bound
+/// as `Option<f32>`, which the same swap sends as `float8`. Remove when sqlx fixes the mapping.
+pub fn bind_opt_f64(q: AnyQuery<'_>, v: Option<f64>) -> AnyQuery<'_> {
+    match v {
+        Some(v) => q.bind(v),
+        None => q.bind(Option::<f32>::None),
     }
 }

@@ -72,6 +72,8 @@ enum Command {
     },
     /// Validate the settings and every tenant file, then exit.
     Check,
+    /// Print the OpenAPI document of the JSON API (the UI generates its client types from it).
+    Openapi,
 }
 
 fn main() -> ExitCode {
@@ -104,6 +106,11 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             let state = server::prepare(settings).await?;
             tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "ready");
             server::serve(state).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Openapi => {
+            use utoipa::OpenApi;
+            println!("{}", forecourt_host::api::ApiDoc::openapi().to_pretty_json()?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Check => {

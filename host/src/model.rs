@@ -12,10 +12,9 @@ use utoipa::ToSchema;
 #[serde(transparent)]
 pub struct Flag(pub bool);
 
-impl TryFrom<i64> for Flag {
-    type Error = std::convert::Infallible;
-    fn try_from(v: i64) -> Result<Self, Self::Error> {
-        Ok(Flag(v != 0))
+impl From<i64> for Flag {
+    fn from(v: i64) -> Self {
+        Flag(v != 0)
     }
 }
 

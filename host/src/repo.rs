@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use sqlx::{AnyPool, Row};
 
 use crate::{
-    db::Db,
+    db::{Db, bind_opt_f64},
     model::{Address, Car, ContactDetails, Dealership, Location, OpeningHourEntry, SpecialHourEntry, car_select, format_hours},
     tenant::TenantConfig,
 };
@@ -103,7 +103,7 @@ impl TenantRepo {
             } else {
                 l.location_type.as_str()
             };
-            let id: i64 = sqlx::query(
+            let q = sqlx::query(
                 "INSERT INTO locations (tenant, slug, dealership_id, name, is_primary, visible, location_type, location_subtype, manufacturers, upcoming, \
                  street, city, state, postcode, lat, long, place_url, place_id, map_key, phone, landline_phone, email, image_url, \
                  dealer_license_number, motor_vehicle_repairer, average_rating, review_count, distribution_locations) \
@@ -141,13 +141,13 @@ impl TenantRepo {
             .bind(c.email.clone())
             .bind(l.image_url.clone())
             .bind(l.dealer_license_number.clone())
-            .bind(l.motor_vehicle_repairer.clone())
-            .bind(l.average_rating)
-            .bind(l.review_count.map(i64::from))
-            .bind(serde_json::to_string(&l.distribution_locations).expect("list"))
-            .fetch_one(&mut *tx)
-            .await?
-            .get(0);
+            .bind(l.motor_vehicle_repairer.clone());
+            let id: i64 = bind_opt_f64(q, l.average_rating)
+                .bind(l.review_count.map(i64::from))
+                .bind(serde_json::to_string(&l.distribution_locations).expect("list"))
+                .fetch_one(&mut *tx)
+                .await?
+                .get(0);
             for table in ["opening_hours", "special_hours"] {
                 sqlx::query(&format!("DELETE FROM {table} WHERE tenant = $1 AND location_id = $2"))
                     .bind(t)

@@ -123,7 +123,10 @@ pub fn feed_sha256(bytes: &[u8], mapping_text: Option<&str>, mode: FeedMode) -> 
 }
 
 /// Reads the feed into records of canonical field -> raw value, with ignored-column warnings.
-fn read_records(bytes: &[u8], opts: &ImportOptions) -> Result<(Vec<BTreeMap<&'static str, Raw>>, Vec<String>), ImportError> {
+/// Feed records as canonical field -> raw value.
+type Records = Vec<BTreeMap<&'static str, Raw>>;
+
+fn read_records(bytes: &[u8], opts: &ImportOptions) -> Result<(Records, Vec<String>), ImportError> {
     let mut warnings = Vec::new();
     match opts.format {
         FeedFormat::Csv => {
@@ -300,12 +303,18 @@ struct Existing {
     created_at: i64,
 }
 
+/// Binds a value; a NULL is bound with the column's type (PostgreSQL checks it).
 fn bind_val<'q>(
     q: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
     v: &Val,
+    kind: Kind,
 ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
     match v {
-        Val::Null => q.bind(Option::<String>::None),
+        Val::Null => match kind {
+            Kind::Int | Kind::Bool | Kind::Timestamp => q.bind(Option::<i64>::None),
+            Kind::Float => crate::db::bind_opt_f64(q, None),
+            Kind::Text | Kind::Date | Kind::List | Kind::Json => q.bind(Option::<String>::None),
+        },
         Val::Text(s) => q.bind(s.clone()),
         Val::Int(i) => q.bind(*i),
         Val::Float(f) => q.bind(*f),
@@ -514,7 +523,9 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
             car.set("slug", Val::Text(s));
         }
         let car_slug = car.text("slug").expect("set").to_string();
-        if let Some(first) = seen_slugs.get(&car_slug) {
+        if let Some(first) = seen_slugs.get(&car_slug)
+            && !seen_stocknums.contains_key(&stocknum)
+        {
             errors.push(FieldError {
                 field: "slug".into(),
                 reason: format!("`{car_slug}` repeats row {first}"),
@@ -560,8 +571,8 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
                     car.set("created_at", Val::Int(e.created_at));
                 }
                 let mut q = sqlx::query(&update);
-                for v in &car.values {
-                    q = bind_val(q, v);
+                for (v, f) in car.values.iter().zip(FIELDS) {
+                    q = bind_val(q, v, f.kind);
                 }
                 q = q
                     .bind(dealership_id)
@@ -579,8 +590,8 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
                     car.set("created_at", Val::Int(opts.now));
                 }
                 let mut q = sqlx::query(&insert);
-                for v in &car.values {
-                    q = bind_val(q, v);
+                for (v, f) in car.values.iter().zip(FIELDS) {
+                    q = bind_val(q, v, f.kind);
                 }
                 q = q
                     .bind(dealership_id)
@@ -639,6 +650,5 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    debug_assert!(FIELDS.iter().all(|f| f.kind != Kind::Json || !f.column.is_empty()));
     Ok(report)
 }

@@ -1,0 +1,211 @@
+//! Test harness: a real database per test (a SQLite file in a temp dir by default, or a fresh
+//! PostgreSQL database when `FORECOURT_TEST_DATABASE_URL` is a postgres URL), and tenants written
+//! to a temp dir.
+#![allow(dead_code)]
+
+use std::{
+    path::{Path, PathBuf},
+    sync::Arc,
+};
+
+use forecourt_host::{
+    config::Settings,
+    db::Db,
+    repo::TenantRepo,
+    server::{self, AppState},
+    tenant::{Tenant, TenantRegistry, load_tenant},
+};
+
+/// A database that lives as long as the test.
+pub struct TestDb {
+    pub db: Db,
+    pub url: String,
+    pg: Option<(String, String)>,
+    _dir: tempfile::TempDir,
+}
+
+impl TestDb {
+    pub fn is_postgres(&self) -> bool {
+        self.pg.is_some()
+    }
+}
+
+/// The PostgreSQL server URL to test against, if the run asks for one.
+pub fn postgres_base() -> Option<String> {
+    std::env::var("FORECOURT_TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| u.starts_with("postgres"))
+}
+
+pub async fn test_db() -> TestDb {
+    let dir = tempfile::tempdir().expect("tempdir");
+    match postgres_base() {
+        Some(base) => {
+            let name = format!("forecourt_t_{}", uuid::Uuid::new_v4().simple());
+            let admin = Db::connect_raw(&base).await.expect("admin connect");
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(&admin)
+                .await
+                .expect("create database");
+            admin.close().await;
+            let url = replace_db_name(&base, &name);
+            let db = Db::connect(&url).await.expect("connect test database");
+            TestDb {
+                db,
+                url,
+                pg: Some((base, name)),
+                _dir: dir,
+            }
+        }
+        None => {
+            let url = format!("sqlite://{}", dir.path().join("forecourt.db").display());
+            let db = Db::connect(&url).await.expect("connect sqlite");
+            TestDb {
+                db,
+                url,
+                pg: None,
+                _dir: dir,
+            }
+        }
+    }
+}
+
+fn replace_db_name(url: &str, name: &str) -> String {
+    let (head, query) = match url.split_once('?') {
+        Some((h, q)) => (h, format!("?{q}")),
+        None => (url, String::new()),
+    };
+    let base = head.rsplit_once('/').map(|(b, _)| b).unwrap_or(head);
+    format!("{base}/{name}{query}")
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Some((base, name)) = self.pg.take() {
+            // The test's runtime is blocked while we join, so its pool cannot be closed from here:
+            // WITH (FORCE) ends its sessions server-side instead.
+            std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                rt.block_on(async move {
+                    let Ok(admin) = Db::connect_raw(&base).await else { return };
+                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .execute(&admin)
+                        .await;
+                    admin.close().await;
+                });
+            })
+            .join()
+            .ok();
+        }
+    }
+}
+
+/// The repository's real tenants directory (the demo tenants).
+pub fn repo_tenants_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tenants")
+}
+
+/// A minimal valid tenant.toml body for `slug` with one dealership and one location.
+pub fn tenant_toml(slug: &str) -> String {
+    format!(
+        r#"
+slug = "{slug}"
+name = "{slug} Motors"
+template = "classic"
+[[dealerships]]
+slug = "{slug}-dealer"
+name = "{slug} Dealer"
+state = "QLD"
+[[locations]]
+slug = "{slug}-sales"
+name = "{slug} Sales"
+dealership = "{slug}-dealer"
+primary = true
+location_type = "sales"
+[locations.address]
+street = "1 Test St"
+city = "Brisbane City"
+state = "QLD"
+postcode = "4000"
+lat = -27.46794
+long = 153.02809
+[[locations.opening_hours]]
+weekday = 1
+status = "Open"
+open = "08:30"
+close = "17:30"
+[[locations.special_hours]]
+date = "2026-12-25"
+status = "Closed"
+[[locations]]
+slug = "{slug}-hidden"
+name = "{slug} Hidden"
+dealership = "{slug}-dealer"
+visible = false
+[locations.address]
+city = "Brisbane City"
+state = "QLD"
+postcode = "4000"
+lat = -27.46794
+long = 153.02809
+"#
+    )
+}
+
+/// Writes tenants (slug, toml) into a temp dir and loads them.
+pub fn write_tenants(tenants: &[(&str, String)]) -> (tempfile::TempDir, TenantRegistry) {
+    let dir = tempfile::tempdir().unwrap();
+    for (slug, toml) in tenants {
+        std::fs::create_dir_all(dir.path().join(slug)).unwrap();
+        std::fs::write(dir.path().join(slug).join("tenant.toml"), toml).unwrap();
+    }
+    let reg = TenantRegistry::load_dir(dir.path()).expect("tenants load");
+    (dir, reg)
+}
+
+/// Loads one tenant folder.
+pub fn tenant(dir: &Path) -> Tenant {
+    load_tenant(dir).expect("tenant")
+}
+
+/// Syncs every tenant's config and builds the app state (no feeds imported).
+pub async fn state(db: &Db, tenants: TenantRegistry, tenants_dir: &Path, admin_token: Option<&str>) -> AppState {
+    for t in tenants.iter() {
+        TenantRepo::new(db, t.slug()).sync_config(&t.config).await.unwrap();
+    }
+    AppState {
+        settings: Arc::new(Settings {
+            tenants_dir: tenants_dir.to_owned(),
+            admin_token: admin_token.map(String::from),
+            ..Settings::default()
+        }),
+        tenants: Arc::new(tenants),
+        db: db.clone(),
+    }
+}
+
+/// Sends one request through the real router and returns (status, headers, body text).
+pub async fn call(
+    app: &axum::Router,
+    req: axum::http::Request<axum::body::Body>,
+) -> (axum::http::StatusCode, axum::http::HeaderMap, String) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let body = res.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, String::from_utf8_lossy(&body).into_owned())
+}
+
+pub fn get(host: &str, path: &str) -> axum::http::Request<axum::body::Body> {
+    axum::http::Request::get(path)
+        .header("host", host)
+        .body(axum::body::Body::empty())
+        .unwrap()
+}
+
+/// Builds the router for a state.
+pub fn app(state: AppState) -> axum::Router {
+    server::app(state)
+}

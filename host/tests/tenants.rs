@@ -1,0 +1,149 @@
+//! Tenant files: the demo tenants load; an invalid file names the file, the key and the reason.
+
+mod common;
+
+use common::{repo_tenants_dir, tenant_toml};
+use forecourt_host::tenant::{TenantError, TenantRegistry};
+
+#[test]
+fn demo_tenants_load_with_different_templates() {
+    let reg = TenantRegistry::load_dir(&repo_tenants_dir()).expect("demo tenants are valid");
+    let templates: std::collections::BTreeSet<&str> = reg.iter().map(|t| t.config.template.as_str()).collect();
+    assert!(reg.iter().count() >= 4);
+    assert!(templates.len() >= 4, "{templates:?}");
+    for t in reg.iter() {
+        assert!(!t.config.locations.is_empty(), "{} has locations", t.slug());
+        assert!(!t.config.stock.feeds.is_empty(), "{} has stock", t.slug());
+        assert!(reg.by_host(&format!("{}.localhost", t.slug())).is_some());
+        for h in &t.config.hosts {
+            assert_eq!(reg.by_host(h).unwrap().slug(), t.slug());
+        }
+    }
+    // The multi-brand group has several dealerships and locations.
+    assert!(reg.iter().any(|t| t.config.dealerships.len() >= 3 && t.config.locations.len() >= 6));
+}
+
+#[test]
+fn host_resolution_ignores_port_case_and_trailing_dot() {
+    let (_d, reg) = common::write_tenants(&[("alpha", tenant_toml("alpha"))]);
+    for host in ["alpha.localhost", "ALPHA.localhost:8080", "alpha.localhost.", "alpha.localhost.:80"] {
+        assert_eq!(reg.by_host(host).map(|t| t.slug()), Some("alpha"), "{host}");
+    }
+    assert!(reg.by_host("beta.localhost").is_none());
+    assert!(reg.by_host("localhost").is_none());
+    assert!(reg.by_host("").is_none());
+}
+
+fn load_err(toml: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("alpha")).unwrap();
+    std::fs::write(dir.path().join("alpha/tenant.toml"), toml).unwrap();
+    match TenantRegistry::load_dir(dir.path()) {
+        Ok(_) => panic!("expected an error for:\n{toml}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn invalid_files_name_file_key_and_reason() {
+    let base = tenant_toml("alpha");
+    let cases: Vec<(String, &str, &str)> = vec![
+        (
+            base.replace("template = \"classic\"", "template = \"classic\"\ncolour = \"red\""),
+            "colour",
+            "unknown field",
+        ),
+        (
+            base.replace("dealership = \"alpha-dealer\"\nprimary", "dealership = \"nope\"\nprimary"),
+            "locations.0.dealership",
+            "no dealership `nope`",
+        ),
+        (
+            base.replacen("postcode = \"4000\"", "postcode = \"400\"", 1),
+            "locations.0.address.postcode",
+            "4 digits",
+        ),
+        (
+            base.replace("close = \"17:30\"", "close = \"07:30\""),
+            "locations.0.opening_hours.0.close",
+            "later than",
+        ),
+        (
+            base.replace("weekday = 1", "weekday = 7"),
+            "locations.0.opening_hours.0.weekday",
+            "0 (Sunday)",
+        ),
+        (
+            base.replace("status = \"Closed\"", "status = \"Shut\""),
+            "locations.0.special_hours.0.status",
+            "Open or Closed",
+        ),
+        (base.replace("slug = \"alpha\"", "slug = \"beta\""), "slug", "folder name"),
+        (
+            base.replace(
+                "state = \"QLD\"\n[[locations]]",
+                "state = \"QLD\"\n[dealerships.config]\ninclude_sold_cars_days = \"three\"\n[[locations]]",
+            ),
+            "include_sold_cars_days",
+            "invalid type",
+        ),
+        (
+            base.replace("lat = -27.46794", "lat = 51.5")
+                .replacen("lat = 51.5", "lat = -27.46794", 0),
+            "address.lat",
+            "Australian latitude",
+        ),
+        (base.clone() + "\n[stock]\nfilter_level = 15\n", "stock.filter_level", "0 and 14"),
+        (
+            base.clone() + "\n[[stock.feeds]]\npath = \"missing.csv\"\nformat = \"csv\"\n",
+            "stock.feeds.0.path",
+            "does not exist",
+        ),
+        (
+            base.replace(
+                "template = \"classic\"",
+                "template = \"classic\"\n[phones]\nvintage = \"07 5550 0000\"",
+            ),
+            "phones.vintage",
+            "new, used or demo",
+        ),
+    ];
+    for (toml, key, reason) in cases {
+        let err = load_err(&toml);
+        assert!(
+            err.contains("alpha/tenant.toml") || err.contains("alpha\\tenant.toml"),
+            "names the file: {err}"
+        );
+        assert!(err.contains(key), "names `{key}`: {err}");
+        assert!(err.contains(reason), "says `{reason}`: {err}");
+    }
+}
+
+#[test]
+fn two_tenants_cannot_claim_one_host() {
+    let a = tenant_toml("alpha").replace("template = \"classic\"", "template = \"classic\"\nhosts = [\"shared.example\"]");
+    let b = tenant_toml("beta").replace("template = \"classic\"", "template = \"classic\"\nhosts = [\"Shared.example\"]");
+    let dir = tempfile::tempdir().unwrap();
+    for (s, t) in [("alpha", a), ("beta", b)] {
+        std::fs::create_dir_all(dir.path().join(s)).unwrap();
+        std::fs::write(dir.path().join(s).join("tenant.toml"), t).unwrap();
+    }
+    let err = TenantRegistry::load_dir(dir.path()).unwrap_err();
+    assert!(matches!(err, TenantError::Invalid { .. }));
+    let msg = err.to_string();
+    assert!(
+        msg.contains("beta") && msg.contains("hosts.0") && msg.contains("already claimed by tenant `alpha`"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn folders_starting_with_underscore_are_not_tenants() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("_sources")).unwrap();
+    std::fs::write(dir.path().join("_sources/tenant.toml"), "garbage = ").unwrap();
+    std::fs::create_dir_all(dir.path().join("alpha")).unwrap();
+    std::fs::write(dir.path().join("alpha/tenant.toml"), tenant_toml("alpha")).unwrap();
+    let reg = TenantRegistry::load_dir(dir.path()).unwrap();
+    assert_eq!(reg.iter().map(|t| t.slug().to_string()).collect::<Vec<_>>(), vec!["alpha"]);
+}
