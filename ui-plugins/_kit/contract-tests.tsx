@@ -1,0 +1,64 @@
+// The contract test every template runs (ui-plugins/<template>/src/remote.test.tsx): each exposed
+// module renders the fixture props of every demo tenant, marks its root with data-fc-component /
+// data-fc-template, and shows the props' key content.
+
+import type { RemoteProps } from "@forecourt/ui-shell/contract";
+import { CAR_SOLD, remotePropsFor, TENANTS } from "@forecourt/ui-shell/fixtures";
+import { cleanup, render, screen } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+
+type Modules = { [M in keyof RemoteProps]: ComponentType<RemoteProps[M]> };
+
+/**
+ * Declares the contract tests of a template. Takes the template name and its five components;
+ * registers vitest cases (one per module and tenant, plus the SOLD view).
+ */
+export function describeRemote(template: string, modules: Modules): void {
+  afterEach(cleanup);
+  describe(`template ${template}`, () => {
+    for (const [name, tenant] of Object.entries(TENANTS)) {
+      const props = remotePropsFor(tenant);
+      it(`SiteHeader shows the name, menu and phones (${name})`, () => {
+        const { container } = render(<modules.SiteHeader {...props.SiteHeader} />);
+        const root = container.querySelector(`[data-fc-component="SiteHeader"][data-fc-template="${template}"]`);
+        expect(root).not.toBeNull();
+        expect(root?.textContent).toContain(tenant.name);
+        for (const p of props.SiteHeader.phones) expect(root?.querySelector(`a[href="${p.href}"]`)).not.toBeNull();
+      });
+      it(`SiteFooter lists every location (${name})`, () => {
+        const { container } = render(<modules.SiteFooter {...props.SiteFooter} />);
+        const root = container.querySelector(`[data-fc-component="SiteFooter"][data-fc-template="${template}"]`);
+        expect(root).not.toBeNull();
+        for (const l of props.SiteFooter.locations) expect(root?.querySelector(`a[href="${l.href}"]`)).not.toBeNull();
+      });
+      it(`HomeHero shows the headline and search action (${name})`, () => {
+        render(<modules.HomeHero {...props.HomeHero} />);
+        expect(screen.getByRole("heading", { level: 1 }).textContent).toContain(props.HomeHero.headline);
+        expect(screen.getAllByRole("link", { name: props.HomeHero.primaryAction.label }).length).toBeGreaterThan(0);
+      });
+    }
+    const props = remotePropsFor(TENANTS.classic);
+    it("SearchCard shows title, price and actions", () => {
+      const { container } = render(<modules.SearchCard {...props.SearchCard} />);
+      expect(container.querySelector(`[data-fc-component="SearchCard"][data-fc-template="${template}"]`)).not.toBeNull();
+      expect(container.textContent).toContain(props.SearchCard.card.title);
+      expect(container.textContent).toContain(props.SearchCard.card.price.text);
+      for (const a of props.SearchCard.actions) expect(screen.getByRole("link", { name: a.label })).toBeTruthy();
+    });
+    it("VdpSidebar shows title, price, facts and actions", () => {
+      const { container } = render(<modules.VdpSidebar {...props.VdpSidebar} />);
+      expect(container.querySelector(`[data-fc-component="VdpSidebar"][data-fc-template="${template}"]`)).not.toBeNull();
+      expect(screen.getByRole("heading", { level: 1 }).textContent).toContain(props.VdpSidebar.title);
+      expect(container.textContent).toContain(props.VdpSidebar.price.text);
+      for (const f of props.VdpSidebar.facts) expect(container.textContent).toContain(f.value);
+      for (const a of props.VdpSidebar.actions) expect(screen.getByRole("link", { name: a.label })).toBeTruthy();
+    });
+    it("VdpSidebar shows the SOLD view for a sold car", () => {
+      const sold = remotePropsFor(TENANTS.classic, CAR_SOLD);
+      const { container } = render(<modules.VdpSidebar {...sold.VdpSidebar} />);
+      expect(container.textContent).toMatch(/SOLD/);
+      expect(screen.getByRole("link", { name: "Find Me Something Similar" })).toBeTruthy();
+    });
+  });
+}

@@ -1,0 +1,34 @@
+import type { SearchCardProps } from "@forecourt/ui-shell/contract";
+import { Price } from "../../_kit/Price";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * Classic search card: square image, small-caps tag, serif title, a thin rule, price, text links.
+ * Takes SearchCardProps; renders an `<article>`. Spec: shopper-core §2 "Search results".
+ */
+export default function SearchCard({ card, actions }: SearchCardProps) {
+  return (
+    <article className="cl-card" data-fc-component="SearchCard" data-fc-template="classic">
+      <Style template="classic" css={css} />
+      <div className="cl-card__media">
+        {card.imageUrl ? <img src={card.imageUrl} alt="" loading="lazy" /> : <span>Photography to follow</span>}
+        {card.tag ? <span className="cl-card__tag">{card.tag}</span> : null}
+      </div>
+      <h3 className="cl-card__title">
+        <a href={card.href}>{card.title}</a>
+      </h3>
+      {card.subtitle ? <p className="cl-card__subtitle">{card.subtitle}</p> : null}
+      <p className="cl-card__chips">{card.chips.join(" · ")}</p>
+      <hr className="cl-rule" />
+      <Price price={card.price} prefix="cl" />
+      <p className="cl-card__actions">
+        {actions.map((a) => (
+          <a key={a.id} href={a.href} className={a.emphasis === "primary" ? "cl-btn cl-btn--primary" : "cl-btn"}>
+            {a.label}
+          </a>
+        ))}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
+import { Price } from "../../_kit/Price";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * Classic VDP sidebar: serif title and badge, gold rule, price, a two-column specification table,
+ * stacked square buttons, the phone and location. Sold cars show the SOLD notice.
+ * Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ */
+export default function VdpSidebar({
+  title,
+  subtitle,
+  price,
+  facts,
+  actions,
+  phone,
+  location,
+  available,
+  views,
+}: VdpSidebarProps) {
+  return (
+    <aside className="cl-sidebar" aria-label="Vehicle summary" data-fc-component="VdpSidebar" data-fc-template="classic">
+      <Style template="classic" css={css} />
+      <h1 className="cl-sidebar__title">
+        {title}
+        {subtitle ? <span>{subtitle}</span> : null}
+      </h1>
+      <hr className="cl-rule" />
+      {available ? null : <p className="cl-sold">SOLD · Like this and want something similar?</p>}
+      <Price price={price} prefix="cl" />
+      <table className="cl-specs">
+        <tbody>
+          {facts.map((f) => (
+            <tr key={f.label}>
+              <th scope="row">{f.label}</th>
+              <td>{f.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="cl-sidebar__actions">
+        {actions.map((a) => (
+          <a
+            key={a.id}
+            href={a.href}
+            data-action={a.id}
+            className={a.emphasis === "primary" ? "cl-btn cl-btn--primary" : "cl-btn"}
+          >
+            {a.label}
+          </a>
+        ))}
+      </p>
+      {phone ? (
+        <p className="cl-sidebar__phone">
+          {phone.label}: <a href={phone.href}>{phone.display}</a>
+        </p>
+      ) : null}
+      {location ? (
+        <p className="cl-sidebar__location">
+          Located at <a href={location.href}>{location.label}</a>
+        </p>
+      ) : null}
+      {views > 0 ? <p className="cl-muted">{views} views</p> : null}
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+import type { HomeHeroProps } from "@forecourt/ui-shell/contract";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * EV hero: a tall teal-to-cyan gradient (85vh on wide screens, as the spec's hero slider), light
+ * large type, "Discover" and "Search Stock" pills. Takes HomeHeroProps; renders a `<section>`.
+ * Spec: locations-forms-marketing §2 "Electric-model marketing area" (hero), shopper-core §1.
+ */
+export default function HomeHero({ siteName, headline, subheadline, searchLinks, primaryAction }: HomeHeroProps) {
+  return (
+    <section className="ev-hero" data-fc-component="HomeHero" data-fc-template="ev">
+      <Style template="ev" css={css} />
+      <div className="ev-hero__inner">
+        <p className="ev-hero__eyebrow">{siteName}</p>
+        <h1>{headline}</h1>
+        <p className="ev-hero__sub">{subheadline}</p>
+        <p className="ev-hero__ctas">
+          <a className="ev-btn" href={primaryAction.href}>
+            {primaryAction.label}
+          </a>
+          <a className="ev-btn ev-btn--glass" href="/models">
+            Discover more
+          </a>
+        </p>
+        <ul className="ev-hero__quick">
+          {searchLinks.map((l) => (
+            <li key={l.href}>
+              <a href={l.href}>{l.label} →</a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

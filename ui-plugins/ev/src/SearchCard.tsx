@@ -1,0 +1,35 @@
+import type { SearchCardProps } from "@forecourt/ui-shell/contract";
+import { Price } from "../../_kit/Price";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * EV search card: borderless, soft shadow, large rounded image, light title, price on the right,
+ * pill buttons. Takes SearchCardProps; renders an `<article>`. Spec: shopper-core §2 "Search results".
+ */
+export default function SearchCard({ card, actions }: SearchCardProps) {
+  return (
+    <article className="ev-card" data-fc-component="SearchCard" data-fc-template="ev">
+      <Style template="ev" css={css} />
+      <div className="ev-card__media">
+        {card.imageUrl ? <img src={card.imageUrl} alt="" loading="lazy" /> : <span>Image soon</span>}
+        {card.tag ? <span className="ev-card__tag">{card.tag}</span> : null}
+      </div>
+      <div className="ev-card__row">
+        <h3>
+          <a href={card.href}>{card.title}</a>
+          {card.subtitle ? <small>{card.subtitle}</small> : null}
+        </h3>
+        <Price price={card.price} prefix="ev" />
+      </div>
+      <p className="ev-card__chips">{card.chips.join("  |  ")}</p>
+      <p className="ev-card__actions">
+        {actions.map((a) => (
+          <a key={a.id} href={a.href} className={a.emphasis === "primary" ? "ev-btn" : "ev-btn ev-btn--line"}>
+            {a.label}
+          </a>
+        ))}
+      </p>
+    </article>
+  );
+}

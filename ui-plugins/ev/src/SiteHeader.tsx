@@ -1,0 +1,46 @@
+import type { SiteHeaderProps } from "@forecourt/ui-shell/contract";
+import { useId } from "react";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * EV header: a translucent, minimal single row — light word mark, thin menu, one pill for the first
+ * phone number (others listed for screen readers and wide screens). Takes SiteHeaderProps.
+ * Spec: locations-forms-marketing §2 "Navigation"; shopper-core §9 phones per car type.
+ */
+export default function SiteHeader({ siteName, logoUrl, nav, phones }: SiteHeaderProps) {
+  // A hook: under a second React copy this throws, so rendering at all proves the shared singleton.
+  const navLabel = useId();
+  return (
+    <header className="ev-header" data-fc-component="SiteHeader" data-fc-template="ev">
+      <Style template="ev" css={css} />
+      <span id={navLabel} hidden>
+        Main
+      </span>
+      <div className="ev-header__row">
+        <a className="ev-brand" href="/">
+          {logoUrl ? <img src={logoUrl} alt={siteName} height={36} /> : siteName}
+        </a>
+        <nav aria-labelledby={navLabel}>
+          <ul className="ev-nav">
+            {nav.map((l) => (
+              <li key={l.href}>
+                <a href={l.href}>{l.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul className="ev-phones" aria-label="Call us">
+          {phones.map((p) => (
+            <li key={p.href}>
+              <a href={p.href} className="ev-pill" title={p.label}>
+                <span className="ev-phones__label">{p.label} </span>
+                {p.display}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}

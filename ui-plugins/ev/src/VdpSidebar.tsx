@@ -1,0 +1,59 @@
+import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
+import { Price } from "../../_kit/Price";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * EV VDP sidebar: a floating rounded panel, light title, price, facts as a two-column grid of
+ * soft chips, pill buttons, the number to call. Sold cars show a SOLD notice.
+ * Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ */
+export default function VdpSidebar({
+  title,
+  subtitle,
+  price,
+  facts,
+  actions,
+  phone,
+  location,
+  available,
+  views,
+}: VdpSidebarProps) {
+  return (
+    <aside className="ev-sidebar" aria-label="Vehicle summary" data-fc-component="VdpSidebar" data-fc-template="ev">
+      <Style template="ev" css={css} />
+      <h1 className="ev-sidebar__title">
+        {title}
+        {subtitle ? <small>{subtitle}</small> : null}
+      </h1>
+      {available ? null : <p className="ev-sold">SOLD · Like this and want something similar?</p>}
+      <Price price={price} prefix="ev" />
+      <dl className="ev-facts">
+        {facts.map((f) => (
+          <div key={f.label}>
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="ev-sidebar__actions">
+        {actions.map((a) => (
+          <a key={a.id} href={a.href} data-action={a.id} className={a.emphasis === "primary" ? "ev-btn" : "ev-btn ev-btn--line"}>
+            {a.label}
+          </a>
+        ))}
+      </p>
+      {phone ? (
+        <p className="ev-muted">
+          {phone.label} · <a href={phone.href}>{phone.display}</a>
+        </p>
+      ) : null}
+      {location ? (
+        <p className="ev-muted">
+          At <a href={location.href}>{location.label}</a>
+        </p>
+      ) : null}
+      {views > 0 ? <p className="ev-muted">{views} views</p> : null}
+    </aside>
+  );
+}

@@ -1,0 +1,43 @@
+import type { HomeHeroProps } from "@forecourt/ui-shell/contract";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * Group hero: a split panel (headline and search tabs-as-links on blue) beside the statistics
+ * banner (locations, brands, dealerships). Takes HomeHeroProps; renders a `<section>`.
+ * Spec: shopper-core §1 "Dealer-group sites also show ... a statistics banner".
+ */
+export default function HomeHero({ siteName, headline, subheadline, searchLinks, stats, primaryAction }: HomeHeroProps) {
+  return (
+    <section className="gr-hero" data-fc-component="HomeHero" data-fc-template="group">
+      <Style template="group" css={css} />
+      <div className="gr-wrap gr-hero__grid">
+        <div>
+          <p className="gr-eyebrow">{siteName}</p>
+          <h1>{headline}</h1>
+          <p>{subheadline}</p>
+          <p className="gr-hero__links">
+            {searchLinks.map((l) => (
+              <a key={l.href} href={l.href} className="gr-pill">
+                {l.label}
+              </a>
+            ))}
+          </p>
+          <a className="gr-btn" href={primaryAction.href}>
+            {primaryAction.label} <span aria-hidden="true">→</span>
+          </a>
+        </div>
+        {stats.length > 0 ? (
+          <dl className="gr-stats">
+            {stats.map((s) => (
+              <div key={s.label}>
+                <dd>{s.value}</dd>
+                <dt>{s.label}</dt>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { SearchCardProps } from "@forecourt/ui-shell/contract";
+import { Price } from "../../_kit/Price";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * Group search card: wide image with a blue tag ribbon, title, chips, the dealership place, price
+ * bar and two buttons side by side. Takes SearchCardProps; renders an `<article>`.
+ * Spec: shopper-core §2 "Search results".
+ */
+export default function SearchCard({ card, actions }: SearchCardProps) {
+  return (
+    <article className="gr-card" data-fc-component="SearchCard" data-fc-template="group">
+      <Style template="group" css={css} />
+      <div className="gr-card__media">
+        {card.imageUrl ? <img src={card.imageUrl} alt="" loading="lazy" /> : <span>No photo yet</span>}
+        {card.tag ? <span className="gr-card__tag">{card.tag}</span> : null}
+      </div>
+      <div className="gr-card__body">
+        <h3>
+          <a href={card.href}>{card.title}</a>
+        </h3>
+        {card.subtitle ? <p className="gr-muted">{card.subtitle}</p> : null}
+        <ul className="gr-chips">
+          {card.chips.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+        {card.place ? <p className="gr-muted">📍 {card.place}</p> : null}
+        <Price price={card.price} prefix="gr" />
+        <p className="gr-card__actions">
+          {actions.map((a) => (
+            <a key={a.id} href={a.href} className={a.emphasis === "primary" ? "gr-btn" : "gr-btn gr-btn--outline"}>
+              {a.label}
+            </a>
+          ))}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import type { SiteHeaderProps } from "@forecourt/ui-shell/contract";
+import { useId } from "react";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * Group header: a white bar with the group's name on the left and a "Call a dealer" phone list on
+ * the right, over a blue menu strip. Takes SiteHeaderProps; renders a `<header>`.
+ * Spec: locations-forms-marketing §2 "Navigation"; shopper-core §9 phones per car type.
+ */
+export default function SiteHeader({ siteName, logoUrl, nav, phones }: SiteHeaderProps) {
+  // A hook: under a second React copy this throws, so rendering at all proves the shared singleton.
+  const navLabel = useId();
+  return (
+    <header className="gr-header" data-fc-component="SiteHeader" data-fc-template="group">
+      <Style template="group" css={css} />
+      <span id={navLabel} hidden>
+        Main
+      </span>
+      <div className="gr-header__top">
+        <a className="gr-brand" href="/">
+          {logoUrl ? <img src={logoUrl} alt={siteName} height={44} /> : <span>{siteName}</span>}
+        </a>
+        <dl className="gr-phones" aria-label="Call us">
+          {phones.map((p) => (
+            <div key={p.href}>
+              <dt>{p.label}</dt>
+              <dd>
+                <a href={p.href}>{p.display}</a>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <nav aria-labelledby={navLabel} className="gr-nav">
+        <ul>
+          {nav.map((l) => (
+            <li key={l.href}>
+              <a href={l.href}>{l.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

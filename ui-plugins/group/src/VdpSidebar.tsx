@@ -1,0 +1,65 @@
+import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
+import { Price } from "../../_kit/Price";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * Group VDP sidebar: a blue price header, then icon-style fact tiles, full-width buttons, the
+ * dealership to call and the location. Sold cars show the SOLD banner.
+ * Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ */
+export default function VdpSidebar({
+  title,
+  subtitle,
+  price,
+  facts,
+  actions,
+  phone,
+  location,
+  available,
+  views,
+}: VdpSidebarProps) {
+  return (
+    <aside className="gr-sidebar" aria-label="Vehicle summary" data-fc-component="VdpSidebar" data-fc-template="group">
+      <Style template="group" css={css} />
+      <div className="gr-sidebar__head">
+        <h1>
+          {title} {subtitle ? <small>{subtitle}</small> : null}
+        </h1>
+        <Price price={price} prefix="gr" />
+      </div>
+      {available ? null : <p className="gr-sold">SOLD — Like this and want something similar?</p>}
+      <ul className="gr-tiles">
+        {facts.map((f) => (
+          <li key={f.label}>
+            <span>{f.label}</span>
+            <strong>{f.value}</strong>
+          </li>
+        ))}
+      </ul>
+      <p className="gr-sidebar__actions">
+        {actions.map((a) => (
+          <a
+            key={a.id}
+            href={a.href}
+            data-action={a.id}
+            className={a.emphasis === "primary" ? "gr-btn" : "gr-btn gr-btn--outline"}
+          >
+            {a.label}
+          </a>
+        ))}
+      </p>
+      {phone ? (
+        <p className="gr-call">
+          <span>{phone.label}</span> <a href={phone.href}>{phone.display}</a>
+        </p>
+      ) : null}
+      {location ? (
+        <p>
+          Available at <a href={location.href}>{location.label}</a>
+        </p>
+      ) : null}
+      {views > 0 ? <p className="gr-muted">{views} people viewed this car</p> : null}
+    </aside>
+  );
+}

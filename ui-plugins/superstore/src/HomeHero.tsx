@@ -1,0 +1,29 @@
+import type { HomeHeroProps } from "@forecourt/ui-shell/contract";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * Superstore hero: a diagonal red/yellow banner with a huge uppercase headline and oversized
+ * search buttons. Takes HomeHeroProps; renders a `<section>`. Spec: shopper-core §1-§2.
+ */
+export default function HomeHero({ headline, subheadline, searchLinks, primaryAction }: HomeHeroProps) {
+  return (
+    <section className="ss-hero" data-fc-component="HomeHero" data-fc-template="superstore">
+      <Style template="superstore" css={css} />
+      <div className="ss-hero__inner">
+        <h1>{headline}</h1>
+        <p className="ss-hero__sub">{subheadline}</p>
+        <p className="ss-hero__buttons">
+          <a className="ss-btn ss-btn--big" href={primaryAction.href}>
+            {primaryAction.label}
+          </a>
+          {searchLinks.map((l) => (
+            <a key={l.href} className="ss-btn ss-btn--alt" href={l.href}>
+              {l.label}
+            </a>
+          ))}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
+import { Price } from "../../_kit/Price";
+import { Style } from "../../_kit/Style";
+import css from "./styles.css?inline";
+
+/**
+ * Superstore VDP sidebar: a big yellow price sticker, bold title, a checklist of facts, huge rounded
+ * buttons and a red call-now block. Sold cars show the SOLD stamp.
+ * Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ */
+export default function VdpSidebar({
+  title,
+  subtitle,
+  price,
+  facts,
+  actions,
+  phone,
+  location,
+  available,
+  views,
+}: VdpSidebarProps) {
+  return (
+    <aside className="ss-sidebar" aria-label="Vehicle summary" data-fc-component="VdpSidebar" data-fc-template="superstore">
+      <Style template="superstore" css={css} />
+      <h1 className="ss-sidebar__title">
+        {title}
+        {subtitle ? <span>{subtitle}</span> : null}
+      </h1>
+      {available ? null : <p className="ss-stamp">SOLD! Like this and want something similar?</p>}
+      <div className="ss-sticker ss-sticker--big">
+        <Price price={price} prefix="ss" />
+      </div>
+      <ul className="ss-checks">
+        {facts.map((f) => (
+          <li key={f.label}>
+            <span aria-hidden="true">✔</span> {f.label}: <strong>{f.value}</strong>
+          </li>
+        ))}
+      </ul>
+      <p className="ss-sidebar__actions">
+        {actions.map((a) => (
+          <a
+            key={a.id}
+            href={a.href}
+            data-action={a.id}
+            className={a.emphasis === "primary" ? "ss-btn ss-btn--big" : "ss-btn ss-btn--ghost"}
+          >
+            {a.label}
+          </a>
+        ))}
+      </p>
+      {phone ? (
+        <a className="ss-callnow" href={phone.href}>
+          Call now · {phone.display}
+        </a>
+      ) : null}
+      {location ? (
+        <p>
+          Find it at <a href={location.href}>{location.label}</a>
+        </p>
+      ) : null}
+      {views > 0 ? <p className="ss-hot">🔥 {views} views</p> : null}
+    </aside>
+  );
+}

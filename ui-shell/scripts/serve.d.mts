@@ -1,0 +1,16 @@
+/** A running server: its base URL and a way to stop it. */
+export interface Running {
+  url: string;
+  close: () => Promise<void>;
+}
+export const FORECOURT_BIN: string;
+export function freePort(): Promise<number>;
+export function inlineJson(value: unknown): string;
+export function startHost(options?: { bin?: string; log?: boolean }): Promise<Running>;
+export function startUiServer(options?: {
+  port?: number;
+  backend?: string;
+  inline?: boolean;
+  shellDist?: string;
+  plugins?: string;
+}): Promise<Running & { port: number }>;

@@ -1,0 +1,71 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import type { InlineData } from "../boot/inline";
+import { CAR, TENANTS } from "../fixtures";
+import { resolveTheme } from "../theme/theme";
+import { App } from "./App";
+
+function renderAt(path: string, inline: InlineData | null = null, tenant = TENANTS.classic) {
+  const site = { tenant, theme: resolveTheme(tenant), inline };
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App site={site} remote={null} />
+    </MemoryRouter>,
+  );
+}
+
+describe("App", () => {
+  it("renders the VDP from inline data with no request: title 'year make model badge', price, key facts", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const inline: InlineData = {
+      version: 1,
+      tenant: TENANTS.classic,
+      route: { id: "car", path: CAR.path, params: { slug: CAR.car.slug } },
+      status: 200,
+      page: CAR,
+    };
+    renderAt(CAR.path, inline);
+    const h1 = await screen.findByRole("heading", { level: 1 });
+    expect(h1.textContent?.replace(/\s+/g, " ").trim()).toBe(CAR.name);
+    expect(screen.getByText("$82,990")).toBeTruthy();
+    expect(screen.getAllByText("8 kms").length).toBeGreaterThan(0);
+    expect(document.title).toBe(`${CAR.name} | Harbourside Mercedes-Benz`);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("fetches the car when there is no inline data, and shows the 404 page for an unknown car", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      Response.json({ error: { code: "not_found", message: "No car" } }, { status: 404 }),
+    );
+    renderAt("/cars/no-such-car");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+  });
+
+  it("renders the home page from tenant settings with the shell's components when there is no remote", async () => {
+    renderAt("/", null, TENANTS.group);
+    expect(await screen.findByRole("heading", { level: 1, name: /Southern Cross Motor Group/ })).toBeTruthy();
+    const header = document.querySelector('[data-fc-component="SiteHeader"]');
+    expect(header?.getAttribute("data-fc-template")).toBe("shell");
+    expect(screen.getAllByRole("link", { name: "07 5550 0201" }).length).toBeGreaterThan(0);
+    expect(document.querySelectorAll("[data-location]").length).toBe(TENANTS.group.locations.filter((l) => l.visible).length);
+  });
+
+  it("shows the 404 page with search links for unknown paths", () => {
+    renderAt("/no/such/page");
+    expect(screen.getByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Used cars" }).getAttribute("href")).toBe("/search/used-cars");
+  });
+
+  it("shows a placeholder page with the route's title", () => {
+    renderAt("/finance");
+    expect(screen.getByRole("heading", { name: "Finance" })).toBeTruthy();
+    expect(document.title).toBe("Finance | Harbourside Mercedes-Benz");
+  });
+
+  it("navigates client-side when a same-origin link is clicked", async () => {
+    renderAt("/finance");
+    fireEvent.click(screen.getAllByRole("link", { name: "Search Stock" })[0] as HTMLElement);
+    expect(await screen.findByRole("heading", { name: "New, used and demo cars" })).toBeTruthy();
+  });
+});

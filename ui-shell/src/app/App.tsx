@@ -1,0 +1,120 @@
+import { lazy, type MouseEvent, type ReactNode, Suspense, useMemo } from "react";
+import { Route, Routes, useLocation, useNavigate } from "react-router";
+import { DefaultSiteFooter, DefaultSiteHeader } from "../components/defaults";
+import { Skeleton } from "../design/Skeleton";
+import { ToastProvider } from "../design/Toast";
+import { RemoteContext, RemoteSlot } from "../federation/RemoteSlot";
+import type { RemoteLoader } from "../federation/remotes";
+import { siteFooterProps, siteHeaderProps } from "../lib/views";
+import { NotFoundPage } from "../pages/NotFoundPage";
+import { PlaceholderPage } from "../pages/PlaceholderPage";
+import { ROUTES, type RouteDef } from "../routes/table";
+import { type Site, SiteContext, useSite } from "./site";
+
+const HomePage = lazy(() => import("../pages/HomePage"));
+const SearchPage = lazy(() => import("../pages/SearchPage"));
+const CarPage = lazy(() => import("../pages/CarPage"));
+
+/**
+ * The element a route renders: the implemented page for `home`, `search`, `car`, `not-found`;
+ * `model` only when the host said the slug is a model (inline `route.id` "model"), else 404;
+ * every other route the placeholder with its title. Takes the route; returns the element.
+ */
+export function RouteElement({ route }: { route: RouteDef }) {
+  const { inline } = useSite();
+  const { pathname } = useLocation();
+  switch (route.page) {
+    case "home":
+      return <HomePage />;
+    case "search":
+      return <SearchPage />;
+    case "car":
+      return <CarPage />;
+    case "not-found":
+      return <NotFoundPage />;
+    case "model":
+      return inline?.route?.id === "model" && inline.route.path === pathname ? (
+        <PlaceholderPage route={route} />
+      ) : (
+        <NotFoundPage />
+      );
+    default:
+      return <PlaceholderPage route={route} />;
+  }
+}
+
+/**
+ * Turns clicks on same-origin `<a href>` (from the shell or a remote) into client-side navigation;
+ * new-tab clicks, downloads, `target`, other origins and `tel:`/`mailto:` keep the browser's default.
+ * Takes the subtree; renders it inside a `<div>` that listens for clicks.
+ */
+export function LinkInterceptor({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = (e.target as Element).closest?.("a");
+    if (!a?.href || (a.target && a.target !== "_self") || a.hasAttribute("download")) return;
+    const url = new URL(a.href, window.location.href);
+    if (url.origin !== window.location.origin || !/^https?:$/.test(url.protocol)) return;
+    e.preventDefault();
+    navigate({ pathname: url.pathname, search: url.search, hash: url.hash });
+    if (!url.hash) window.scrollTo(0, 0);
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegation only; the anchors themselves stay the interactive elements.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires click, which this handles.
+    <div className="fc-app" onClick={onClick}>
+      {children}
+    </div>
+  );
+}
+
+/** Props of {@link App}: the site (tenant, theme, inline data) and the remote loader (null: shell components only). */
+export interface AppProps {
+  site: Site;
+  remote: { template: string; load: RemoteLoader } | null;
+}
+
+/**
+ * The shell: site and remote contexts, toasts (limit 1), the template's header and footer around
+ * the routes of src/routes/table.ts. Must render inside a router. Takes {@link AppProps}.
+ * Spec: ARCHITECTURE.md "UI"; locations-forms-marketing §9 "toast limit 1".
+ */
+export function App({ site, remote }: AppProps) {
+  const header = useMemo(() => siteHeaderProps(site.tenant, site.theme.logoUrl), [site]);
+  const footer = useMemo(() => siteFooterProps(site.tenant, new Date().getFullYear()), [site]);
+  return (
+    <SiteContext.Provider value={site}>
+      <RemoteContext.Provider value={remote}>
+        <ToastProvider limit={1}>
+          <LinkInterceptor>
+            <a className="fc-skip-link" href="#main">
+              Skip to content
+            </a>
+            <RemoteSlot
+              module="SiteHeader"
+              props={header}
+              fallback={DefaultSiteHeader}
+              loading={<div className="fc-header fc-header--loading" />}
+            />
+            <main id="main" tabIndex={-1}>
+              <Suspense fallback={<Skeleton height={400} />}>
+                <Routes>
+                  {ROUTES.map((r) => (
+                    <Route key={r.id} path={r.path} element={<RouteElement route={r} />} />
+                  ))}
+                </Routes>
+              </Suspense>
+            </main>
+            <RemoteSlot
+              module="SiteFooter"
+              props={footer}
+              fallback={DefaultSiteFooter}
+              loading={<div className="fc-footer fc-footer--loading" />}
+            />
+          </LinkInterceptor>
+        </ToastProvider>
+      </RemoteContext.Provider>
+    </SiteContext.Provider>
+  );
+}

@@ -1,0 +1,180 @@
+// The contract between the shell and a template remote (ui-plugins/<template>): the modules a remote
+// exposes and the props the shell passes them. Remotes import these types with
+// `import type { ... } from "@forecourt/ui-shell/contract"` (types only: nothing is bundled).
+//
+// Props are display-ready view models built by the shell (src/lib/views.ts): the shell owns the
+// spec's rules (price display, phone format, tag priority, wording); a remote owns the look.
+// Links are plain `<a href>`: the shell turns same-origin clicks into client-side navigation.
+// ARCHITECTURE.md "UI"; shopper-core §2; locations-forms-marketing §2 "Navigation".
+
+import type { ComponentType } from "react";
+
+/** The modules every template remote exposes (`./SearchCard` etc.), each with a default export. */
+export const REMOTE_MODULES = ["SearchCard", "VdpSidebar", "HomeHero", "SiteHeader", "SiteFooter"] as const;
+
+/** One of {@link REMOTE_MODULES}. */
+export type RemoteModuleName = (typeof REMOTE_MODULES)[number];
+
+/** A link: `href` is a site path (`/finance`), an absolute URL, or `tel:` / `sms:`. */
+export interface LinkView {
+  label: string;
+  href: string;
+}
+
+/** A call to action; `emphasis` picks the primary (filled) or secondary (outlined) look. */
+export interface ActionView extends LinkView {
+  emphasis: "primary" | "secondary";
+  /** Stable id for tests and analytics, e.g. `finance`, `enquire`, `call`. */
+  id: string;
+}
+
+/** A phone number ready to show (`02 5550 0101`) and dial (`tel:0255500101`), with what it is for. */
+export interface PhoneLinkView {
+  /** e.g. `New cars`, `Used cars`, `Service`. */
+  label: string;
+  display: string;
+  href: string;
+}
+
+/**
+ * How a price shows (shopper-core §4 "Price display"): `price` ($82,990), `was_now` (with `was`),
+ * `subscription` ($199/wk), `preorder` (PREORDER) or `no_price` (the tenant's text).
+ */
+export interface PriceView {
+  kind: "price" | "was_now" | "subscription" | "preorder" | "no_price";
+  /** The headline text, e.g. `$82,990`, `PREORDER`, `Enquire for price`. */
+  text: string;
+  /** Previous price on `was_now`, e.g. `$89,990`. */
+  was?: string;
+  /** Price type, e.g. `Drive Away`, `Excl. Govt. Charges`. */
+  typeLabel?: string;
+}
+
+/** A label/value pair, e.g. `{label: "Odometer", value: "8 kms"}`. */
+export interface FactView {
+  label: string;
+  value: string;
+}
+
+/** A car on a search card (shopper-core §2 "Search results"). */
+export interface CarCardView {
+  slug: string;
+  /** `/cars/{slug}`. */
+  href: string;
+  /** `year make model`, e.g. `2021 Mercedes-Benz GLC-Class`. */
+  title: string;
+  /** Badge and series, e.g. `GLC 300 4MATIC`; empty when unknown. */
+  subtitle: string;
+  /** Primary image URL, or null when the car has no photos. */
+  imageUrl: string | null;
+  /** Card tag (shopper-core §4 "Card tag priority"), e.g. `Just Arrived`, `JUST SOLD`; null for none. */
+  tag: string | null;
+  /** Attribute chips, e.g. `["8 kms", "Automatic", "Petrol", "SUV"]`. */
+  chips: string[];
+  price: PriceView;
+  /** `new`, `demo` or `used`. */
+  carType: string;
+  /** In stock or coming soon (otherwise the sold view shows). */
+  available: boolean;
+  /** Where the car is, e.g. `Drummoyne NSW`; empty when unknown. */
+  place: string;
+}
+
+/** Props of `SearchCard`: one car in the results grid plus its buttons (View Details, finance...). */
+export interface SearchCardProps {
+  card: CarCardView;
+  actions: ActionView[];
+}
+
+/** Props of `VdpSidebar` (shopper-core §2 "Vehicle detail page" sidebar). */
+export interface VdpSidebarProps {
+  /** `year make model`. */
+  title: string;
+  /** Badge and series; empty when unknown. */
+  subtitle: string;
+  price: PriceView;
+  /** Key facts in display order: odometer, transmission, body, fuel, engine, colour, stock number. */
+  facts: FactView[];
+  /** Buttons: Enquire Now, finance, trade-in...; sold cars get Find Me Something Similar instead. */
+  actions: ActionView[];
+  /** The number to call for this car type, or null. */
+  phone: PhoneLinkView | null;
+  /** The car's location, linking to its page; null when unknown. */
+  location: LinkView | null;
+  /** False when the car is sold: show the SOLD notice (shopper-core §2). */
+  available: boolean;
+  /** Page views, shown as a count; 0 hides it. */
+  views: number;
+}
+
+/** Props of `HomeHero`: the top of the home page. */
+export interface HomeHeroProps {
+  siteName: string;
+  /** e.g. `Find your next Mercedes-Benz`. */
+  headline: string;
+  /** e.g. `New, demo and used vehicles in Drummoyne NSW`. */
+  subheadline: string;
+  /** Search entry points: all stock, new, used, demo... */
+  searchLinks: LinkView[];
+  /** Dealer-group statistics (shopper-core §1: 50+ locations...), empty for single dealers. */
+  stats: FactView[];
+  /** The main call to action (search all stock). */
+  primaryAction: ActionView;
+}
+
+/** Props of `SiteHeader` (locations-forms-marketing §2 "Navigation" header). */
+export interface SiteHeaderProps {
+  siteName: string;
+  /** Logo image URL, or null to show the name as a word mark. */
+  logoUrl: string | null;
+  /** Main menu: Stock, Finance, Service, Offers, Locations... */
+  nav: LinkView[];
+  /** Phone numbers per car type (shopper-core §9 "configured per tenant and per car type"). */
+  phones: PhoneLinkView[];
+}
+
+/** A location in the footer: name, address lines, phone, link to its page. */
+export interface FooterLocationView {
+  name: string;
+  /** e.g. `["2 Wharf Parade", "Drummoyne NSW 2047"]`. */
+  addressLines: string[];
+  phone: PhoneLinkView | null;
+  /** `/locations/{slug}`. */
+  href: string;
+  /** `sales`, `service`, `parts`... */
+  type: string;
+}
+
+/** Props of `SiteFooter` (locations-forms-marketing §2 "Footer"). */
+export interface SiteFooterProps {
+  siteName: string;
+  locations: FooterLocationView[];
+  /** Footer menus: Buyer Tools, Service & Parts, About... */
+  columns: { title: string; links: LinkView[] }[];
+  /** e.g. `© 2026 Harbourside Mercedes-Benz`. */
+  legal: string;
+}
+
+/** Props of each exposed module, by name. */
+export interface RemoteProps {
+  SearchCard: SearchCardProps;
+  VdpSidebar: VdpSidebarProps;
+  HomeHero: HomeHeroProps;
+  SiteHeader: SiteHeaderProps;
+  SiteFooter: SiteFooterProps;
+}
+
+/** What `loadRemote("<remote>/<Module>")` resolves to: an ES module whose default export is the component. */
+export interface RemoteModule<P> {
+  default: ComponentType<P>;
+}
+
+/**
+ * Every remote component's root element carries these attributes so the shell's tests (and
+ * analytics) can tell which implementation rendered: `data-fc-component="SiteHeader"` and
+ * `data-fc-template="classic"` (the shell's own defaults use `data-fc-template="shell"`).
+ */
+export interface RemoteRootAttributes {
+  "data-fc-component": RemoteModuleName;
+  "data-fc-template": string;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { formatKm, formatMoney, formatPhone, parseDigits } from "./format";
+
+describe("format", () => {
+  it("formats money with $ and thousands separators", () => {
+    expect(formatMoney(82990)).toBe("$82,990");
+    expect(formatMoney(1250000.4)).toBe("$1,250,000");
+    expect(formatMoney(0)).toBe("$0");
+  });
+  it("formats kilometres with the kms suffix", () => {
+    expect(formatKm(45210)).toBe("45,210 kms");
+    expect(formatKm(8)).toBe("8 kms");
+  });
+  it("reads digits only", () => {
+    expect(parseDigits("$12,5a00")).toBe(12500);
+    expect(parseDigits("abc")).toBeNull();
+  });
+  it("normalises +61 to 0 and groups 2-4-4 (shopper-core §9)", () => {
+    expect(formatPhone("+61 2 5550 0101")).toEqual({ display: "02 5550 0101", href: "tel:0255500101" });
+    expect(formatPhone("0255500101")?.display).toBe("02 5550 0101");
+    expect(formatPhone("0412345678")?.display).toBe("0412 345 678");
+    expect(formatPhone("1300555012")?.display).toBe("1300 555 012");
+    expect(formatPhone("")).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+// Display formatting shared by the shell and the remotes (money, kilometres, phones).
+// Spec: shopper-core §5 and §9 (prices, repayment suffixes, phone numbers), locations-forms-marketing
+// §5 (money and kilometre fields) and §9 (phone normalisation).
+
+const grouping = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 });
+
+/**
+ * Formats whole dollars with a `$` and thousands separators: `82990` -> `"$82,990"`.
+ * Takes an amount in AUD dollars (cents are rounded away); returns the display string.
+ * Spec: shopper-core §4 "Price display", locations-forms-marketing §5 "Money field".
+ */
+export function formatMoney(dollars: number): string {
+  return `$${grouping.format(Math.round(dollars))}`;
+}
+
+/**
+ * Formats a whole number with thousands separators only: `12345` -> `"12,345"`.
+ * Takes any finite number (rounded to an integer); returns the digits with commas.
+ * Spec: locations-forms-marketing §5 (money and kilometre fields use thousands separators).
+ */
+export function formatThousands(n: number): string {
+  return grouping.format(Math.round(n));
+}
+
+/**
+ * Formats an odometer reading: `45210` -> `"45,210 kms"`.
+ * Takes kilometres; returns the display string with the `kms` suffix.
+ * Spec: locations-forms-marketing §5 "Kilometre field: suffix kms with thousands separators".
+ */
+export function formatKm(km: number): string {
+  return `${grouping.format(Math.round(km))} kms`;
+}
+
+/**
+ * Reads the digits out of a typed amount: `"$12,5a00"` -> `12500`; no digits -> `null`.
+ * Takes the raw text of a money or kilometre input; returns a whole number or null.
+ * Spec: locations-forms-marketing §5 ("digits only"; `$` and commas removed).
+ */
+export function parseDigits(text: string): number | null {
+  const digits = text.replace(/\D/g, "");
+  if (digits === "") return null;
+  return Number.parseInt(digits, 10);
+}
+
+/** A phone number ready to show and to dial. */
+export interface PhoneView {
+  /** Grouped for display, e.g. `02 5550 0101` (2-4-4) or `1300 555 012`. */
+  display: string;
+  /** `tel:` link target, e.g. `tel:0255500101`. */
+  href: string;
+}
+
+/**
+ * Normalises an Australian phone number for display and dialling: a leading `+61` (or `61`) becomes
+ * `0`; 10-digit numbers starting `0[2-9]` are grouped 2-4-4, `04` mobiles and 1300/1800 numbers 4-3-3.
+ * Takes the number as configured (any spacing); returns `{display, href}`, or null when it has no digits.
+ * Spec: shopper-core §9 ("a leading +61 become 0 and are grouped 2-4-4"), locations-forms-marketing §3.
+ */
+export function formatPhone(raw: string | null | undefined): PhoneView | null {
+  if (!raw) return null;
+  let digits = raw.replace(/[^\d+]/g, "");
+  if (digits.startsWith("+61")) digits = `0${digits.slice(3)}`;
+  else if (digits.startsWith("61") && digits.length === 11) digits = `0${digits.slice(2)}`;
+  digits = digits.replace(/\D/g, "");
+  if (digits === "") return null;
+  let display = digits;
+  if (digits.length === 10 && /^(04|1[38]00)/.test(digits)) {
+    display = `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
+  } else if (digits.length === 10 && digits.startsWith("0")) {
+    display = `${digits.slice(0, 2)} ${digits.slice(2, 6)} ${digits.slice(6)}`;
+  }
+  return { display, href: `tel:${digits}` };
+}

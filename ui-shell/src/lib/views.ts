@@ -1,0 +1,297 @@
+// Builds the display-ready props (src/contract.ts) from API data. The spec's display rules live
+// here, once, so every template shows the same prices, phones and tags.
+import type { Car, CarResponse, Location, TenantSettings } from "../api/types";
+import type {
+  ActionView,
+  CarCardView,
+  FactView,
+  FooterLocationView,
+  HomeHeroProps,
+  LinkView,
+  PhoneLinkView,
+  PriceView,
+  SearchCardProps,
+  SiteFooterProps,
+  SiteHeaderProps,
+  VdpSidebarProps,
+} from "../contract";
+import { formatKm, formatMoney, formatPhone } from "./format";
+
+/** The default search route (locations-forms-marketing §2). */
+export const SEARCH_ALL = "/search/new-used-and-demo-cars";
+
+const CAR_TYPE_LABEL: Record<string, string> = { new: "New cars", used: "Used cars", demo: "Demo cars" };
+const CAR_TYPES = ["new", "demo", "used"] as const;
+
+/**
+ * The price view of a car (shopper-core §4 "Price display", §5 "Price is shown only if greater than 10").
+ * Takes the car and the tenant's no-price wording; returns a PriceView (AUD, whole dollars).
+ */
+export function priceView(car: Car, noPriceText: string): PriceView {
+  const typeLabel = car.price_type ?? undefined;
+  const withType = (v: PriceView): PriceView => (typeLabel ? { ...v, typeLabel } : v);
+  if (car.preorder) return { kind: "preorder", text: "PREORDER" };
+  if (car.subscription_price != null && car.subscription_price > 10) {
+    return { kind: "subscription", text: `${formatMoney(car.subscription_price)}/wk` };
+  }
+  if (car.price > 10) {
+    if (car.before_price != null && car.before_price > car.price) {
+      return withType({ kind: "was_now", text: formatMoney(car.price), was: formatMoney(car.before_price) });
+    }
+    return withType({ kind: "price", text: formatMoney(car.price) });
+  }
+  return { kind: "no_price", text: noPriceText };
+}
+
+/**
+ * The card tag (shopper-core §4 "Card tag priority", simplified until the tag-rules plugin answers):
+ * sold -> sold tag; reserved -> `RESERVED`; custom tag; coming soon -> `COMING SOON`; new car within
+ * the just-arrived window -> just-arrived tag. Takes the car, tenant and now (unix seconds); returns text or null.
+ */
+export function tagFor(car: Car, tenant: TenantSettings, nowSeconds: number): string | null {
+  const spec = tenant.specifications;
+  if (car.status === "sold") return spec.sold_tag_name ?? "JUST SOLD";
+  if (car.reserved) return "RESERVED";
+  if (car.tag) return car.tag;
+  if (car.status === "coming_soon") return "COMING SOON";
+  const days = spec.just_arrived_days ?? 8;
+  if (car.car_type === "new" && nowSeconds - car.created_at <= days * 86400) {
+    return spec.just_arrived_tag_name ?? "Just Arrived";
+  }
+  return null;
+}
+
+/** `year make model` (shopper-core §2 sidebar title). */
+export function carTitle(car: Car): string {
+  return `${car.year} ${car.make} ${car.model}`;
+}
+
+/** Badge and series joined, e.g. `GLC 300 4MATIC`; empty when neither is set. */
+export function carSubtitle(car: Car): string {
+  return [car.badge, car.series].filter(Boolean).join(" ");
+}
+
+function titleCase(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * Key facts of a car in display order, empty values dropped (shopper-core §5 "Spec rows with empty
+ * values are dropped"). Takes the car; returns label/value pairs (km with `kms`, litres with `L`).
+ */
+export function keyFacts(car: Car): FactView[] {
+  const rows: [string, string | null | undefined][] = [
+    ["Odometer", car.km != null ? formatKm(car.km) : null],
+    ["Transmission", car.trans ?? car.simple_transmission],
+    ["Body", car.body ?? car.simple_body],
+    ["Fuel", car.fuel ?? car.simple_fuel],
+    ["Engine", car.engine_size_litres != null ? `${car.engine_size_litres.toFixed(1)} L` : null],
+    ["Drive", car.drive],
+    ["Colour", car.colour],
+    ["Condition", titleCase(car.car_type)],
+    ["Stock number", car.stocknum],
+  ];
+  return rows.filter((r): r is [string, string] => Boolean(r[1])).map(([label, value]) => ({ label, value }));
+}
+
+/**
+ * The phone to call about a car: the tenant's number for the car type, else the location's.
+ * Takes the tenant, car type and an optional location; returns a PhoneLinkView or null.
+ * Spec: shopper-core §9 "Dealer phone numbers are configured per tenant and per car type".
+ */
+export function phoneFor(tenant: TenantSettings, carType: string, location?: Location | null): PhoneLinkView | null {
+  const p = formatPhone(tenant.phones[carType]) ?? formatPhone(location?.contact_detail.phone);
+  return p ? { label: CAR_TYPE_LABEL[carType] ?? "Call us", ...p } : null;
+}
+
+/** The finance link for a car (shopper-core §2 "/finance ... query parameters ... #finance-form"). */
+export function financeHref(car: Car): string {
+  const q = new URLSearchParams({ car_id: car.slug, car_type: car.car_type, vehiclePriceBudget: String(car.price) });
+  return `/finance?${q.toString()}#finance-form`;
+}
+
+/**
+ * A search card for a car. Takes the car response, tenant and now (unix seconds); returns
+ * SearchCardProps with View Details, finance (tenant's label) and, for sold cars, Find Me Something Similar.
+ * Spec: shopper-core §2 "Search results", §4.
+ */
+export function searchCardProps(res: CarResponse, tenant: TenantSettings, nowSeconds: number): SearchCardProps {
+  const car = res.car;
+  const chips = [
+    car.km != null ? formatKm(car.km) : null,
+    car.simple_transmission ? titleCase(car.simple_transmission) : null,
+    car.simple_fuel ? titleCase(car.simple_fuel) : null,
+    car.body ?? null,
+  ].filter((c): c is string => Boolean(c));
+  const card: CarCardView = {
+    slug: car.slug,
+    href: res.path,
+    title: carTitle(car),
+    subtitle: carSubtitle(car),
+    imageUrl: res.primary_image_url ?? null,
+    tag: tagFor(car, tenant, nowSeconds),
+    chips,
+    price: priceView(car, tenant.wording.no_price_text ?? "Enquire for price"),
+    carType: car.car_type,
+    available: res.available,
+    place: [car.city, car.state].filter(Boolean).join(" "),
+  };
+  const actions: ActionView[] = res.available
+    ? [
+        { id: "details", label: "View Details", href: res.path, emphasis: "primary" },
+        { id: "finance", label: tenant.wording.finance_label ?? "Get Finance", href: financeHref(car), emphasis: "secondary" },
+      ]
+    : [{ id: "similar", label: "Find Me Something Similar", href: `${res.path}#enquire`, emphasis: "primary" }];
+  return { card, actions };
+}
+
+/**
+ * The VDP sidebar props. Takes the car response and tenant; returns VdpSidebarProps.
+ * Spec: shopper-core §2 "Vehicle detail page" (sidebar, SOLD view), §5 (reserve and trade-in visibility
+ * are decided by the eligibility plugin later; until then Enquire, finance and trade-in show).
+ */
+export function vdpSidebarProps(res: CarResponse, tenant: TenantSettings): VdpSidebarProps {
+  const car = res.car;
+  const actions: ActionView[] = res.available
+    ? [
+        { id: "enquire", label: "Enquire Now", href: "#enquire", emphasis: "primary" },
+        { id: "finance", label: tenant.wording.finance_label ?? "Get Finance", href: financeHref(car), emphasis: "secondary" },
+        {
+          id: "trade-in",
+          label: "Trade-In",
+          href: `/cars/trade-in?car_id=${encodeURIComponent(String(car.id))}`,
+          emphasis: "secondary",
+        },
+      ]
+    : [{ id: "similar", label: "Find Me Something Similar", href: "#enquire", emphasis: "primary" }];
+  const loc = res.location;
+  return {
+    title: carTitle(car),
+    subtitle: carSubtitle(car),
+    price: priceView(car, tenant.wording.no_price_text ?? "Enquire for price"),
+    facts: keyFacts(car),
+    actions,
+    phone: phoneFor(tenant, car.car_type, loc),
+    location: loc ? { label: loc.name, href: `/locations/${loc.slug}` } : null,
+    available: res.available,
+    views: car.views,
+  };
+}
+
+/** Address lines of a location: street, then `city STATE postcode`. */
+export function addressLines(loc: Location): string[] {
+  const a = loc.address;
+  const second = [a.city, a.state, a.postcode].filter(Boolean).join(" ");
+  return [a.street ?? "", second].filter(Boolean);
+}
+
+/** The main menu (locations-forms-marketing §2 "Navigation": Stock, Offers, Service & Parts, Finance...). */
+export function mainNav(): LinkView[] {
+  return [
+    { label: "Search Stock", href: SEARCH_ALL },
+    { label: "Special Offers", href: "/special-offers" },
+    { label: "Finance", href: "/finance" },
+    { label: "Trade-In", href: "/trade-in" },
+    { label: "Service", href: "/service" },
+    { label: "Locations", href: "/dealer-locator" },
+    { label: "Contact", href: "/contact" },
+  ];
+}
+
+/**
+ * Header props from tenant settings: name, logo, menu and one phone per configured car type
+ * (new, demo, used order; shopper-core §9). Takes tenant settings and the theme's logo URL.
+ */
+export function siteHeaderProps(tenant: TenantSettings, logoUrl: string | null): SiteHeaderProps {
+  const phones = CAR_TYPES.flatMap((t) => {
+    const p = formatPhone(tenant.phones[t]);
+    return p ? [{ label: CAR_TYPE_LABEL[t] ?? t, ...p }] : [];
+  });
+  // Phones de-duplicated by digits (locations-forms-marketing §9).
+  const seen = new Set<string>();
+  const unique = phones.filter((p) => !seen.has(p.href) && seen.add(p.href));
+  return { siteName: tenant.name, logoUrl, nav: mainNav(), phones: unique };
+}
+
+/**
+ * Footer props: every visible location's address and phone, footer menus and the legal line.
+ * Takes tenant settings and the current year; returns SiteFooterProps (locations-forms-marketing §2 "Footer").
+ */
+export function siteFooterProps(tenant: TenantSettings, year: number): SiteFooterProps {
+  const locations: FooterLocationView[] = tenant.locations
+    .filter((l) => l.visible)
+    .map((l) => {
+      const p = formatPhone(l.contact_detail.phone);
+      return {
+        name: l.name,
+        addressLines: addressLines(l),
+        phone: p ? { label: l.name, ...p } : null,
+        href: `/locations/${l.slug}`,
+        type: l.location_type || "sales",
+      };
+    });
+  return {
+    siteName: tenant.name,
+    locations,
+    columns: [
+      {
+        title: "Buyer Tools",
+        links: [
+          { label: "New Cars", href: "/search/new-cars" },
+          { label: "Used Cars", href: "/search/used-cars" },
+          { label: "Demo Cars", href: "/search/demo-cars" },
+          { label: "Finance", href: "/finance" },
+          { label: "Sell Your Car", href: "/sell-your-car" },
+        ],
+      },
+      {
+        title: "Service & Parts",
+        links: [
+          { label: "Book a Service", href: "/service" },
+          { label: "Parts & Accessories", href: "/vehicle-parts-and-accessories" },
+          { label: "Warranty", href: "/warranty" },
+        ],
+      },
+      {
+        title: "About",
+        links: [
+          { label: "About Us", href: "/about-us" },
+          { label: "Careers", href: "/careers" },
+          { label: "Privacy Policy", href: "/privacy-policy" },
+          { label: "Terms & Conditions", href: "/terms-and-conditions" },
+        ],
+      },
+    ],
+    legal: `© ${year} ${tenant.name}`,
+  };
+}
+
+/**
+ * Home hero props: headline from the manufacturer or site name, search links per condition,
+ * and the dealer-group statistics banner for groups (shopper-core §1). Takes tenant settings.
+ */
+export function homeHeroProps(tenant: TenantSettings): HomeHeroProps {
+  const primary = tenant.locations.find((l) => l.primary && l.location_type === "sales") ?? tenant.locations[0];
+  const place = primary ? [primary.address.city, primary.address.state].filter(Boolean).join(" ") : "";
+  const noun = (tenant.wording.vehicle_noun ?? "Cars").toLowerCase();
+  const isGroup = tenant.dealerships.length > 1;
+  const stats: FactView[] = isGroup
+    ? [
+        { value: `${tenant.locations.length}`, label: "Locations" },
+        { value: `${new Set(tenant.dealerships.map((d) => d.manufacturer).filter(Boolean)).size}`, label: "Brands" },
+        { value: `${tenant.dealerships.length}`, label: "Dealerships" },
+      ].map(({ value, label }) => ({ label, value }))
+    : [];
+  return {
+    siteName: tenant.name,
+    headline: `Find your next car at ${tenant.name}`,
+    subheadline: place ? `New, demo and used ${noun} in ${place}` : `New, demo and used ${noun}`,
+    searchLinks: [
+      { label: "New", href: "/search/new-cars" },
+      { label: "Demo", href: "/search/demo-cars" },
+      { label: "Used", href: "/search/used-cars" },
+    ],
+    stats,
+    primaryAction: { id: "search", label: `Search all ${noun}`, href: SEARCH_ALL, emphasis: "primary" },
+  };
+}

@@ -1,0 +1,166 @@
+// The route table: every public route of shopper-core §2 and locations-forms-marketing §2.
+// One entry per path pattern (react-router syntax). `page` names the implemented page; routes
+// without one render the placeholder page with their title until their issue fills them in.
+// The host uses the same ids in the inline data's `route.id` (ui-shell/README.md).
+
+/** Implemented pages; other routes show the placeholder. */
+export type PageKind = "home" | "search" | "car" | "model" | "not-found";
+
+/** Who may see a route: everyone, signed-in visitors always, or signed-in where the site says so. */
+export type Gate = "public" | "always" | "per-site";
+
+/** One route. */
+export interface RouteDef {
+  /** Stable id, e.g. `car`; the inline data's `route.id`. */
+  id: string;
+  /** react-router path pattern, e.g. `/cars/:slug`. */
+  path: string;
+  /** Page title (document title before ` | {site name}`). */
+  title: string;
+  /** The spec section it implements, e.g. `shopper-core §2 "Vehicle detail page"`. */
+  spec: string;
+  page?: PageKind;
+  /** Sign-in gating (locations-forms-marketing §2 "Gated routes"); default public. */
+  gate?: Gate;
+}
+
+const SC = "shopper-core §2";
+const LFM = "locations-forms-marketing §2";
+
+function info(id: string, title: string, spec = LFM): RouteDef {
+  return { id, path: `/${id}`, title, spec };
+}
+
+/** Every route, most specific first where it matters to the reader (react-router ranks them itself). */
+export const ROUTES: readonly RouteDef[] = [
+  { id: "home", path: "/", title: "Home", spec: `${SC}; ${LFM}`, page: "home" },
+
+  // Stock search (locations-forms-marketing §2; shopper-core §2 /search/{dealership_slug}).
+  { id: "search-root", path: "/search", title: "Search", spec: LFM, page: "search" },
+  {
+    id: "search",
+    path: "/search/:refinement",
+    title: "Search",
+    spec: `${LFM} /search/...; ${SC} /search/{dealership_slug}`,
+    page: "search",
+  },
+  {
+    id: "search-make-model",
+    path: "/search/:make/:model",
+    title: "Search",
+    spec: `${LFM} /search/{make}/{model}`,
+    page: "search",
+  },
+  { id: "used-car", path: "/used-car/*", title: "Used cars", spec: `${LFM} breadcrumb trails`, page: "search" },
+
+  // Vehicle detail and buying (shopper-core §2).
+  { id: "car", path: "/cars/:slug", title: "Vehicle details", spec: `${SC} "Vehicle detail page"`, page: "car" },
+  {
+    id: "car-checkout",
+    path: "/cars/:slug/checkout",
+    title: "Reserve online",
+    spec: `${SC} /cars/{slug}/checkout`,
+    gate: "per-site",
+  },
+  {
+    id: "car-buy-online",
+    path: "/cars/:slug/buy-online",
+    title: "Buy online",
+    spec: `${SC} /cars/{slug}/buy-online`,
+    gate: "per-site",
+  },
+  {
+    id: "checkout-journey",
+    path: "/checkout-journey",
+    title: "Online purchase",
+    spec: `${SC} /checkout-journey?car_id={slug}`,
+    gate: "per-site",
+  },
+  { id: "car-trade-in", path: "/cars/trade-in", title: "Trade-in valuation", spec: `${SC} /cars/trade-in?car_id={id}` },
+  { id: "print", path: "/print", title: "Print", spec: `${SC} /print?car_id={slug}` },
+
+  // Trade-in and finance.
+  { ...info("trade-in", "Sell your car", `${SC}; ${LFM}`) },
+  info("sell-my-car", "Sell my car"),
+  info("sell-your-car", "Sell your car"),
+  { ...info("finance", "Finance", `${SC}; ${LFM}`), gate: "per-site" },
+  info("finance-enquiry", "Finance enquiry", `${SC}; ${LFM}`),
+  info("apply-for-finance", "Apply for finance", `${SC}; ${LFM}`),
+  {
+    id: "personalised-finance",
+    path: "/personalised/finance",
+    title: "Personalised finance",
+    spec: `${LFM} /personalised/finance?car_id={id}`,
+  },
+  info("finance-and-insurance", "Finance and insurance", SC),
+
+  // Service, offers, test drive, parts.
+  info("service", "Book a service", `${SC}; ${LFM}`),
+  info("special-offers", "Special offers", `${SC}; ${LFM}`),
+  { id: "offer", path: "/offers/:offerId", title: "Offer", spec: `${LFM} /offers/{offerId}` },
+  {
+    id: "offer-manufacturer",
+    path: "/offers/:manufacturer/:offerId",
+    title: "Offer",
+    spec: `${LFM} /offers/{manufacturer}/{offerId}`,
+  },
+  info("book-test-drive", "Book a test drive"),
+  info("vehicle-parts-and-accessories", "Parts and accessories"),
+
+  // Contact and locations.
+  info("contact", "Contact us"),
+  info("contact-us", "Contact us"),
+  {
+    id: "contact-us-location",
+    path: "/contact-us/:locationSlug",
+    title: "Contact us",
+    spec: `${LFM} /contact-us/{locationSlug}`,
+  },
+  { id: "our-location", path: "/our-location/:locationSlug", title: "Location", spec: `${LFM} /our-location/{locationSlug}` },
+  { id: "location", path: "/locations/:slug", title: "Location", spec: `${LFM} /locations/{slug}` },
+  info("dealer-locator", "Dealer locator", `${SC}; ${LFM}`),
+
+  // Sign-in, success, gated pages.
+  { id: "sign-in", path: "/sign-in", title: "Sign in", spec: `${SC}; ${LFM} /sign-in?type=...&redirect=...&back=...` },
+  info("success", "Thank you", SC),
+  { ...info("spin-to-win", "Spin to win"), gate: "per-site" },
+  { ...info("online-payment", "Online payment"), gate: "always" },
+  { ...info("my-garage", "My garage"), gate: "always" },
+  { ...info("mymotorama", "My garage"), gate: "always" },
+  { ...info("mybigboxcars", "My garage"), gate: "always" },
+  { ...info("myblinkr", "My garage"), gate: "always" },
+  { ...info("myservco", "My garage"), gate: "always" },
+
+  // Brand and electric-model marketing (locations-forms-marketing §2 "Electric-model marketing area").
+  info("models", "Models"),
+  { id: "model-family", path: "/models/:baseId", title: "Model", spec: `${LFM} /models/{baseId}` },
+  { id: "brand-overview", path: "/:brand/overview", title: "Brand overview", spec: `${SC} /{brand}/overview` },
+  { id: "marketing-page", path: "/pages/*", title: "Page", spec: `${LFM} model marketing pages, /pages/warranty` },
+  { id: "model", path: "/:modelSlug", title: "Model", spec: `${LFM} /{model slug}`, page: "model" },
+  info("brands", "Brands", `${SC}; ${LFM}`),
+
+  // Site and information pages.
+  info("about-us", "About us", `${SC}; ${LFM}`),
+  info("terms-and-conditions", "Terms and conditions", SC),
+  info("privacy-policy", "Privacy policy"),
+  info("careers", "Careers"),
+  info("fleet", "Fleet"),
+  info("buying", "Buying"),
+  info("roadside-assist", "Roadside assist"),
+  info("warranty", "Warranty"),
+  info("charging-solutions", "Charging solutions"),
+  { id: "blog-vehicle-reviews", path: "/blog/vehicle-reviews", title: "Vehicle reviews", spec: `${LFM} /blog/vehicle-reviews` },
+  info("diamond-advantage", "Diamond advantage"),
+  info("twg-cars", "TWG Cars", SC),
+  info("twg-rental", "TWG Rental", SC),
+  info("twg-tyres", "TWG Tyres", SC),
+  info("neotek", "Neotek", SC),
+  info("4x4-outdoor", "4x4 Outdoor", SC),
+
+  { id: "not-found", path: "*", title: "Page not found", spec: `${SC} (404 with search links)`, page: "not-found" },
+];
+
+/** The route with this id, or undefined. */
+export function routeById(id: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.id === id);
+}
