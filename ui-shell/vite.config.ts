@@ -1,9 +1,158 @@
 // ui-shell build: the module-federation HOST. No remotes are declared here: the tenant's template
 // names its remote at run time (src/federation/remotes.ts). React is shared as a singleton.
+import { fileURLToPath } from "node:url";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin, type Rolldown } from "vite";
+import type { FirstLoadAssets } from "./src/boot/start";
+import { ROUTES } from "./src/routes/table";
 import { devRemotes } from "./vite.dev-remotes";
+
+/**
+ * Emits `dist/routes.json` (id, path, title of every route in src/routes/table.ts) so the host
+ * renders documents with the shell's own route ids and titles: one route table for both.
+ */
+function emitRoutes(): Plugin {
+  return {
+    name: "forecourt-routes-json",
+    apply: "build",
+    generateBundle() {
+      const routes = ROUTES.map(({ id, path, title }) => ({ id, path, title }));
+      this.emitFile({ type: "asset", fileName: "routes.json", source: `${JSON.stringify(routes, null, 1)}\n` });
+    },
+  };
+}
+
+/**
+ * Shorter file names for the federation plugin's generated chunks, whose names carry the container
+ * and an owner id (`_virtual_mf___mfe_internal__forecourt_shell__mf_owner__225281813866605__loadShare__react__loadShare__.js`)
+ * and are repeated in every import of them (first-load bytes). The `__loadShare__`, `__prebuild__`
+ * and `localSharedImportMap` markers the plugin looks for in file names are kept.
+ */
+function shortChunkName(name: string): string {
+  return name
+    .replace(/^_virtual_mf-localSharedImportMap.*$/, "mf-localSharedImportMap")
+    .replace(/^_virtual_mf_+mfe_internal__.*?__mf_owner__\d+__/, "mf__")
+    .replace(/_mf_2_/g, "-")
+    .replace(/_mf_1_/g, "-")
+    .replace(/\.js$/, "");
+}
+
+/** The pages whose chunk the start script preloads, by the module that defines them. */
+const FIRST_LOAD_PAGES = { home: "/src/pages/HomePage.tsx", car: "/src/pages/CarPage.tsx" } as const;
+
+/**
+ * The first load (ui-shell/README.md "First load"). Takes the module entry and every
+ * `modulepreload` out of `index.html` and adds instead `<link rel="icon" href="data:,">` (no request
+ * for a `/favicon.ico` the sites do not have) and one small classic script, `src/boot/start.ts`
+ * built as an IIFE with these lists, which paints the first screen from the inline data and then
+ * asks for the whole graph at once, largest file first (no import waterfall):
+ * - `common`: the static imports of the entry and the federation bootstrap (hostInit,
+ *   pendingShares, the shell's container and shared-import map, the shared React modules);
+ * - `pages`: per first-load page, its lazily loaded chunk and what only it imports;
+ * - `entry`: the module entry, added last.
+ */
+function firstLoad(): Plugin {
+  let base = "/";
+  return {
+    name: "forecourt-first-load",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle: {
+      order: "post",
+      async handler(_options, bundle) {
+        const html = bundle["index.html"];
+        if (html?.type !== "asset") return;
+        let source = String(html.source);
+        let entry = "";
+        source = source.replace(
+          /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g,
+          (_m, src: string) => {
+            entry = src;
+            return "";
+          },
+        );
+        source = source.replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g, "");
+        if (!entry) this.error("index.html has no module entry script");
+        const chunks = new Map<string, Rolldown.OutputChunk>();
+        for (const c of Object.values(bundle)) if (c.type === "chunk") chunks.set(c.fileName, c);
+        const closure = (seeds: string[], skip: Set<string> = new Set()) => {
+          const out: string[] = [];
+          const queue = [...seeds];
+          while (queue.length > 0) {
+            const file = queue.shift() as string;
+            const chunk = chunks.get(file);
+            if (!chunk || out.includes(file) || skip.has(file)) continue;
+            out.push(file);
+            queue.push(...chunk.imports);
+          }
+          return out;
+        };
+        // Largest first: over HTTP/1.1 (six connections a host) the biggest file (react-dom) is the
+        // critical path, so it must not wait in the queue behind small ones.
+        const bySize = (files: string[]) =>
+          [...files].sort((a, b) => (chunks.get(b)?.code.length ?? 0) - (chunks.get(a)?.code.length ?? 0)).map((f) => base + f);
+        const seeds = [...chunks.values()]
+          .filter(
+            (c) =>
+              c.isEntry ||
+              ["hostInit", "pendingShares", "remoteEntry"].includes(c.name) ||
+              c.name.includes("localSharedImportMap") ||
+              c.name.includes("__prebuild__"),
+          )
+          .map((c) => c.fileName);
+        const common = closure(seeds);
+        const pages: FirstLoadAssets["pages"] = {};
+        for (const [page, id] of Object.entries(FIRST_LOAD_PAGES) as [keyof typeof FIRST_LOAD_PAGES, string][]) {
+          const chunk = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(id));
+          if (!chunk) this.error(`no chunk for ${id}`);
+          pages[page] = bySize(closure([chunk.fileName], new Set(common)));
+        }
+        const assets: FirstLoadAssets = { entry, common: bySize(common), pages };
+        const out = await build({
+          configFile: false,
+          root: fileURLToPath(new URL(".", import.meta.url)),
+          publicDir: false,
+          logLevel: "warn",
+          define: { __FORECOURT_FIRST_LOAD__: JSON.stringify(assets) },
+          build: {
+            write: false,
+            target: "es2022",
+            minify: true,
+            sourcemap: false,
+            lib: {
+              entry: fileURLToPath(new URL("./src/boot/start.ts", import.meta.url)),
+              formats: ["iife"],
+              name: "forecourtStart",
+            },
+          },
+        });
+        const output = (Array.isArray(out) ? out[0] : out) as Rolldown.RolldownOutput;
+        const ref = this.emitFile({ type: "asset", name: "start.js", source: output.output[0].code });
+        const tags = [
+          '<link rel="icon" href="data:,">',
+          // A deferred script is otherwise a low-priority request that Chrome holds back until the
+          // parser reaches <body>; this one paints the page.
+          `<script defer fetchpriority="high" src="${base}${this.getFileName(ref)}"></script>`,
+        ];
+        html.source = source.replace("</head>", `  ${tags.join("\n    ")}\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
+ * The shell's own modules every first load runs, and react-router: one chunk ("app") instead of
+ * the six Rolldown makes by default (each shared with a lazily loaded page). Over HTTP/1.1, every
+ * request of the first load costs a round trip on one of six connections. Lazily loaded parts
+ * (pages, dialogs, the carousel, toasts' Radix viewport) stay out; the federation plugin's own
+ * groups (shared React, runtime) keep their higher priority.
+ */
+const FIRST_LOAD_APP =
+  /[\\/]ui-shell[\\/]src[\\/](contract\.ts|(app|boot|federation|theme|routes|components)[\\/]|lib[\\/](format|views|hours)\.ts|design[\\/](Button|Skeleton|Toast|Disclosure)\.tsx|pages[\\/](NotFoundPage|PlaceholderPage)\.tsx)|[\\/]node_modules[\\/]react-router[\\/]/;
 
 /** The host every `/api` request is proxied to in `vite dev` (a running `forecourt serve`). */
 const backend = process.env.FORECOURT_DEV_BACKEND ?? "http://127.0.0.1:8080";
@@ -26,12 +175,37 @@ export default defineConfig({
       experiments: { provideExternalRuntime: true },
     }),
     devRemotes(),
+    emitRoutes(),
+    firstLoad(),
   ],
   build: {
     target: "es2022",
     manifest: true,
     // Every supported browser has <link rel=modulepreload>; skip the polyfill (first-load budget).
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) => `assets/${shortChunkName(chunk.name)}-[hash].js`,
+        codeSplitting: {
+          groups: [
+            {
+              name: "app",
+              // Stylesheets stay with the entry: one render-blocking CSS file.
+              test: (id: string) => FIRST_LOAD_APP.test(id) && !/\.css($|\?)/.test(id),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The federation runtime's own modules (SDK, runtime core, helpers): one chunk, not three.
+              name: "mf-runtime",
+              test: /[\\/]node_modules[\\/]@module-federation[\\/](sdk|error-codes|runtime-core|runtime[\\/]dist[\\/](index|helpers|utils))[\\/.]/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
     assetsDir: "assets",
     sourcemap: false,
   },

@@ -52,8 +52,23 @@ pub struct Settings {
     pub meili_key: Option<String>,
     /// Directory of built plugin components (`*.wasm`), default `plugins/dist`.
     pub plugin_dir: PathBuf,
-    /// Directory of the built UI shell and remotes, default `ui-shell/dist`.
+    /// Directory of the built UI shell, default `ui-shell/dist`.
     pub ui_dist_dir: PathBuf,
+    /// Directory of the template remotes, each built to `<dir>/<template>/dist`, default
+    /// `ui-plugins`.
+    pub ui_plugins_dir: PathBuf,
+    /// Wall-clock time a plugin call may run, `init` included, milliseconds (default 10).
+    pub plugin_deadline_ms: u64,
+    /// Epoch ticker period of the plugin runtime, milliseconds (default 10): a runaway call is cut
+    /// between the deadline and the deadline plus one tick.
+    pub plugin_epoch_tick_ms: u64,
+    /// Linear memory cap per plugin instance, MiB (default 16).
+    pub plugin_memory_mib: u32,
+    /// Largest plugin answer accepted per call, bytes (default 1 MiB).
+    pub plugin_max_output_bytes: usize,
+    /// Consecutive failures that switch a plugin off for a tenant until reload (default 5; 0 =
+    /// never).
+    pub plugin_breaker_failures: u32,
     /// Bearer token for `/api/v1/admin/*`. Unset or empty disables the admin API (403).
     pub admin_token: Option<String>,
     /// Import each tenant's `[[stock.feeds]]` at start-up when the file changed since the last
@@ -77,6 +92,12 @@ impl Default for Settings {
             meili_key: None,
             plugin_dir: PathBuf::from("plugins/dist"),
             ui_dist_dir: PathBuf::from("ui-shell/dist"),
+            ui_plugins_dir: PathBuf::from("ui-plugins"),
+            plugin_deadline_ms: 10,
+            plugin_epoch_tick_ms: 10,
+            plugin_memory_mib: 16,
+            plugin_max_output_bytes: 1 << 20,
+            plugin_breaker_failures: 5,
             admin_token: None,
             import_feeds_on_start: true,
             log_format: LogFormat::Pretty,

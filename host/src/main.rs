@@ -2,6 +2,7 @@
 //!
 //! - `forecourt serve`: serve every tenant (ARCHITECTURE.md; default 127.0.0.1:8080).
 //! - `forecourt import --tenant <slug> <file>`: import a stock feed (host/docs/stock-feed.md).
+//! - `forecourt reindex`: rebuild the search index of every tenant from storage (issue 4).
 //! - `forecourt check`: validate `forecourt.toml` and every `tenants/*/tenant.toml`.
 
 use std::{path::PathBuf, process::ExitCode};
@@ -72,6 +73,13 @@ enum Command {
     },
     /// Validate the settings and every tenant file, then exit.
     Check,
+    /// Rebuild the search index of every tenant (or one) from storage. A running
+    /// `forecourt serve` on the same data dir picks the new index up within a second.
+    Reindex {
+        /// Only this tenant.
+        #[arg(long)]
+        tenant: Option<String>,
+    },
     /// Print the OpenAPI document of the JSON API (the UI generates its client types from it).
     Openapi,
 }
@@ -111,6 +119,27 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
         Command::Openapi => {
             use utoipa::OpenApi;
             println!("{}", forecourt_host::api::ApiDoc::openapi().to_pretty_json()?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Reindex { tenant } => {
+            let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+            let db = Db::connect(&settings.effective_database_url()).await?;
+            for t in tenants.iter() {
+                TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
+            }
+            let svc = forecourt_host::search::SearchService::new(forecourt_host::search::open_backend(&settings).await?);
+            let started = std::time::Instant::now();
+            let mut total = 0;
+            for t in tenants.iter().filter(|t| tenant.as_deref().is_none_or(|s| s == t.slug())) {
+                let n = svc.reindex_tenant(&db, &tenants, t.slug()).await?;
+                total += n;
+                println!("{}: {n} cars indexed", t.slug());
+            }
+            println!(
+                "reindexed {total} cars with the {} backend in {} ms",
+                svc.backend.name(),
+                started.elapsed().as_millis()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Check => {

@@ -338,6 +338,38 @@ impl TenantRepo {
             .await
     }
 
+    /// Cars of the tenant with these ids, in the order of `ids` (search hits; missing ids are
+    /// skipped). At most 200 ids.
+    pub async fn cars_by_ids(&self, ids: &[i64]) -> Result<Vec<Car>, sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids = &ids[..ids.len().min(200)];
+        let marks: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 2)).collect();
+        let sql = format!("{} WHERE c.tenant = $1 AND c.id IN ({})", car_select(), marks.join(", "));
+        let mut q = sqlx::query_as::<_, Car>(&sql).bind(&self.tenant);
+        for id in ids {
+            q = q.bind(*id);
+        }
+        let mut by_id: HashMap<i64, Car> = q.fetch_all(&self.pool).await?.into_iter().map(|c| (c.id, c)).collect();
+        Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+    }
+
+    /// Available cars (in_stock or coming_soon) shown on the dealer website, newest first, at
+    /// most `limit` (sitemap, listing JSON-LD).
+    pub async fn available_cars(&self, limit: i64) -> Result<Vec<Car>, sqlx::Error> {
+        let sql = format!(
+            "{} WHERE c.tenant = $1 AND c.show_on_dealer_website = 1 AND c.status IN ('in_stock', 'coming_soon') \
+             ORDER BY c.created_at DESC, c.id DESC LIMIT $2",
+            car_select()
+        );
+        sqlx::query_as::<_, Car>(&sql)
+            .bind(&self.tenant)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await
+    }
+
     /// Number of cars by status.
     pub async fn car_counts(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
         Ok(

@@ -7,15 +7,17 @@ use std::{sync::Arc, time::Duration};
 use axum::{
     Router,
     extract::{FromRequestParts, Request, State},
-    http::{HeaderName, StatusCode, header, request::Parts},
+    http::{HeaderName, HeaderValue, StatusCode, header, request::Parts},
     middleware::{self, Next},
     response::{Html, IntoResponse, Response},
     routing::get,
 };
 use tower_http::{
     catch_panic::CatchPanicLayer,
+    compression::CompressionLayer,
     limit::RequestBodyLimitLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    set_header::SetResponseHeaderLayer,
     trace::TraceLayer,
 };
 
@@ -26,6 +28,7 @@ use crate::{
     feeds,
     repo::TenantRepo,
     tenant::{Tenant, TenantRegistry},
+    web,
 };
 
 /// Shared state of every handler.
@@ -37,6 +40,31 @@ pub struct AppState {
     pub tenants: Arc<TenantRegistry>,
     /// Storage.
     pub db: Db,
+    /// Tenant plugins (WASM components) and the host defaults of every extension point.
+    pub plugins: Arc<crate::plugins::PluginHost>,
+    /// The built UI shell and its route table (HTML documents).
+    pub web: Arc<WebFiles>,
+    /// Stock search (issue 4): the configured backend, kept in sync with storage.
+    pub search: crate::search::Search,
+}
+
+/// The UI files read once at start: the document template and the route table.
+#[derive(Debug)]
+pub struct WebFiles {
+    /// `ui-shell/dist/index.html` (or the fallback).
+    pub shell: web::shell::Shell,
+    /// Route ids and patterns (`ui-shell/dist/routes.json`, or the core routes).
+    pub routes: web::routes::RouteTable,
+}
+
+impl WebFiles {
+    /// Reads the UI build output under `ui_dist_dir`.
+    pub fn load(settings: &Settings) -> WebFiles {
+        WebFiles {
+            shell: web::shell::Shell::load(&settings.ui_dist_dir),
+            routes: web::routes::RouteTable::load(&settings.ui_dist_dir),
+        }
+    }
 }
 
 /// The tenant the request's Host resolved to. Handlers take it as an extractor; it is never read
@@ -103,31 +131,53 @@ async fn readyz(State(state): State<AppState>) -> Response {
     }
 }
 
-async fn fallback(CurrentTenant(t): CurrentTenant, req: Request) -> Response {
-    if req.uri().path().starts_with("/api/") {
-        return ApiError::not_found(format!("No API route {}", req.uri().path())).into_response();
+/// Anything no route took: API paths get the error envelope; other GET and HEAD requests are
+/// public pages, rendered as HTML documents (404 documents for unknown paths).
+async fn fallback(State(state): State<AppState>, tenant: CurrentTenant, headers: axum::http::HeaderMap, req: Request) -> Response {
+    let path = req.uri().path();
+    if path.starts_with("/api/") || path == "/api" {
+        return ApiError::not_found(format!("No API route {path}")).into_response();
     }
-    let name = t.config.name.replace(['<', '>', '&', '"'], "");
-    (
-        StatusCode::NOT_FOUND,
-        Html(format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Page not found | {name}</title></head>\
-             <body><h1>Page not found</h1><p><a href=\"/search/new-used-and-demo-cars\">Search our stock</a></p></body></html>"
-        )),
-    )
-        .into_response()
+    if req.method() != axum::http::Method::GET && req.method() != axum::http::Method::HEAD {
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Pages answer GET only").into_response();
+    }
+    let uri = req.uri().clone();
+    web::document::document(State(state), tenant, headers, uri).await
 }
+
+/// Content-Security-Policy of every response: scripts, styles and data from the site itself only
+/// (inline data and JSON-LD are not executable scripts); images also from https CDNs; no framing.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; media-src 'self' https:; \
+frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; \
+base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// The whole application router.
 pub fn app(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let tenant_routes = api::router()
+        .merge(web::router())
         .fallback(fallback)
         .layer(middleware::from_fn_with_state(state.clone(), resolve_tenant));
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .merge(tenant_routes)
+        .layer(CompressionLayer::new().br(true).gzip(true))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=(self)"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
         .layer(CatchPanicLayer::new())
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
@@ -143,6 +193,9 @@ pub fn app(state: AppState) -> Router {
 /// state `serve` runs with. Fails on any invalid tenant file or storage error.
 pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
     let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+    // Compiles (or loads from the cache) every enabled plugin before anything else: a missing
+    // component or a config a plugin rejects stops start-up with a message naming both.
+    let plugins = Arc::new(crate::plugins::PluginHost::load_for(&settings, &tenants).await?);
     let db = Db::connect(&settings.effective_database_url()).await?;
     for t in tenants.iter() {
         TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
@@ -150,10 +203,16 @@ pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
     if settings.import_feeds_on_start {
         feeds::import_changed_feeds(&db, &tenants).await?;
     }
+    let web = Arc::new(WebFiles::load(&settings));
+    let tenants = Arc::new(tenants);
+    let search = crate::search::start(&settings, &db, &tenants).await?;
     Ok(AppState {
         settings: Arc::new(settings),
-        tenants: Arc::new(tenants),
+        tenants,
         db,
+        web,
+        plugins,
+        search,
     })
 }
 

@@ -12,9 +12,15 @@ use forecourt_host::{config::Settings, repo::TenantRepo, server};
 #[tokio::test]
 async fn demo_tenants_serve_their_real_stock() {
     let tdb = test_db().await;
+    let plugin_cache = tempfile::tempdir().unwrap();
     let settings = Settings {
         database_url: tdb.url.clone(),
         tenants_dir: repo_tenants_dir(),
+        // The demo tenants enable plugins: the real components (`bash plugins/build.sh`), and the
+        // compile cache in a temp data dir.
+        plugin_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/dist"),
+        data_dir: plugin_cache.path().to_owned(),
+        plugin_deadline_ms: 2000,
         ..Settings::default()
     };
     let state = server::prepare(settings.clone()).await.expect("prepare");
@@ -55,6 +61,10 @@ async fn demo_tenants_serve_their_real_stock() {
         assert_eq!(s, StatusCode::OK, "{slug}: {b}");
         let v: serde_json::Value = serde_json::from_str(&b).unwrap();
         assert_eq!(v["car"]["stocknum"], car.stocknum.as_str());
+        // Every demo tenant enables tag-rules-ev and phone-format-au (issue 3 "Done when").
+        assert_eq!(v["decided_by"]["tag"], "tag-rules-ev@0.1.0", "{slug}: {b}");
+        assert_eq!(v["decided_by"]["phone"], "phone-format-au@0.1.0", "{slug}: {b}");
+        assert!(v["price_view"]["kind"].is_string(), "{slug}: {b}");
         let (other, _) = &car_of[(i + 1) % car_of.len()];
         let (s, _, _) = call(&app, get(&format!("{other}.localhost"), &format!("/api/v1/cars/{}", car.slug))).await;
         assert_eq!(s, StatusCode::NOT_FOUND, "{}'s car under {other}", slug);
@@ -71,9 +81,17 @@ async fn demo_tenants_serve_their_real_stock() {
     let settings = Settings {
         database_url: tdb.url.clone(),
         tenants_dir: repo_tenants_dir(),
+        // The demo tenants enable plugins: the real components (`bash plugins/build.sh`), and the
+        // compile cache in a temp data dir.
+        plugin_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/dist"),
+        data_dir: plugin_cache.path().to_owned(),
+        plugin_deadline_ms: 2000,
         ..Settings::default()
     };
+    let restart = std::time::Instant::now();
     let again = server::prepare(settings).await.expect("restart");
+    eprintln!("restart with a warm plugin cache: {:?}", restart.elapsed());
+    assert_eq!(again.plugins.components().len(), 6, "the six demo plugins are loaded");
     let after: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stock_imports")
         .fetch_one(&tdb.db.pool)
         .await

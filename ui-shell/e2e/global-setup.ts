@@ -1,9 +1,10 @@
 // Decides what the e2e tests run against and starts it:
 // 1. FORECOURT_E2E_BASE_URL set: that host (it serves the shell, the remotes and the API). `{tenant}`
 //    in it is replaced by the tenant slug; without it, `<slug>.` is prefixed to a localhost host name.
-// 2. Else, when ../target/debug/forecourt exists: start it on a free port with a fresh data dir, and
-//    two UI servers (scripts/serve.mjs) in front of it: one without inline data (the API boot path),
-//    one writing #__FORECOURT_DATA__ as the host will (the inline boot path).
+// 2. Else, when ../target/debug/forecourt exists: start it on a free port with a fresh data dir. The
+//    host itself serves the shell, the remotes and the HTML documents with #__FORECOURT_DATA__
+//    (`base`, `inlineBase`); one UI server (scripts/serve.mjs) in front of it writes no inline data,
+//    for the API boot path (`apiBase`).
 // 3. Else: every test is skipped, with the reason printed.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -15,8 +16,10 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** Base URL pattern with `{tenant}`, e.g. `http://{tenant}.localhost:41234`; "" when skipped. */
     base: string;
-    /** Same, for the UI server that writes inline data; "" when not available (external host). */
+    /** Same, for documents with inline data (the host's); "" when not available. */
     inlineBase: string;
+    /** Same, for a UI server that writes no inline data (the API boot path); "" when not available. */
+    apiBase: string;
     /** Why the suite is skipped; "" when it runs. */
     skip: string;
     mode: string;
@@ -50,7 +53,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const external = process.env.FORECOURT_E2E_BASE_URL;
   if (external) {
     project.provide("base", pattern(external));
-    project.provide("inlineBase", "");
+    project.provide("inlineBase", pattern(external));
+    project.provide("apiBase", "");
     project.provide("skip", "");
     project.provide("mode", `external host ${external}`);
   } else if (!existsSync(FORECOURT_BIN)) {
@@ -58,6 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     console.warn(why);
     project.provide("base", "");
     project.provide("inlineBase", "");
+    project.provide("apiBase", "");
     project.provide("skip", why);
     project.provide("mode", "skipped");
   } else {
@@ -66,13 +71,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     running.push(host);
     const ui = await startUiServer({ backend: host.url });
     running.push(ui);
-    const inlineUi = await startUiServer({ backend: host.url, inline: true });
-    running.push(inlineUi);
-    project.provide("base", pattern(ui.url));
-    project.provide("inlineBase", pattern(inlineUi.url));
+    project.provide("base", pattern(host.url));
+    project.provide("inlineBase", pattern(host.url));
+    project.provide("apiBase", pattern(ui.url));
     project.provide("skip", "");
-    project.provide("mode", `forecourt serve at ${host.url} behind scripts/serve.mjs`);
-    console.log(`e2e: ${host.url} (host), ${ui.url} (UI), ${inlineUi.url} (UI with inline data)`);
+    project.provide("mode", `forecourt serve at ${host.url}`);
+    console.log(`e2e: ${host.url} (host: UI, documents, API), ${ui.url} (UI without inline data)`);
   }
   return async () => {
     for (const r of running.reverse()) await r.close();

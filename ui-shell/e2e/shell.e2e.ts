@@ -2,6 +2,7 @@
 // the VDP shows real data (from the API and from inline data), a broken remote falls back to the
 // shell's components, exactly one React renders the page, no console errors, and the VDP's
 // first-load JavaScript stays within budget.
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -9,6 +10,7 @@ import { launch, openPage, type PageLog } from "./browser";
 
 const base = inject("base");
 const inlineBase = inject("inlineBase");
+const apiBase = inject("apiBase");
 const skip = inject("skip");
 
 /** Demo tenants and their templates (tenants/<slug>/tenant.toml). */
@@ -31,6 +33,28 @@ const BUDGET_BYTES = 150 * 1024;
 
 const url = (slug: string, path: string, pattern = base) => `${pattern.replace("{tenant}", slug)}${path}`;
 const ignorable = (e: string) => /favicon\.ico/.test(e);
+
+/**
+ * GET a URL like a crawler: connects to 127.0.0.1 on the URL's port and sends the URL's host in the
+ * Host header (Node does not resolve `*.localhost`). Returns status, headers and the body text.
+ */
+function getWithHost(target: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const u = new URL(target);
+  return new Promise((resolve, reject) => {
+    const req = httpGet(
+      { host: "127.0.0.1", port: u.port, path: `${u.pathname}${u.search}`, headers: { host: u.host } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+  });
+}
 
 function gzipTotal(log: PageLog): number {
   const seen = new Set<string>();
@@ -74,7 +98,7 @@ describe.skipIf(skip !== "")(`shell e2e (${inject("mode")})`, () => {
     });
   }
 
-  it("VDP shows the car from the API: title 'year make model badge', price, km, key facts; JS within budget", async () => {
+  it("VDP shows the car from the host's document: title 'year make model badge', price, km, key facts; JS within budget", async () => {
     const { page, log } = await openPage(context);
     await page.goto(url("harbourside-mercedes", `/cars/${CAR.slug}`));
     const sidebar = page.locator('[data-fc-component="VdpSidebar"][data-fc-template="classic"]');
@@ -93,6 +117,28 @@ describe.skipIf(skip !== "")(`shell e2e (${inject("mode")})`, () => {
     expect(log.errors.filter((e) => !ignorable(e))).toEqual([]);
     await page.screenshot({ path: "test-results/vdp-harbourside.png", fullPage: true });
     await page.close();
+  });
+
+  it.skipIf(apiBase === "")("VDP boots from the API when the document has no inline data", async () => {
+    const { page, log } = await openPage(context);
+    await page.goto(url("harbourside-mercedes", `/cars/${CAR.slug}`, apiBase));
+    const sidebar = page.locator('[data-fc-component="VdpSidebar"][data-fc-template="classic"]');
+    await sidebar.waitFor({ timeout: 15_000 });
+    await expect(page.locator("#__FORECOURT_DATA__").count()).resolves.toBe(0);
+    await expect(sidebar.textContent()).resolves.toContain(CAR.price);
+    expect(log.requests.some((r) => r.includes(`/api/v1/cars/${CAR.slug}`))).toBe(true);
+    expect(log.errors.filter((e) => !ignorable(e))).toEqual([]);
+    await page.close();
+  });
+
+  it("the host's document describes the car to crawlers that run no JavaScript", async () => {
+    const res = await getWithHost(url("harbourside-mercedes", `/cars/${CAR.slug}`, inlineBase));
+    expect(res.status).toBe(200);
+    const html = res.body;
+    expect(html).toContain(`<meta property="og:title" content="${CAR.name} | Harbourside Mercedes-Benz">`);
+    expect(html).toContain('"@type":"Car"');
+    expect(html).toContain('"priceCurrency":"AUD"');
+    expect(String(res.headers["content-security-policy"])).toContain("script-src 'self'");
   });
 
   it.skipIf(inlineBase === "")("VDP boots from inline data without calling the API for the tenant or the car", async () => {

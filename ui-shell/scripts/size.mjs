@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // First-load JavaScript of a page, gzip (level 9, per file), as a browser fetches it: starts the
-// host and the UI server (scripts/serve.mjs) unless FORECOURT_E2E_BASE_URL is set, loads the page
-// in Debian's Chromium, sums every JavaScript response. Budget: 150 KiB on a VDP, React included.
+// host (which serves the UI and writes the inline data) unless FORECOURT_E2E_BASE_URL is set, loads
+// the page in Debian's Chromium, sums every JavaScript response. Budget: 150 KiB on a VDP, React
+// included.
 //
 //   npm run size [-- /cars/<slug> [tenant-slug]]
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { startHost, startUiServer } from "./serve.mjs";
+import { startHost } from "./serve.mjs";
 
 const path = process.argv[2] ?? "/cars/2021-mercedes-benz-glc-class-hm10570";
 const tenant = process.argv[3] ?? "harbourside-mercedes";
@@ -20,9 +21,7 @@ let base = process.env.FORECOURT_E2E_BASE_URL;
 if (!base) {
   const host = await startHost();
   stops.push(host);
-  const ui = await startUiServer({ backend: host.url });
-  stops.push(ui);
-  base = ui.url;
+  base = host.url;
 }
 const u = new URL(path, base.replace("{tenant}", tenant));
 if (u.hostname === "127.0.0.1" || u.hostname === "localhost") u.hostname = `${tenant}.localhost`;

@@ -1,11 +1,13 @@
 // Entry: boot from the inline data (or the API), theme the page, mount the shell.
 import "./design/design.css";
 import "./app/app.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { App } from "./app/App";
+import { App, preloadPage } from "./app/App";
 import { boot } from "./boot/boot";
+import { FIRST_LOAD_MODULES, FIRST_RENDER_WAIT_MS, firstLoadPage } from "./boot/firstLoad";
+import { preloadRemote } from "./federation/RemoteSlot";
 import { federationLoader, remoteEntryUrl } from "./federation/remotes";
 import { applyTheme, resolveTheme } from "./theme/theme";
 
@@ -31,14 +33,22 @@ if (!result.ok) {
   applyTheme(theme, result.tenant.template);
   const template = result.tenant.template;
   const entry = remoteEntryUrl(template, result.inline?.remote_entry);
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <App
-          site={{ tenant: result.tenant, theme, inline: result.inline }}
-          remote={template ? { template, load: federationLoader(template, entry) } : null}
-        />
-      </BrowserRouter>
-    </StrictMode>,
+  const remote = template ? { template, load: federationLoader(template, entry) } : null;
+  // One complete first render: the page's chunk and the remote's first-screen modules are loaded
+  // (the start script asked for all of them at once) before React replaces the first paint, so
+  // nothing shifts as they arrive. A slow remote gets FIRST_RENDER_WAIT_MS, then placeholders.
+  const page = firstLoadPage(window.location.pathname);
+  const ready = [preloadPage(page), ...(remote ? FIRST_LOAD_MODULES[page].map((m) => preloadRemote(remote.load, m)) : [])];
+  await Promise.race([Promise.allSettled(ready), new Promise((r) => setTimeout(r, FIRST_RENDER_WAIT_MS))]);
+  // A transition: React renders in slices and yields to the browser between them instead of
+  // holding the main thread for the whole first render (total blocking time on a slow phone).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <App site={{ tenant: result.tenant, theme, inline: result.inline }} remote={remote} />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
   );
 }

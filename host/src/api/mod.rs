@@ -3,6 +3,8 @@
 pub mod admin;
 pub mod cars;
 pub mod error;
+pub mod finance;
+pub mod search;
 pub mod tenant;
 
 use axum::{Json, Router, routing::get};
@@ -18,7 +20,15 @@ use crate::server::AppState;
         version = "1",
         description = "Multi-tenant car-dealer platform API. The tenant is resolved from the Host header."
     ),
-    paths(tenant::get_tenant, cars::get_car, admin::post_import),
+    paths(
+        tenant::get_tenant,
+        cars::get_car,
+        finance::post_repayment,
+        admin::post_import,
+        search::get_search,
+        search::get_search_count,
+        search::get_similar
+    ),
     components(schemas(error::ErrorEnvelope, error::ErrorBody))
 )]
 pub struct ApiDoc;
@@ -29,5 +39,9 @@ pub fn router() -> Router<AppState> {
         .route("/api/openapi.json", get(|| async { Json(ApiDoc::openapi()) }))
         .route("/api/v1/tenant", get(tenant::get_tenant))
         .route("/api/v1/cars/{slug}", get(cars::get_car))
+        .route("/api/v1/search", get(search::get_search))
+        .route("/api/v1/search/count", get(search::get_search_count))
+        .route("/api/v1/cars/{slug}/similar", get(search::get_similar))
+        .route("/api/v1/finance/repayment", axum::routing::post(finance::post_repayment))
         .route("/api/v1/admin/import", axum::routing::post(admin::post_import))
 }

@@ -650,5 +650,7 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
+    // Search sync (issue 4): the tenant is reindexed and its cached results dropped.
+    crate::search::notify_stock_changed(&slug);
     Ok(report)
 }

@@ -173,14 +173,34 @@ pub async fn state(db: &Db, tenants: TenantRegistry, tenants_dir: &Path, admin_t
     for t in tenants.iter() {
         TenantRepo::new(db, t.slug()).sync_config(&t.config).await.unwrap();
     }
+    let settings = Settings {
+        tenants_dir: tenants_dir.to_owned(),
+        admin_token: admin_token.map(String::from),
+        ui_dist_dir: tenants_dir.join("_no_ui"),
+        ..Settings::default()
+    };
     AppState {
-        settings: Arc::new(Settings {
-            tenants_dir: tenants_dir.to_owned(),
-            admin_token: admin_token.map(String::from),
-            ..Settings::default()
-        }),
+        web: Arc::new(forecourt_host::server::WebFiles::load(&settings)),
+        settings: Arc::new(settings),
+        // The real plugin host (components from the repository's plugins/dist) for these tenants.
+        plugins: Arc::new(
+            forecourt_host::plugins::PluginHost::load(
+                // A 2 s call deadline: these tests check answers, not deadlines, and a busy
+                // machine can deschedule a call past the 10 ms default.
+                forecourt_host::plugins::PluginLimits {
+                    deadline: std::time::Duration::from_secs(2),
+                    ..Default::default()
+                },
+                &Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/dist"),
+                None,
+                &tenants,
+            )
+            .expect("plugins load (run `bash plugins/build.sh` if a component is missing)"),
+        ),
         tenants: Arc::new(tenants),
         db: db.clone(),
+        // Search: an in-memory index built from storage on first use.
+        search: Default::default(),
     }
 }
 

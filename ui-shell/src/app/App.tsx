@@ -1,5 +1,6 @@
-import { lazy, type MouseEvent, type ReactNode, Suspense, useMemo } from "react";
+import { type ComponentType, lazy, type MouseEvent, type ReactNode, Suspense, useMemo, useState } from "react";
 import { Route, Routes, useLocation, useNavigate } from "react-router";
+import type { FirstLoadPage } from "../boot/firstLoad";
 import { DefaultSiteFooter, DefaultSiteHeader } from "../components/defaults";
 import { Skeleton } from "../design/Skeleton";
 import { ToastProvider } from "../design/Toast";
@@ -11,9 +12,43 @@ import { PlaceholderPage } from "../pages/PlaceholderPage";
 import { ROUTES, type RouteDef } from "../routes/table";
 import { type Site, SiteContext, useSite } from "./site";
 
-const HomePage = lazy(() => import("../pages/HomePage"));
-const SearchPage = lazy(() => import("../pages/SearchPage"));
-const CarPage = lazy(() => import("../pages/CarPage"));
+/**
+ * A lazily loaded page that can also be loaded ahead of its first render: once `preload()` has
+ * resolved, the page renders in the same commit as the rest of the shell (no Suspense fallback
+ * between). Takes the page's dynamic import; returns the component with `preload`.
+ */
+function preloadablePage(factory: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<{ default: ComponentType }> | null = null;
+  const preload = () => {
+    pending ??= factory().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+    return pending;
+  };
+  const Lazy = lazy(preload);
+  function Page() {
+    // Chosen once per mount: switching from the lazy wrapper to the component would remount the page.
+    const [C] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <C />;
+  }
+  return Object.assign(Page, { preload });
+}
+
+const HomePage = preloadablePage(() => import("../pages/HomePage"));
+const SearchPage = preloadablePage(() => import("../pages/SearchPage"));
+const CarPage = preloadablePage(() => import("../pages/CarPage"));
+
+/**
+ * Loads the page a first load shows (src/boot/firstLoad.ts), so the first render has it.
+ * Takes the page; returns when its chunk is loaded (at once for pages without one).
+ */
+export function preloadPage(page: FirstLoadPage): Promise<unknown> {
+  if (page === "home") return HomePage.preload();
+  if (page === "car") return CarPage.preload();
+  return Promise.resolve();
+}
 
 /**
  * The element a route renders: the implemented page for `home`, `search`, `car`, `not-found`;

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { SiteHeaderProps } from "../contract";
-import { RemoteContext, RemoteSlot } from "./RemoteSlot";
+import { preloadRemote, RemoteContext, RemoteSlot } from "./RemoteSlot";
 import { type RemoteLoader, remoteEntryUrl, remoteName } from "./remotes";
 
 const props: SiteHeaderProps = { siteName: "Harbourside", logoUrl: null, nav: [], phones: [] };
@@ -42,6 +42,28 @@ describe("RemoteSlot (extension boundary)", () => {
     };
     slot(async () => Broken);
     expect(await screen.findByText("default header Harbourside")).toBeTruthy();
+  });
+
+  it("renders a preloaded remote in its first render, with no loading placeholder", async () => {
+    const load: RemoteLoader = vi.fn(async () => ({ siteName }: SiteHeaderProps) => <p>remote header {siteName}</p>);
+    await preloadRemote(load, "SiteHeader");
+    slot(load);
+    expect(screen.queryByText("loading")).toBeNull();
+    expect(screen.getByText("remote header Harbourside")).toBeTruthy();
+    // Loaded once: the slot reused the preload.
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("renders the shell's component in the first render when the preload failed, and says why", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const load: RemoteLoader = async () => {
+      throw new Error("RUNTIME-008");
+    };
+    await expect(preloadRemote(load, "SiteHeader")).rejects.toThrow("RUNTIME-008");
+    slot(load);
+    expect(screen.queryByText("loading")).toBeNull();
+    expect(screen.getByText("default header Harbourside")).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("classic/SiteHeader failed"), expect.any(Error));
   });
 
   it("renders the shell's component directly when the tenant has no remote", () => {

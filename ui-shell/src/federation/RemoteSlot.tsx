@@ -11,6 +11,8 @@ import {
   type ReactNode,
   Suspense,
   useContext,
+  useEffect,
+  useState,
 } from "react";
 import type { RemoteModuleName, RemoteProps } from "../contract";
 import type { RemoteComponent, RemoteLoader } from "./remotes";
@@ -45,20 +47,54 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
 /** The current tenant's remote loader, or null when the tenant has no remote (shell defaults only). */
 export const RemoteContext = createContext<{ template: string; load: RemoteLoader } | null>(null);
 
-const lazyCache = new WeakMap<RemoteLoader, Map<string, LazyExoticComponent<RemoteComponent>>>();
+/** A remote module's load outcome, once known. */
+type Settled = { ok: true; component: RemoteComponent } | { ok: false; error: unknown };
+
+const loads = new WeakMap<RemoteLoader, Map<RemoteModuleName, Promise<RemoteComponent>>>();
+const settled = new WeakMap<RemoteLoader, Map<RemoteModuleName, Settled>>();
+const lazyCache = new WeakMap<RemoteLoader, Map<RemoteModuleName, LazyExoticComponent<RemoteComponent>>>();
+
+function byLoader<V>(map: WeakMap<RemoteLoader, Map<RemoteModuleName, V>>, load: RemoteLoader): Map<RemoteModuleName, V> {
+  let m = map.get(load);
+  if (!m) {
+    m = new Map();
+    map.set(load, m);
+  }
+  return m;
+}
+
+/**
+ * Starts loading a remote module (once per loader and module) and remembers the outcome, so a
+ * {@link RemoteSlot} rendered after it settled shows the component (or the fallback) in its first
+ * render, with no loading placeholder in between. The shell calls it before its first render for
+ * the modules on the first screen (src/main.tsx). Takes the loader and module; returns the load.
+ */
+export function preloadRemote(load: RemoteLoader, module: RemoteModuleName): Promise<RemoteComponent> {
+  const pending = byLoader(loads, load);
+  let p = pending.get(module);
+  if (!p) {
+    p = load(module);
+    pending.set(module, p);
+    p.then(
+      (component) => byLoader(settled, load).set(module, { ok: true, component }),
+      (error: unknown) => byLoader(settled, load).set(module, { ok: false, error }),
+    );
+  }
+  return p;
+}
 
 function lazyRemote(load: RemoteLoader, module: RemoteModuleName): LazyExoticComponent<RemoteComponent> {
-  let byModule = lazyCache.get(load);
-  if (!byModule) {
-    byModule = new Map();
-    lazyCache.set(load, byModule);
-  }
+  const byModule = byLoader(lazyCache, load);
   let c = byModule.get(module);
   if (!c) {
-    c = lazy(async () => ({ default: await load(module) }));
+    c = lazy(async () => ({ default: await preloadRemote(load, module) }));
     byModule.set(module, c);
   }
   return c;
+}
+
+function warnFallback(template: string, module: string, error: unknown): void {
+  console.warn(`[forecourt] remote ${template}/${module} failed; showing the shell's component.`, error);
 }
 
 /** Props of {@link RemoteSlot}. */
@@ -80,18 +116,28 @@ export interface RemoteSlotProps<M extends RemoteModuleName> {
  */
 export function RemoteSlot<M extends RemoteModuleName>({ module, props, fallback: Fallback, loading }: RemoteSlotProps<M>) {
   const remote = useContext(RemoteContext);
-  if (!remote) return <Fallback {...props} />;
-  const Remote = lazyRemote(remote.load, module) as unknown as ComponentType<RemoteProps[M]>;
-  return (
-    <ErrorBoundary
-      fallback={<Fallback {...props} />}
-      onError={(error) =>
-        console.warn(`[forecourt] remote ${remote.template}/${module} failed; showing the shell's component.`, error)
-      }
-    >
-      <Suspense fallback={loading ?? null}>
-        <Remote {...props} />
-      </Suspense>
+  // What was already settled when this slot mounted; kept for the slot's life so the element type
+  // never switches from the lazy wrapper to the component (that would remount the remote).
+  const [first] = useState(() => (remote ? { load: remote.load, settled: settled.get(remote.load)?.get(module) } : null));
+  const known = first && remote && first.load === remote.load ? first.settled : undefined;
+  const failed = known?.ok === false ? known.error : undefined;
+  useEffect(() => {
+    if (remote && failed !== undefined) warnFallback(remote.template, module, failed);
+  }, [remote, module, failed]);
+  if (!remote || known?.ok === false) return <Fallback {...props} />;
+  const boundary = (children: ReactNode) => (
+    <ErrorBoundary fallback={<Fallback {...props} />} onError={(error) => warnFallback(remote.template, module, error)}>
+      {children}
     </ErrorBoundary>
+  );
+  if (known?.ok) {
+    const Ready = known.component as ComponentType<RemoteProps[M]>;
+    return boundary(<Ready {...props} />);
+  }
+  const Remote = lazyRemote(remote.load, module) as unknown as ComponentType<RemoteProps[M]>;
+  return boundary(
+    <Suspense fallback={loading ?? null}>
+      <Remote {...props} />
+    </Suspense>,
   );
 }

@@ -1,33 +1,15 @@
 // Run-time remotes: the tenant's template names a remote; the shell registers it with the
 // module-federation runtime on first use and loads its exposed modules lazily. Nothing is declared
-// at build time and nothing is preloaded at start (a failing remote must never blank the page).
+// at build time. The start script (src/boot/start.ts) only hints the browser to fetch the remote's
+// first-screen files early; loading and running them happens here, behind error boundaries, so a
+// failing remote never blanks the page.
 // ARCHITECTURE.md "UI"; TOOLCHAIN-NOTES "Module federation".
 import { loadRemote, registerRemotes } from "@module-federation/runtime";
 import type { ComponentType } from "react";
 import type { RemoteModule, RemoteModuleName } from "../contract";
+import { remoteName } from "./entry";
 
-/** Where the host serves remotes: `/ui-plugins/<template>/remoteEntry.js` (ui-shell/README.md). */
-export const REMOTES_BASE = "/ui-plugins";
-
-/** The remote entry file name every template remote emits (not content-hashed: serve it no-cache). */
-export const REMOTE_ENTRY_FILE = "remoteEntry.js";
-
-/**
- * The federation container name of a template: `forecourt_` + the template with every character
- * outside `[a-z0-9_]` replaced by `_` (`classic` -> `forecourt_classic`). Remotes build with this name.
- * Takes a template name; returns the container name.
- */
-export function remoteName(template: string): string {
-  return `forecourt_${template.toLowerCase().replace(/[^a-z0-9_]/g, "_")}`;
-}
-
-/**
- * The remote entry URL of a template: `/ui-plugins/<template>/remoteEntry.js`, or the inline data's
- * `remote_entry` override. Takes the template and the optional override; returns a URL or path.
- */
-export function remoteEntryUrl(template: string, override?: string | null): string {
-  return override || `${REMOTES_BASE}/${encodeURIComponent(template)}/${REMOTE_ENTRY_FILE}`;
-}
+export { REMOTE_ENTRY_FILE, REMOTES_BASE, remoteEntryUrl, remoteName } from "./entry";
 
 /** A remote's component with its props unchecked here; RemoteSlot types them per module (src/contract.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: props are checked per module by RemoteSlot's RemoteProps[M].

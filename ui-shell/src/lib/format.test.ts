@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatKm, formatMoney, formatPhone, parseDigits } from "./format";
+import { formatKm, formatMoney, formatPhone, formatThousands, parseDigits } from "./format";
 
 describe("format", () => {
   it("formats money with $ and thousands separators", () => {
     expect(formatMoney(82990)).toBe("$82,990");
     expect(formatMoney(1250000.4)).toBe("$1,250,000");
     expect(formatMoney(0)).toBe("$0");
+  });
+  it("groups thousands exactly like Intl en-AU (rounded, negative numbers too)", () => {
+    const intl = new Intl.NumberFormat("en-AU", { maximumFractionDigits: 0 });
+    for (const n of [0, 7, 999, 1000, 12345.5, 999999.49, 1234567, -1234.6, 987654321012]) {
+      expect(formatThousands(n)).toBe(intl.format(Math.round(n)));
+    }
+    expect(formatThousands(-0.4)).toBe("0");
   });
   it("formats kilometres with the kms suffix", () => {
     expect(formatKm(45210)).toBe("45,210 kms");

@@ -17,6 +17,9 @@ import type {
 } from "../contract";
 import { formatKm, formatMoney, formatPhone } from "./format";
 
+/** Dealer comments shown collapsed (shopper-core §9 "Dealer comments truncated at 400 characters"). */
+export const COMMENTS_LIMIT = 400;
+
 /** The default search route (locations-forms-marketing §2). */
 export const SEARCH_ALL = "/search/new-used-and-demo-cars";
 

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
-import { fetchCar } from "../api/client";
 import type { CarResponse } from "../api/types";
 import { useDocumentTitle, useSite } from "../app/site";
 import { inlinePageFor } from "../boot/inline";
@@ -11,15 +10,14 @@ import { Skeleton } from "../design/Skeleton";
 import { useToast } from "../design/Toast";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { htmlToText, sanitizeHtml, truncate } from "../lib/sanitize";
-import { keyFacts, vdpSidebarProps } from "../lib/views";
+import { COMMENTS_LIMIT, keyFacts, vdpSidebarProps } from "../lib/views";
 import { NotFoundPage } from "./NotFoundPage";
 
 const EnquiryDialog = lazy(() => import("./EnquiryDialog"));
 // Only cars with photos need the carousel; most first loads skip it (first-load budget).
 const Carousel = lazy(() => import("../design/Carousel").then((m) => ({ default: m.Carousel })));
 
-/** Dealer comments shown collapsed (shopper-core §9 "Dealer comments truncated at 400 characters"). */
-export const COMMENTS_LIMIT = 400;
+export { COMMENTS_LIMIT };
 /** Features shown before 'Show All' (shopper-core §9 "feature list 8"). */
 export const FEATURES_LIMIT = 8;
 /** Key-information rows before 'Show More' (shopper-core §9 "specs first 4"). */
@@ -44,13 +42,17 @@ export function useCar(slug: string): CarState {
     if (have === slug) return;
     const ac = new AbortController();
     setState({ status: "loading" });
-    fetchCar(slug, ac.signal).then(
-      (r) =>
-        setState(r.ok ? { status: "ok", data: r.data } : { status: "error", httpStatus: r.status, message: r.error.message }),
-      (e: unknown) => {
-        if (!ac.signal.aborted) setState({ status: "error", httpStatus: 0, message: e instanceof Error ? e.message : String(e) });
-      },
-    );
+    // The API client loads on demand: a document with the car inline never needs it.
+    import("../api/client")
+      .then(({ fetchCar }) => fetchCar(slug, ac.signal))
+      .then(
+        (r) =>
+          setState(r.ok ? { status: "ok", data: r.data } : { status: "error", httpStatus: r.status, message: r.error.message }),
+        (e: unknown) => {
+          if (!ac.signal.aborted)
+            setState({ status: "error", httpStatus: 0, message: e instanceof Error ? e.message : String(e) });
+        },
+      );
     return () => ac.abort();
   }, [slug, have]);
   return state;

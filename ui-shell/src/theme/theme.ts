@@ -18,6 +18,19 @@ export interface Theme {
   fontHeading: string;
   radiusPx: number;
   logoUrl: string | null;
+  /** The header's word mark (the site name, without a logo): CSS font-size, letter-spacing, text-transform. */
+  brandSize: string;
+  brandTracking: string;
+  brandTransform: string;
+  /**
+   * The home hero's headline (the page's largest text): CSS font-size, weight, text-transform and
+   * font-style. The template's hero and the shell's first paint both use them, so the headline has
+   * the same size before and after the template's components arrive.
+   */
+  heroTitleSize: string;
+  heroTitleWeight: string;
+  heroTitleTransform: string;
+  heroTitleStyle: string;
 }
 
 const SYSTEM_SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -37,12 +50,41 @@ const BASE: Theme = {
   fontHeading: SYSTEM_SANS,
   radiusPx: 6,
   logoUrl: null,
+  brandSize: "1.35rem",
+  brandTracking: "normal",
+  brandTransform: "none",
+  heroTitleSize: "clamp(2rem, 5vw, 3rem)",
+  heroTitleWeight: "700",
+  heroTitleTransform: "none",
+  heroTitleStyle: "normal",
 };
 
 /** Per-template defaults: classic (franchise dealer), group, superstore, ev. Unknown templates get the base. */
 export const TEMPLATE_THEMES: Record<string, Theme> = {
-  classic: { ...BASE, primary: "#111418", accent: "#8a6d3b", surface: "#f4f2ee", fontHeading: SERIF, radiusPx: 2 },
-  group: { ...BASE, primary: "#0b4f8a", accent: "#f2a900", surface: "#eef3f8", radiusPx: 8 },
+  classic: {
+    ...BASE,
+    primary: "#111418",
+    accent: "#8a6d3b",
+    surface: "#f4f2ee",
+    fontHeading: SERIF,
+    radiusPx: 2,
+    brandSize: "2rem",
+    brandTracking: "0.06em",
+    heroTitleSize: "clamp(1.8rem, 4vw, 3rem)",
+    heroTitleWeight: "400",
+  },
+  group: {
+    ...BASE,
+    primary: "#0b4f8a",
+    accent: "#f2a900",
+    surface: "#eef3f8",
+    radiusPx: 8,
+    brandSize: "1.5rem",
+    brandTracking: "-0.01em",
+    brandTransform: "uppercase",
+    heroTitleSize: "clamp(1.8rem, 3.5vw, 2.6rem)",
+    heroTitleWeight: "800",
+  },
   superstore: {
     ...BASE,
     primary: "#d7261e",
@@ -51,6 +93,13 @@ export const TEMPLATE_THEMES: Record<string, Theme> = {
     surface: "#fff6e0",
     text: "#16181a",
     radiusPx: 14,
+    brandSize: "2rem",
+    brandTracking: "-0.03em",
+    brandTransform: "uppercase",
+    heroTitleSize: "clamp(2rem, 5vw, 3.6rem)",
+    heroTitleWeight: "900",
+    heroTitleTransform: "uppercase",
+    heroTitleStyle: "italic",
   },
   ev: {
     ...BASE,
@@ -61,6 +110,11 @@ export const TEMPLATE_THEMES: Record<string, Theme> = {
     text: "#0b1f1d",
     muted: "#4a5f5c",
     radiusPx: 20,
+    brandSize: "1.5rem",
+    brandTracking: "0.18em",
+    brandTransform: "uppercase",
+    heroTitleSize: "clamp(2.2rem, 6vw, 4.5rem)",
+    heroTitleWeight: "200",
   },
 };
 
@@ -76,12 +130,21 @@ const KEYS: Record<string, keyof Theme> = {
   danger: "danger",
   font_body: "fontBody",
   font_heading: "fontHeading",
+  brand_size: "brandSize",
+  brand_tracking: "brandTracking",
+  brand_transform: "brandTransform",
+  hero_title_size: "heroTitleSize",
+  hero_title_weight: "heroTitleWeight",
+  hero_title_transform: "heroTitleTransform",
+  hero_title_style: "heroTitleStyle",
 };
 
 /**
  * The theme for a tenant: its template's defaults, then any `tenant.theme` overrides (snake_case
  * keys as in the proposed `[theme]` table: primary, primary_contrast, accent, background, surface,
- * text, muted, border, danger, font_body, font_heading, radius_px, logo_url), then `tenant.logo_url`.
+ * text, muted, border, danger, font_body, font_heading, brand_size, brand_tracking,
+ * brand_transform, hero_title_size, hero_title_weight,
+ * hero_title_transform, hero_title_style, radius_px, logo_url), then `tenant.logo_url`.
  * Takes TenantSettings (extra keys tolerated); returns a complete Theme. Spec: ARCHITECTURE.md "UI".
  */
 export function resolveTheme(tenant: TenantSettings): Theme {
@@ -117,6 +180,13 @@ export function themeToCssVars(theme: Theme): Record<string, string> {
     "--fc-font-body": theme.fontBody,
     "--fc-font-heading": theme.fontHeading,
     "--fc-radius": `${theme.radiusPx}px`,
+    "--fc-brand-size": theme.brandSize,
+    "--fc-brand-tracking": theme.brandTracking,
+    "--fc-brand-transform": theme.brandTransform,
+    "--fc-hero-title-size": theme.heroTitleSize,
+    "--fc-hero-title-weight": theme.heroTitleWeight,
+    "--fc-hero-title-transform": theme.heroTitleTransform,
+    "--fc-hero-title-style": theme.heroTitleStyle,
   };
 }
 

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The whole Forecourt test suite (README "Run the tests"), on a fresh machine included:
+#
+#   bash .ci/test.sh
+#
+# 1. set-up (.ci/setup.sh)                 4. host tests on SQLite, then on PostgreSQL
+# 2. plugins: build components, unit tests 5. UI: lint, typecheck, build, unit tests, Storybook, e2e
+# 3. format and lint (cargo fmt, clippy)
+#
+# PostgreSQL: FORECOURT_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, trust
+# auth). Each test creates and drops its own database. When the server does not answer the
+# PostgreSQL pass is skipped with a message, except under CI (CI=true) where it is required.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+started=$SECONDS
+step() { printf '\n==> [%ss] %s\n' "$((SECONDS - started))" "$*"; }
+
+step "set-up"
+bash .ci/setup.sh
+
+step "plugins: build components"
+bash plugins/build.sh
+step "plugins: unit tests"
+(cd plugins && cargo test --workspace --quiet)
+
+step "format and lint"
+cargo fmt --all -- --check
+cargo clippy -p forecourt-host --all-targets --quiet -- -D warnings
+
+step "host tests on SQLite"
+cargo nextest run --workspace --no-fail-fast
+
+pg_url="${FORECOURT_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if pg_isready -q -d "$pg_url" 2>/dev/null || (command -v psql >/dev/null && psql "$pg_url" -qAtc 'select 1' >/dev/null 2>&1); then
+  step "host tests on PostgreSQL ($pg_url)"
+  FORECOURT_TEST_DATABASE_URL="$pg_url" cargo nextest run --workspace --no-fail-fast
+elif [ "${CI:-}" = true ]; then
+  echo "PostgreSQL at $pg_url does not answer; CI requires it" >&2
+  exit 1
+else
+  echo "SKIPPED: host tests on PostgreSQL: nothing answers at $pg_url (set FORECOURT_TEST_DATABASE_URL)" >&2
+fi
+
+step "UI: lint, typecheck, build"
+npm run lint
+npm run typecheck
+npm run build
+step "UI: unit tests (Vitest)"
+npm test
+step "UI: Storybook build"
+npm run storybook:build
+step "UI: end-to-end (Playwright + Debian chromium)"
+npm run e2e
+
+step "all tests passed"

@@ -1,0 +1,385 @@
+//! Stock search API (issue 4; shopper-core §2 "Search results", §7, §9):
+//!
+//! - `GET /api/v1/search?<address form>`: hits ready for a card (with the tag, price view and
+//!   eligibility the tenant's plugins decide, one batched call per page), count, facets, page,
+//!   pages and ms.
+//! - `GET /api/v1/search/count?<address form>`: the number for the 'Show Me {count}' button.
+//! - `GET /api/v1/cars/{slug}/similar`: at most 6 similar cars.
+//!
+//! The address form is [`SearchQuery::from_query_string`]; a malformed parameter is a 400 naming
+//! it. The host adds the tenant scope, stock visibility and stock-filter level. When the search
+//! engine is down these answer 503 `search_unavailable`; nothing else in the host is affected.
+
+use std::{collections::BTreeMap, sync::Arc, time::Instant};
+
+use axum::{
+    Json,
+    extract::{Path, RawQuery, State},
+    http::StatusCode,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::error::ApiError;
+use crate::{
+    model::Car,
+    plugins::{DecidedBy, Eligibility, PriceView, Tag, unix_now},
+    repo::TenantRepo,
+    search::{
+        BackendRequest, FacetItem, SearchError, SearchQuery, SearchService,
+        doc::Filter,
+        query::{DEFAULT_HITS_PER_PAGE, SortBy},
+        semantics,
+    },
+    server::{AppState, CurrentTenant},
+    tenant::Tenant,
+};
+
+/// Similar cars returned at most (shopper-core §9).
+pub const SIMILAR_MAX: usize = 6;
+/// Hits per similar-cars query (shopper-core §9).
+pub const SIMILAR_PER_QUERY: usize = 10;
+
+impl From<SearchError> for ApiError {
+    fn from(e: SearchError) -> Self {
+        tracing::error!(error = %e, "search failed");
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "search_unavailable",
+            "Search is temporarily unavailable. Please try again shortly.",
+        )
+    }
+}
+
+/// A car as a search card shows it (shopper-core §2 "Search results"). Money AUD, km.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SearchHit {
+    /// Car id.
+    pub id: i64,
+    /// Slug.
+    pub slug: String,
+    /// `/cars/{slug}`.
+    pub path: String,
+    /// 'year make model badge'.
+    pub name: String,
+    /// Stock number.
+    pub stocknum: String,
+    /// Model year.
+    pub year: i64,
+    /// Make.
+    pub make: String,
+    /// Model.
+    pub model: String,
+    /// Badge.
+    pub badge: Option<String>,
+    /// Odometer, km.
+    pub km: Option<i64>,
+    /// Price, AUD.
+    pub price: f64,
+    /// new, demo or used.
+    pub car_type: String,
+    /// in_stock, coming_soon or sold.
+    pub status: String,
+    /// Normalised body.
+    pub body: Option<String>,
+    /// Normalised fuel.
+    pub fuel: Option<String>,
+    /// Normalised transmission.
+    pub transmission: Option<String>,
+    /// Normalised drive.
+    pub drive: Option<String>,
+    /// Colour.
+    pub colour: Option<String>,
+    /// Location name.
+    pub location_name: Option<String>,
+    /// City.
+    pub city: Option<String>,
+    /// State.
+    pub state: Option<String>,
+    /// First image URL.
+    pub primary_image_url: Option<String>,
+    /// Up to 5 image URLs (card carousel).
+    pub image_urls: Vec<String>,
+    /// Number of images.
+    pub photos_count: usize,
+    /// in_stock or coming_soon.
+    pub available: bool,
+    /// The card tag (plugin `tag-rules` or host default); null for none.
+    pub tag: Option<Tag>,
+    /// The price view (plugin `price-display` or host default).
+    pub price_view: PriceView,
+    /// Actions offered (plugin `eligibility` or host default).
+    pub eligibility: Eligibility,
+    /// Who decided each part.
+    pub decided_by: DecidedBy,
+}
+
+/// A page of search results.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SearchResponse {
+    /// The page's cars; runs of consecutive sold cars collapsed to their first (shopper-core §4).
+    pub hits: Vec<SearchHit>,
+    /// Number of matching cars.
+    pub count: u64,
+    /// The count to show: above 1999 the tenant's stock count or the summed facets (§9).
+    pub count_display: u64,
+    /// 1-based page.
+    pub page: u32,
+    /// Number of pages.
+    pub pages: u64,
+    /// Page size.
+    pub hits_per_page: u32,
+    /// Facet items per attribute (label, value, count), in display order.
+    pub facets: BTreeMap<String, Vec<FacetItem>>,
+    /// Top 4 body types by count.
+    pub popular_body_types: Vec<FacetItem>,
+    /// Makes by count up to position 20, then 'All Makes'.
+    pub popular_makes: Vec<FacetItem>,
+    /// The query in canonical address form (the UI writes it into the address).
+    pub address: String,
+    /// Search time, milliseconds.
+    pub ms: u64,
+}
+
+/// The count for the 'Show Me {count}' button.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CountResponse {
+    /// Matching cars.
+    pub count: u64,
+    /// The count to show (see [`SearchResponse::count_display`]).
+    pub count_display: u64,
+    /// Milliseconds.
+    pub ms: u64,
+}
+
+/// Similar cars.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SimilarResponse {
+    /// At most 6 cars, the car itself excluded.
+    pub hits: Vec<SearchHit>,
+    /// `multi` (same body or make in the price window) or `fallback`.
+    pub source: String,
+}
+
+fn parse(raw: Option<String>) -> Result<SearchQuery, ApiError> {
+    SearchQuery::from_query_string(raw.as_deref().unwrap_or("")).map_err(|e| ApiError::invalid(&e.param, e.to_string()))
+}
+
+async fn service(state: &AppState) -> Result<Arc<SearchService>, ApiError> {
+    Ok(state.search.get(&state.db, &state.tenants).await?)
+}
+
+fn conditions(state: &AppState, t: &Tenant) -> Vec<crate::plugins::StockCondition> {
+    state.plugins.stock_conditions(t, t.config.stock.filter_level).value
+}
+
+/// Cards for cars, with one batched plugin call for the page.
+pub async fn hits_for(state: &AppState, t: &Arc<Tenant>, cars: Vec<Car>) -> Vec<SearchHit> {
+    let presented = state.plugins.present_async(t.clone(), cars.clone(), unix_now()).await;
+    cars.into_iter()
+        .zip(presented)
+        .map(|(c, p)| SearchHit {
+            id: c.id,
+            slug: c.slug.clone(),
+            path: c.path(),
+            name: c.name(),
+            available: c.is_available(),
+            stocknum: c.stocknum.clone(),
+            year: c.year,
+            make: c.make.clone(),
+            model: c.model.clone(),
+            badge: c.badge.clone(),
+            km: c.km,
+            price: c.price,
+            car_type: c.car_type.clone(),
+            status: c.status.clone(),
+            body: c.simple_body.clone().or(c.body.clone()),
+            fuel: c.simple_fuel.clone().or(c.fuel.clone()),
+            transmission: c.simple_transmission.clone().or(c.trans.clone()),
+            drive: c.simple_drive.clone().or(c.drive.clone()),
+            colour: c.colour.clone(),
+            location_name: c.location_name.clone(),
+            city: c.city.clone(),
+            state: c.state.clone(),
+            primary_image_url: c.image_urls.0.first().cloned(),
+            image_urls: c.image_urls.0.iter().take(5).cloned().collect(),
+            photos_count: c.image_urls.0.len(),
+            tag: p.tag,
+            price_view: p.price_view,
+            eligibility: p.eligibility,
+            decided_by: p.decided_by,
+        })
+        .collect()
+}
+
+/// Runs a shopper's query for a tenant (used by the endpoint and tests).
+pub async fn run_search(state: &AppState, t: &Arc<Tenant>, q: &SearchQuery) -> Result<SearchResponse, ApiError> {
+    let started = Instant::now();
+    let svc = service(state).await?;
+    let address = q.to_query_string();
+    let cached = svc.cache.lock().unwrap_or_else(|e| e.into_inner()).get(t.slug(), &address);
+    if let Some(hit) = cached
+        && let Ok(r) = hit.downcast::<SearchResponse>()
+    {
+        let mut r = (*r).clone();
+        r.ms = started.elapsed().as_millis() as u64;
+        return Ok(r);
+    }
+    let req = semantics::backend_request(t, q, &conditions(state, t), unix_now(), true);
+    let res = svc.backend.search(&req).await?;
+    let cars = TenantRepo::new(&state.db, t.slug()).cars_by_ids(&res.ids).await?;
+    let cars = semantics::collapse_sold_runs(cars, |c| c.status == "sold");
+    let hits = hits_for(state, t, cars).await;
+    let count = res.total as u64;
+    let per = u64::from(q.hits_per_page.max(1));
+    let response = SearchResponse {
+        hits,
+        count,
+        count_display: semantics::count_display(count, t, &res.facets),
+        page: q.page,
+        pages: count.div_ceil(per),
+        hits_per_page: q.hits_per_page,
+        facets: res.facets.iter().map(|(a, c)| (a.clone(), semantics::facet_items(a, c))).collect(),
+        popular_body_types: semantics::popular_body_types(res.facets.get("body")),
+        popular_makes: semantics::popular_makes(res.facets.get("make"), count),
+        address: address.clone(),
+        ms: started.elapsed().as_millis() as u64,
+    };
+    svc.cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .put(t.slug(), &address, Arc::new(response.clone()));
+    Ok(response)
+}
+
+/// Stock search.
+#[utoipa::path(get, path = "/api/v1/search", tag = "search",
+    params(
+        ("query" = Option<String>, Query, description = "Text query"),
+        ("page" = Option<u32>, Query, description = "1-based page (default 1)"),
+        ("hitsPerPage" = Option<u32>, Query, description = "Page size 1..=100 (default 21)"),
+        ("sortBy" = Option<String>, Query, description = "custom_rank (default), price_asc, price_desc, year_desc, km_asc, newest"),
+        ("make" = Option<Vec<String>>, Query, description = "Refinement list (repeat per value); likewise badge, status, car_type, categories, city, colour, dealership_name, filtered_features, item_type, location_name, make_model, model, price_range, seats, body, drive, fuel, transmission, state, tag, certified"),
+        ("price" = Option<String>, Query, description = "Range `min:max` in AUD ($ and commas ignored); likewise km, year, subscription_price, weekly_price_range, created_at_timestamp"),
+    ),
+    responses((status = 200, body = SearchResponse),
+        (status = 400, description = "Malformed parameter (named in `field`)", body = super::error::ErrorEnvelope),
+        (status = 503, description = "Search engine unavailable", body = super::error::ErrorEnvelope)))]
+pub async fn get_search(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    RawQuery(raw): RawQuery,
+) -> Result<Json<SearchResponse>, ApiError> {
+    let q = parse(raw)?;
+    Ok(Json(run_search(&state, &t, &q).await?))
+}
+
+/// The count of a query (the 'Show Me {count}' button).
+#[utoipa::path(get, path = "/api/v1/search/count", tag = "search",
+    params(("query" = Option<String>, Query, description = "Same address form as /api/v1/search")),
+    responses((status = 200, body = CountResponse),
+        (status = 400, description = "Malformed parameter", body = super::error::ErrorEnvelope),
+        (status = 503, description = "Search engine unavailable", body = super::error::ErrorEnvelope)))]
+pub async fn get_search_count(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    RawQuery(raw): RawQuery,
+) -> Result<Json<CountResponse>, ApiError> {
+    let started = Instant::now();
+    let q = parse(raw)?;
+    let svc = service(&state).await?;
+    let mut req = semantics::backend_request(&t, &q, &conditions(&state, &t), unix_now(), false);
+    req.offset = 0;
+    req.limit = 0;
+    req.facets = vec!["car_type".into()];
+    let res = svc.backend.search(&req).await?;
+    let count = res.total as u64;
+    Ok(Json(CountResponse {
+        count,
+        count_display: semantics::count_display(count, &t, &res.facets),
+        ms: started.elapsed().as_millis() as u64,
+    }))
+}
+
+/// The price window of similar cars (shopper-core §9): +-10000 under 50000, else +-25000 (AUD).
+pub fn similar_window(price: f64) -> (f64, f64) {
+    let w = if price < 50_000.0 { 10_000.0 } else { 25_000.0 };
+    ((price - w).max(0.0), price + w)
+}
+
+/// Similar cars: same body or same make within the price window (a multi-query of 10 hits
+/// each); a fallback search (same car type, default order) when that fails or finds nothing.
+#[utoipa::path(get, path = "/api/v1/cars/{slug}/similar", tag = "search",
+    params(("slug" = String, Path, description = "Car slug")),
+    responses((status = 200, body = SimilarResponse),
+        (status = 404, description = "No such car on this site", body = super::error::ErrorEnvelope),
+        (status = 503, description = "Search engine unavailable", body = super::error::ErrorEnvelope)))]
+pub async fn get_similar(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    Path(slug): Path<String>,
+) -> Result<Json<SimilarResponse>, ApiError> {
+    let repo = TenantRepo::new(&state.db, t.slug());
+    let car = repo
+        .car_by_slug(&slug)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("No car `{slug}` on this site")))?;
+    let svc = service(&state).await?;
+    let conds = conditions(&state, &t);
+    let now = unix_now();
+    let (lo, hi) = similar_window(car.price);
+    let base = SearchQuery {
+        hits_per_page: SIMILAR_PER_QUERY as u32,
+        ..SearchQuery::new()
+    }
+    .range("price", Some(lo), Some(hi));
+    let not_self = Filter::Not(Box::new(Filter::eq("stocknum", &car.stocknum)));
+    let mk = |attr: &str, value: Option<&str>| -> Option<BackendRequest> {
+        let q = base.clone().refine(attr, value?);
+        let mut r = semantics::backend_request(&t, &q, &conds, now, false);
+        r.filter = Filter::All(vec![r.filter, not_self.clone()]);
+        Some(r)
+    };
+    let reqs: Vec<BackendRequest> = [
+        mk("body", car.simple_body.as_deref().or(car.body.as_deref())),
+        mk("make", Some(&car.make)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut ids = Vec::new();
+    let mut source = "multi";
+    match svc.backend.multi_search(&reqs).await {
+        Ok(results) => {
+            for r in results {
+                for id in r.ids {
+                    if id != car.id && !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+            }
+        }
+        Err(e) => tracing::warn!(tenant = %t.slug(), error = %e, "similar multi-search failed; fallback search"),
+    }
+    if ids.is_empty() {
+        source = "fallback";
+        let q = SearchQuery {
+            hits_per_page: (SIMILAR_MAX + 1) as u32,
+            ..SearchQuery::new()
+        }
+        .refine("car_type", &car.car_type)
+        .sort(SortBy::CustomRank);
+        let mut r = semantics::backend_request(&t, &q, &conds, now, false);
+        r.filter = Filter::All(vec![r.filter, not_self]);
+        ids = svc.backend.search(&r).await?.ids;
+    }
+    ids.truncate(SIMILAR_MAX);
+    let cars = repo.cars_by_ids(&ids).await?;
+    Ok(Json(SimilarResponse {
+        hits: hits_for(&state, &t, cars).await,
+        source: source.into(),
+    }))
+}
+
+/// Default page size re-exported for the API docs.
+pub const HITS_PER_PAGE: u32 = DEFAULT_HITS_PER_PAGE;

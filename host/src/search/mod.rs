@@ -1,0 +1,349 @@
+//! Stock search (issue 4; ARCHITECTURE.md "Search"; shopper-core §2 "Search results", §3
+//! "Search state", §4, §7, §9; locations-forms-marketing §2, §4, §7, §9).
+//!
+//! - [`query`]: the query model and its address form (one codec, mirrored by the UI).
+//! - [`doc`]: what is indexed per car and the engine-neutral [`Filter`].
+//! - [`SearchBackend`]: [`embedded::EmbeddedBackend`] (tantivy, default) and
+//!   [`meili::MeiliBackend`] (Meilisearch; production setup documented there).
+//! - [`semantics`]: what the host adds and the client never can: tenant scope, stock visibility,
+//!   the tenant's stock-filter level (plugin), price-0 hiding, sold-run collapsing, count
+//!   fallback, popular body types and makes, price band order.
+//! - [`SearchService`]: the backend plus a results cache, kept in sync with storage: every
+//!   committed import calls [`notify_stock_changed`] and the tenant is reindexed (searchable
+//!   well within 1 s), the cache invalidated.
+
+pub mod doc;
+pub mod embedded;
+pub mod meili;
+pub mod query;
+pub mod semantics;
+
+use std::{
+    collections::{BTreeMap, HashMap, VecDeque},
+    future::Future,
+    pin::Pin,
+    sync::{Arc, LazyLock, Mutex},
+    time::{Duration, Instant},
+};
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub use doc::{Filter, SearchDoc};
+pub use query::{SearchQuery, SortBy};
+
+use crate::{
+    config::{SearchBackendKind, Settings},
+    db::Db,
+    repo::TenantRepo,
+    tenant::TenantRegistry,
+};
+
+/// A boxed future (the trait is object safe).
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What a backend is asked: one tenant, text, filter, sort, page window and facets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BackendRequest {
+    /// Tenant key; the backend always restricts to it.
+    pub tenant: String,
+    /// Text query (words ANDed, the last one a prefix).
+    pub text: String,
+    /// Everything else (host semantics and client refinements).
+    pub filter: Filter,
+    /// Sort field ([`doc::NUMERIC_FIELDS`]) and descending; ties by id ascending; docs without
+    /// the field last.
+    pub sort: (String, bool),
+    /// Hits to skip.
+    pub offset: usize,
+    /// Hits to return.
+    pub limit: usize,
+    /// Attributes to count values of.
+    pub facets: Vec<String>,
+}
+
+/// A backend's answer.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BackendResult {
+    /// Car ids of the page, in order.
+    pub ids: Vec<i64>,
+    /// Number of matches.
+    pub total: usize,
+    /// Facet value -> count per requested attribute.
+    pub facets: BTreeMap<String, BTreeMap<String, u64>>,
+}
+
+/// A search failure.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum SearchError {
+    /// The search engine does not answer (HTTP 503).
+    #[error("search is unavailable: {0}")]
+    Unavailable(String),
+    /// The engine answered with an error.
+    #[error("search failed: {0}")]
+    Backend(String),
+}
+
+/// A search engine holding [`SearchDoc`]s of every tenant.
+pub trait SearchBackend: Send + Sync {
+    /// `embedded` or `meilisearch`.
+    fn name(&self) -> &'static str;
+    /// One search.
+    fn search<'a>(&'a self, req: &'a BackendRequest) -> BoxFuture<'a, Result<BackendResult, SearchError>>;
+    /// Several searches (Meilisearch: one multi-search call).
+    fn multi_search<'a>(&'a self, reqs: &'a [BackendRequest]) -> BoxFuture<'a, Result<Vec<BackendResult>, SearchError>> {
+        Box::pin(async move {
+            let mut out = Vec::new();
+            for r in reqs {
+                out.push(self.search(r).await?);
+            }
+            Ok(out)
+        })
+    }
+    /// Replaces every document of `tenant`.
+    fn replace_tenant<'a>(&'a self, tenant: &'a str, docs: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>>;
+}
+
+static CHANGES: LazyLock<tokio::sync::broadcast::Sender<String>> = LazyLock::new(|| tokio::sync::broadcast::channel(256).0);
+
+/// Tells every search service of this process that `tenant`'s stock changed (called after a
+/// committed import). Never blocks, never fails.
+pub fn notify_stock_changed(tenant: &str) {
+    let _ = CHANGES.send(tenant.to_string());
+}
+
+/// Results cache capacity (entries); the oldest entry is evicted when full (shopper-core §9).
+pub const CACHE_CAPACITY: usize = 512;
+/// Cached results live at most this long (the sold window and just-arrived tags move with time).
+pub const CACHE_TTL: Duration = Duration::from_secs(30);
+
+/// A FIFO cache: insertion order, the oldest evicted when full; cleared per tenant on changes.
+pub struct ResultsCache<V> {
+    map: HashMap<(String, String), (Instant, V)>,
+    order: VecDeque<(String, String)>,
+    capacity: usize,
+}
+
+impl<V: Clone> ResultsCache<V> {
+    /// An empty cache of `capacity` entries.
+    pub fn new(capacity: usize) -> Self {
+        ResultsCache {
+            map: HashMap::new(),
+            order: VecDeque::new(),
+            capacity: capacity.max(1),
+        }
+    }
+
+    /// A live entry.
+    pub fn get(&self, tenant: &str, key: &str) -> Option<V> {
+        self.map
+            .get(&(tenant.to_string(), key.to_string()))
+            .filter(|(at, _)| at.elapsed() < CACHE_TTL)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Stores an entry, evicting the oldest when full.
+    pub fn put(&mut self, tenant: &str, key: &str, v: V) {
+        let k = (tenant.to_string(), key.to_string());
+        if self.map.insert(k.clone(), (Instant::now(), v)).is_none() {
+            self.order.push_back(k);
+        }
+        while self.map.len() > self.capacity {
+            match self.order.pop_front() {
+                Some(old) => {
+                    self.map.remove(&old);
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Drops every entry of `tenant`.
+    pub fn invalidate(&mut self, tenant: &str) {
+        self.map.retain(|(t, _), _| t != tenant);
+        self.order.retain(|(t, _)| t != tenant);
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// No entries.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+/// A cached answer, whatever type the API layer stores.
+pub type CachedAnswer = Arc<dyn std::any::Any + Send + Sync>;
+
+/// The search engine of the host plus its results cache.
+pub struct SearchService {
+    /// The backend.
+    pub backend: Arc<dyn SearchBackend>,
+    /// Cached answers (the API's response type) by tenant and canonical address form.
+    pub cache: Mutex<ResultsCache<CachedAnswer>>,
+}
+
+/// Cars loaded from storage per indexing round trip.
+const INDEX_CHUNK: i64 = 2000;
+
+impl SearchService {
+    /// A service over `backend`.
+    pub fn new(backend: Arc<dyn SearchBackend>) -> SearchService {
+        SearchService {
+            backend,
+            cache: Mutex::new(ResultsCache::new(CACHE_CAPACITY)),
+        }
+    }
+
+    /// Reindexes one tenant from storage (cars of shown statuses) and clears its cache entries.
+    /// Returns the number of documents.
+    pub async fn reindex_tenant(&self, db: &Db, tenants: &TenantRegistry, slug: &str) -> anyhow::Result<usize> {
+        let Some(t) = tenants.by_slug(slug) else { return Ok(0) };
+        let repo = TenantRepo::new(db, slug);
+        let mut docs = Vec::new();
+        let mut offset = 0;
+        loop {
+            let cars = repo.cars(INDEX_CHUNK, offset).await?;
+            let n = cars.len() as i64;
+            docs.extend(
+                cars.iter()
+                    .filter(|c| matches!(c.status.as_str(), "in_stock" | "coming_soon" | "sold"))
+                    .map(|c| SearchDoc::from_car(t, c)),
+            );
+            if n < INDEX_CHUNK {
+                break;
+            }
+            offset += n;
+        }
+        let n = docs.len();
+        self.backend.replace_tenant(slug, docs).await?;
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).invalidate(slug);
+        Ok(n)
+    }
+
+    /// Reindexes every tenant; returns (tenant, documents) pairs.
+    pub async fn reindex_all(&self, db: &Db, tenants: &TenantRegistry) -> anyhow::Result<Vec<(String, usize)>> {
+        let mut out = Vec::new();
+        for t in tenants.iter() {
+            out.push((t.slug().to_string(), self.reindex_tenant(db, tenants, t.slug()).await?));
+        }
+        Ok(out)
+    }
+
+    /// Follows [`notify_stock_changed`]: reindexes the changed tenant (changes arriving within
+    /// 50 ms are batched) for as long as the service lives.
+    pub fn follow_changes(self: &Arc<Self>, db: Db, tenants: Arc<TenantRegistry>) {
+        let mut rx = CHANGES.subscribe();
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let first = match rx.recv().await {
+                    Ok(t) => vec![t],
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => tenants.iter().map(|t| t.slug().to_string()).collect(),
+                    Err(_) => return,
+                };
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                let mut changed = first;
+                while let Ok(t) = rx.try_recv() {
+                    changed.push(t);
+                }
+                changed.sort();
+                changed.dedup();
+                let Some(svc) = weak.upgrade() else { return };
+                for slug in changed {
+                    if let Err(e) = svc.reindex_tenant(&db, &tenants, &slug).await {
+                        tracing::error!(tenant = %slug, error = %e, "search reindex after stock change failed");
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// The host's search engine as held in the application state: set at start by
+/// `server::prepare`, or (when built without one, as in tests) an in-memory embedded index
+/// built from storage on first use.
+#[derive(Clone, Default)]
+pub struct Search(Arc<tokio::sync::OnceCell<Arc<SearchService>>>);
+
+impl Search {
+    /// A ready service.
+    pub fn ready(svc: Arc<SearchService>) -> Search {
+        let cell = tokio::sync::OnceCell::new();
+        let _ = cell.set(svc);
+        Search(Arc::new(cell))
+    }
+
+    /// The service, building the in-memory fallback on first use.
+    pub async fn get(&self, db: &Db, tenants: &Arc<TenantRegistry>) -> Result<Arc<SearchService>, SearchError> {
+        self.0
+            .get_or_try_init(|| async {
+                let backend = embedded::EmbeddedBackend::in_ram()?;
+                let svc = Arc::new(SearchService::new(Arc::new(backend)));
+                svc.follow_changes(db.clone(), tenants.clone());
+                svc.reindex_all(db, tenants)
+                    .await
+                    .map_err(|e| SearchError::Unavailable(format!("cannot build the search index: {e}")))?;
+                Ok(svc)
+            })
+            .await
+            .cloned()
+    }
+}
+
+/// The embedded index directory under the data dir.
+pub fn embedded_dir(settings: &Settings) -> std::path::PathBuf {
+    settings.data_dir.join("search").join("tantivy-v1")
+}
+
+/// The configured backend (`search_backend`): the tantivy index under the data dir, or
+/// Meilisearch at `meili_url`.
+pub async fn open_backend(settings: &Settings) -> anyhow::Result<Arc<dyn SearchBackend>> {
+    match settings.search_backend {
+        SearchBackendKind::Embedded => Ok(Arc::new(embedded::EmbeddedBackend::open(&embedded_dir(settings))?)),
+        SearchBackendKind::Meilisearch => {
+            let url = settings
+                .meili_url
+                .as_deref()
+                .ok_or_else(|| anyhow::anyhow!("search_backend = \"meilisearch\" needs meili_url"))?;
+            Ok(Arc::new(meili::MeiliBackend::new(url, settings.meili_key.as_deref())?))
+        }
+    }
+}
+
+/// Starts search for `serve`: opens the backend, indexes every tenant from storage (so imports
+/// made before start are searchable) and follows stock changes. The embedded index holds a
+/// writer lock only while writing.
+pub async fn start(settings: &Settings, db: &Db, tenants: &Arc<TenantRegistry>) -> anyhow::Result<Search> {
+    let started = Instant::now();
+    let svc = Arc::new(SearchService::new(open_backend(settings).await?));
+    // An engine that is down must not stop the host: search answers 503 until it is back and
+    // the next stock change (or `forecourt reindex`) fills it.
+    match svc.reindex_all(db, tenants).await {
+        Ok(counts) => tracing::info!(
+            backend = svc.backend.name(),
+            docs = counts.iter().map(|c| c.1).sum::<usize>(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "search index ready"
+        ),
+        Err(e) => {
+            tracing::error!(backend = svc.backend.name(), error = %e, "search index not built; search answers 503 until the engine is back")
+        }
+    }
+    svc.follow_changes(db.clone(), tenants.clone());
+    Ok(Search::ready(svc))
+}
+
+/// One facet value (shopper-core §3 "Facet items").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct FacetItem {
+    /// Shown text.
+    pub label: String,
+    /// Refinement value (empty for `All Makes`).
+    pub value: String,
+    /// Matching cars.
+    pub count: u64,
+}

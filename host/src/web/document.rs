@@ -1,0 +1,289 @@
+//! HTML documents for the public routes: the shell's `index.html` with the page's head tags and
+//! its initial data inline (`#__FORECOURT_DATA__`, ui-shell/README.md "Inline data"), so the first
+//! paint needs no API round trip and crawlers that run no JavaScript see the page's facts.
+
+use std::collections::BTreeMap;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, StatusCode, Uri, header},
+    response::{Html, IntoResponse, Response},
+};
+use serde::Serialize;
+
+use super::seo::{self, PageMeta, base_url, head_tags, script_json, truncate};
+use crate::{
+    api::{self, error::ApiError},
+    repo::TenantRepo,
+    server::{AppState, CurrentTenant},
+};
+
+/// The inline data, version 1 (ui-shell/src/boot/inline.ts).
+#[derive(Debug, Serialize)]
+pub struct InlineData {
+    /// Always 1.
+    pub version: u32,
+    /// The body of `GET /api/v1/tenant`.
+    pub tenant: serde_json::Value,
+    /// The route rendered, or null for the not-found page.
+    pub route: Option<InlineRoute>,
+    /// The HTTP status of the document.
+    pub status: u16,
+    /// The API body for the route (the car for `car`), or null.
+    pub page: serde_json::Value,
+}
+
+/// The rendered route.
+#[derive(Debug, Serialize)]
+pub struct InlineRoute {
+    /// Route id (ui-shell route table).
+    pub id: String,
+    /// URL path.
+    pub path: String,
+    /// Path parameters.
+    pub params: BTreeMap<String, String>,
+}
+
+fn car_type_label(t: &str) -> &'static str {
+    match t {
+        "new" => "New cars",
+        "demo" => "Demo cars",
+        _ => "Used cars",
+    }
+}
+
+fn search_path_for(t: &str) -> &'static str {
+    match t {
+        "new" => "/search/new-cars",
+        "demo" => "/search/demo-cars",
+        _ => "/search/used-cars",
+    }
+}
+
+/// Renders the document for any public path (the router's fallback for GET requests).
+pub async fn document(State(state): State<AppState>, CurrentTenant(t): CurrentTenant, headers: HeaderMap, uri: Uri) -> Response {
+    match render(&state, &t, &headers, uri.path()).await {
+        Ok(r) => r,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn render(
+    state: &AppState,
+    t: &std::sync::Arc<crate::tenant::Tenant>,
+    headers: &HeaderMap,
+    path: &str,
+) -> Result<Response, ApiError> {
+    let base = base_url(t, headers);
+    let site = t.config.name.clone();
+    let Json(settings) = api::tenant::get_tenant(State(state.clone()), CurrentTenant(t.clone())).await?;
+    let tenant_json = serde_json::to_value(&settings).expect("serialisable");
+    let repo = TenantRepo::new(&state.db, t.slug());
+    let clean_path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let canonical = format!("{base}{clean_path}");
+    let home_crumb = ("Home".to_string(), format!("{base}/"));
+
+    let matched = state.web.routes.find(clean_path);
+    let mut status = StatusCode::OK;
+    let mut page = serde_json::Value::Null;
+    let mut meta = PageMeta {
+        canonical: canonical.clone(),
+        og_type: "website",
+        image: settings
+            .logo_url
+            .as_ref()
+            .map(|l| if l.starts_with("http") { l.clone() } else { format!("{base}{l}") }),
+        ..Default::default()
+    };
+    let route = match matched {
+        None => None,
+        Some(m) => {
+            match m.id.as_str() {
+                "home" => {
+                    meta.title = String::new();
+                    meta.description = truncate(
+                        &format!("{site}: new, used and demo cars, finance, service and locations. Browse our stock online."),
+                        160,
+                    );
+                    if let Some(l) = settings.locations.iter().find(|l| l.primary).or(settings.locations.first()) {
+                        let mut org = seo::location_json_ld(&base, l, &format!("{base}/"));
+                        org["name"] = serde_json::Value::from(site.clone());
+                        meta.json_ld.push(org);
+                    }
+                }
+                "car" => {
+                    let slug = m.params.get("slug").cloned().unwrap_or_default();
+                    match api::cars::get_car(State(state.clone()), CurrentTenant(t.clone()), Path(slug)).await {
+                        Ok(Json(car)) => {
+                            let c = &car.car;
+                            meta.title = car.name.clone();
+                            let mut facts = vec![];
+                            if let Some(km) = c.km {
+                                facts.push(format!("{} km", group_thousands(km)));
+                            }
+                            facts.extend([c.trans.clone(), c.body.clone(), c.fuel.clone()].into_iter().flatten());
+                            let price = if c.price > 10.0 {
+                                format!("${}", group_thousands(c.price.round() as i64))
+                            } else {
+                                settings.wording.no_price_text.clone()
+                            };
+                            meta.description = truncate(
+                                &format!(
+                                    "{} {} for {price} at {site}{}. Stock number {}.",
+                                    if c.car_type == "used" {
+                                        "Used"
+                                    } else if c.car_type == "demo" {
+                                        "Demo"
+                                    } else {
+                                        "New"
+                                    },
+                                    car.name,
+                                    if facts.is_empty() {
+                                        String::new()
+                                    } else {
+                                        format!(": {}", facts.join(", "))
+                                    },
+                                    c.stocknum
+                                ),
+                                160,
+                            );
+                            meta.og_type = "product";
+                            if let Some(img) = &car.primary_image_url {
+                                let abs = if img.starts_with("http") {
+                                    img.clone()
+                                } else {
+                                    format!("{base}{img}")
+                                };
+                                meta.image = Some(abs.clone());
+                                meta.preload_image = Some(img.clone());
+                            }
+                            let seller = car.location.as_ref().map(|l| l.name.clone()).unwrap_or_else(|| site.clone());
+                            meta.json_ld.push(seo::car_json_ld(&base, c, &car.name, &seller));
+                            let mut crumbs = vec![
+                                home_crumb.clone(),
+                                (
+                                    car_type_label(&c.car_type).to_string(),
+                                    format!("{base}{}", search_path_for(&c.car_type)),
+                                ),
+                            ];
+                            let make_slug = crate::stock::validate::slugify(&c.make);
+                            crumbs.push((c.make.clone(), format!("{base}/search/{make_slug}")));
+                            crumbs.push((
+                                c.model.clone(),
+                                format!("{base}/search/{make_slug}/{}", crate::stock::validate::slugify(&c.model)),
+                            ));
+                            crumbs.push((car.name.clone(), canonical.clone()));
+                            meta.json_ld.push(seo::breadcrumbs_json_ld(&crumbs));
+                            page = serde_json::to_value(&car).expect("serialisable");
+                        }
+                        Err(e) if e.status == StatusCode::NOT_FOUND => status = StatusCode::NOT_FOUND,
+                        Err(e) => return Err(e),
+                    }
+                }
+                "our-location" | "location" => {
+                    let slug = m.params.get("locationSlug").or(m.params.get("slug")).cloned().unwrap_or_default();
+                    let found = settings.locations.iter().find(|l| l.slug == slug || l.dealership_slug == slug);
+                    match found {
+                        Some(l) => {
+                            meta.title = l.name.clone();
+                            meta.description = truncate(
+                                &format!(
+                                    "{}, {} {} {}. Opening hours, phone and directions.",
+                                    l.name,
+                                    l.address.street.clone().unwrap_or_default(),
+                                    l.address.city.clone().unwrap_or_default(),
+                                    l.address.state.clone().unwrap_or_default()
+                                ),
+                                160,
+                            );
+                            meta.json_ld.push(seo::location_json_ld(&base, l, &canonical));
+                            meta.json_ld
+                                .push(seo::breadcrumbs_json_ld(&[home_crumb.clone(), (l.name.clone(), canonical.clone())]));
+                        }
+                        None => status = StatusCode::NOT_FOUND,
+                    }
+                }
+                id if id.starts_with("search") => {
+                    meta.title = m.title.clone();
+                    let cars = repo.available_cars(21).await?;
+                    meta.description = truncate(&format!("Browse new, used and demo cars for sale at {site}."), 160);
+                    meta.json_ld.push(seo::item_list_json_ld(&base, &cars));
+                    meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                        home_crumb.clone(),
+                        (m.title.clone(), canonical.clone()),
+                    ]));
+                }
+                _ => {
+                    meta.title = m.title.clone();
+                    meta.description = truncate(&format!("{} at {site}.", m.title), 160);
+                    meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                        home_crumb.clone(),
+                        (m.title.clone(), canonical.clone()),
+                    ]));
+                }
+            }
+            (status == StatusCode::OK).then(|| InlineRoute {
+                id: m.id.clone(),
+                path: clean_path.to_string(),
+                params: m.params.clone(),
+            })
+        }
+    };
+    if route.is_none() {
+        status = StatusCode::NOT_FOUND;
+        meta = PageMeta {
+            title: "Page not found".into(),
+            description: format!("This page is not on {site}. Search our stock instead."),
+            canonical,
+            og_type: "website",
+            ..Default::default()
+        };
+    }
+    let data = InlineData {
+        version: 1,
+        tenant: tenant_json,
+        route,
+        status: status.as_u16(),
+        page,
+    };
+    let mut head = head_tags(&site, &meta);
+    if status == StatusCode::NOT_FOUND {
+        head.push_str("<meta name=\"robots\" content=\"noindex\">\n");
+    }
+    let title = if meta.title.is_empty() {
+        site.clone()
+    } else {
+        format!("{} | {site}", meta.title)
+    };
+    let body = state.web.shell.render(
+        &title,
+        &head,
+        &format!(
+            "<script id=\"__FORECOURT_DATA__\" type=\"application/json\">{}</script>",
+            script_json(&data)
+        ),
+    );
+    let mut res = (status, Html(body)).into_response();
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    // The policy matters for documents only (assets are not documents).
+    res.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(crate::server::CONTENT_SECURITY_POLICY),
+    );
+    Ok(res)
+}
+
+/// `12345` -> `12,345`.
+pub fn group_thousands(n: i64) -> String {
+    let s = n.abs().to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}

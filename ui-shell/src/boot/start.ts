@@ -1,0 +1,123 @@
+// The start script: a small classic script (`<script defer>` in dist/index.html, built by the
+// `forecourt-first-load` plugin in vite.config.ts) that runs before any module:
+// 1. themes the page and paints the first screen from the inline data (src/boot/firstPaint.ts);
+// 2. asks for the whole first-load graph at once (`<link rel="modulepreload">`, largest first): the
+//    tenant remote's entry and the files its preload manifest lists for the page's first-screen
+//    modules, every chunk the shell's entry needs, the page's chunk; then adds the entry itself.
+//    When the first paint has the page's main content (the home page's hero, the VDP's top), step 2
+//    waits for that paint, so the JavaScript does not compete with it for the connection.
+// Without inline data (vite dev, a static server) there is no first paint, only step 2.
+// ui-shell/README.md "First load".
+import type { RemoteModuleName } from "../contract";
+import { remoteEntryUrl } from "../federation/entry";
+import { applyTheme, resolveTheme } from "../theme/theme";
+import { FIRST_LOAD_MODULES, type FirstLoadPage, firstLoadPage, type RemotePreloadManifest } from "./firstLoad";
+import { firstPaint } from "./firstPaint";
+import { readInlineData } from "./inline";
+
+/** The shell's first-load files, written by the build (vite.config.ts `forecourt-first-load`). */
+export interface FirstLoadAssets {
+  /** The module entry (`/assets/mf-entry-bootstrap-*.js`). */
+  entry: string;
+  /** What every page loads, largest first: the entry's static imports, the federation runtime, shared React. */
+  common: string[];
+  /** Per page, its lazily loaded chunk and the chunks only it imports. */
+  pages: Partial<Record<FirstLoadPage, string[]>>;
+}
+
+declare const __FORECOURT_FIRST_LOAD__: FirstLoadAssets;
+
+function modulePreload(href: string): void {
+  const l = document.createElement("link");
+  l.rel = "modulepreload";
+  l.fetchPriority = "low";
+  l.crossOrigin = "";
+  l.href = href;
+  document.head.appendChild(l);
+}
+
+/** Preloads the tenant remote's entry, then what its manifest lists for `modules` (errors ignored). */
+function preloadRemote(entry: string, modules: RemoteModuleName[]): void {
+  modulePreload(entry);
+  const base = new URL(entry, location.href);
+  fetch(new URL("preload.json", base))
+    .then((r) => (r.ok ? (r.json() as Promise<RemotePreloadManifest>) : null))
+    .then((m) => {
+      if (!m) return;
+      const files = new Set([...m.common, ...modules.flatMap((x) => m.modules[x] ?? [])]);
+      for (const f of files) modulePreload(new URL(f, base).href);
+    })
+    .catch(() => {});
+}
+
+/**
+ * Runs `fn` once the first paint is on screen: when the browser reports the first contentful paint
+ * (its presentation time is known then), or after the next frame where paint timing is missing.
+ * A hidden tab paints nothing: there it runs at once; and after a second in any case.
+ */
+function afterPaint(fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      fn();
+    }
+  };
+  if (document.visibilityState === "hidden") {
+    once();
+    return;
+  }
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName("first-contentful-paint").length > 0) {
+        observer.disconnect();
+        setTimeout(once, 0);
+      }
+    }).observe({ type: "paint", buffered: true });
+  } catch {
+    requestAnimationFrame(() => setTimeout(once, 0));
+  }
+  setTimeout(once, 1000);
+}
+
+/** Themes and paints the page, then loads the app. Takes the build's asset lists. */
+function start(assets: FirstLoadAssets): void {
+  const page = firstLoadPage(location.pathname);
+  let remote: { entry: string; modules: RemoteModuleName[] } | null = null;
+  // Whether the first paint has the page's main (largest) content.
+  let painted = false;
+  try {
+    const data = readInlineData(document);
+    const root = document.getElementById("root");
+    if (data) {
+      const theme = resolveTheme(data.tenant);
+      applyTheme(theme, data.tenant.template);
+      if (root && !root.firstElementChild) {
+        const paint = firstPaint(data, page, location.pathname, theme);
+        root.innerHTML = paint.html;
+        painted = paint.main;
+      }
+      if (data.tenant.template) {
+        remote = { entry: remoteEntryUrl(data.tenant.template, data.remote_entry), modules: FIRST_LOAD_MODULES[page] };
+      }
+    }
+  } catch (e) {
+    // The first paint is an optimisation: the app renders without it.
+    console.warn("[forecourt] first paint skipped", e);
+  }
+  const load = () => {
+    // The remote first: its files are found in two round trips (entry and manifest, then the rest).
+    if (remote) preloadRemote(remote.entry, remote.modules);
+    for (const f of [...assets.common, ...(assets.pages[page] ?? [])]) modulePreload(f);
+    const s = document.createElement("script");
+    s.type = "module";
+    s.fetchPriority = "low";
+    s.crossOrigin = "";
+    s.src = assets.entry;
+    document.head.appendChild(s);
+  };
+  if (painted) afterPaint(load);
+  else load();
+}
+
+start(__FORECOURT_FIRST_LOAD__);
