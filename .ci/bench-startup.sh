@@ -15,10 +15,10 @@ port=18181
 measure() {
   local data="$1" t0 t1 pid
   t0=$(date +%s%N)
-  FORECOURT_BIND=127.0.0.1:$port FORECOURT_DATA_DIR="$data" RUST_LOG=warn "$bin" serve >/dev/null 2>&1 &
+  FORECOURT_BIND=127.0.0.1:$port FORECOURT_DATA_DIR="$data" RUST_LOG=warn "$bin" serve >"$data/serve.log" 2>&1 &
   pid=$!
   until curl -fs -o /dev/null "http://127.0.0.1:$port/readyz"; do
-    kill -0 "$pid" 2>/dev/null || { echo "forecourt exited" >&2; exit 1; }
+    kill -0 "$pid" 2>/dev/null || { echo "forecourt exited:" >&2; cat "$data/serve.log" >&2; exit 1; }
     sleep 0.01
   done
   t1=$(date +%s%N)

@@ -36,7 +36,7 @@ pub struct PluginLimits {
     /// `deadline + tick` after it starts.
     pub tick: Duration,
     /// Wall-clock time for the load-time calls (`plugin.info`, and `plugin.init` checking the
-    /// tenant's config), default 1 s: start-up is off the request path and must not fail
+    /// tenant's config), default 5 s: start-up is off the request path and must not fail
     /// because a busy machine descheduled a call; a plugin that is too slow per call fails its
     /// calls instead (and the circuit breaker switches it off).
     pub load_deadline: Duration,
@@ -61,7 +61,7 @@ impl Default for PluginLimits {
         PluginLimits {
             deadline: Duration::from_millis(10),
             tick: Duration::from_millis(10),
-            load_deadline: Duration::from_secs(1),
+            load_deadline: Duration::from_secs(5),
             memory_bytes: 16 << 20,
             max_output_bytes: 1 << 20,
             max_batch: 100,

@@ -178,10 +178,9 @@ impl MeiliBackend {
     }
 
     fn page(req: &BackendRequest) -> (usize, usize) {
-        if req.limit == 0 {
-            (1, 0)
-        } else {
-            (req.offset / req.limit + 1, req.limit)
+        match req.offset.checked_div(req.limit) {
+            Some(p) => (p + 1, req.limit),
+            None => (1, 0),
         }
     }
 
