@@ -1,7 +1,7 @@
 import type { Decorator, Preview } from "@storybook/react-vite";
 import "../src/design/design.css";
 import "../src/app/app.css";
-import { TENANTS } from "../src/fixtures";
+import { TENANTS } from "../src/__tests__/fixtures";
 import { resolveTheme, themeToCssVars } from "../src/theme/theme";
 
 const withTheme: Decorator = (Story, context) => {

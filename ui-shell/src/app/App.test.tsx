@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { CAR, TENANTS } from "../__tests__/fixtures";
 import type { InlineData } from "../boot/inline";
-import { CAR, TENANTS } from "../fixtures";
 import { resolveTheme } from "../theme/theme";
 import { App } from "./App";
 

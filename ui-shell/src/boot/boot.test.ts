@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { CAR, TENANTS } from "../fixtures";
+import { CAR, TENANTS } from "../__tests__/fixtures";
 import { boot } from "./boot";
 import { INLINE_DATA_ID, inlinePageFor, readInlineData } from "./inline";
 

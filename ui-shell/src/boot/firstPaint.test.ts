@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { CAR, CAR_REDUCED, TENANTS } from "../__tests__/fixtures";
 import type { TenantSettings } from "../api/types";
-import { CAR, CAR_REDUCED, TENANTS } from "../fixtures";
 import { resolveTheme, themeToCssVars } from "../theme/theme";
 import { FIRST_LOAD_MODULES, firstLoadPage } from "./firstLoad";
 import { esc, firstPaint } from "./firstPaint";

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { CAR_REDUCED, CAR_SOLD, remotePropsFor, TENANTS } from "../fixtures";
+import { CAR_REDUCED, CAR_SOLD, remotePropsFor, TENANTS } from "../__tests__/fixtures";
 import { DefaultHomeHero, DefaultSearchCard, DefaultSiteFooter, DefaultSiteHeader, DefaultVdpSidebar } from "./defaults";
 
 const meta: Meta = { title: "Shell defaults", parameters: { layout: "fullscreen" } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAR, NOW, TENANTS } from "../fixtures";
+import { CAR, NOW, TENANTS } from "../__tests__/fixtures";
 import { openingHoursLines } from "./hours";
 import { htmlToText, sanitizeHtml, truncate } from "./sanitize";
 import { homeHeroProps, priceView, siteHeaderProps, tagFor, vdpSidebarProps } from "./views";
