@@ -66,6 +66,10 @@ pub struct TenantConfig {
     /// Tenant wording.
     #[serde(default)]
     pub wording: Wording,
+    /// Look: colours, fonts, radius and logo, applied by the UI as CSS variables over the
+    /// template's defaults (issue "UI shell" item 1).
+    #[serde(default)]
+    pub theme: Theme,
     /// Dealer phone numbers per car type (`new`, `used`, `demo`), shopper-core §9.
     #[serde(default)]
     pub phones: BTreeMap<String, String>,
@@ -177,6 +181,83 @@ pub struct FeedConfig {
     /// Import mode (default full).
     #[serde(default)]
     pub mode: Option<FeedMode>,
+}
+
+/// A tenant's look. Every key is optional; an absent key keeps the template's default. Colours
+/// are CSS colours (`#0b3d91`, `rgb(...)`), fonts CSS font-family lists, sizes CSS lengths.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Theme {
+    /// Primary colour (buttons, links).
+    pub primary: Option<String>,
+    /// Text colour on the primary colour.
+    pub primary_contrast: Option<String>,
+    /// Accent colour.
+    pub accent: Option<String>,
+    /// Page background.
+    pub background: Option<String>,
+    /// Card and panel background.
+    pub surface: Option<String>,
+    /// Body text colour.
+    pub text: Option<String>,
+    /// Secondary text colour.
+    pub muted: Option<String>,
+    /// Border colour.
+    pub border: Option<String>,
+    /// Error colour.
+    pub danger: Option<String>,
+    /// Body font-family list.
+    pub font_body: Option<String>,
+    /// Heading font-family list.
+    pub font_heading: Option<String>,
+    /// Header word-mark size (CSS length).
+    pub brand_size: Option<String>,
+    /// Header word-mark letter spacing (CSS length).
+    pub brand_tracking: Option<String>,
+    /// Header word-mark text-transform.
+    pub brand_transform: Option<String>,
+    /// Home hero headline size (CSS length).
+    pub hero_title_size: Option<String>,
+    /// Home hero headline weight.
+    pub hero_title_weight: Option<String>,
+    /// Home hero headline text-transform.
+    pub hero_title_transform: Option<String>,
+    /// Home hero headline font-style.
+    pub hero_title_style: Option<String>,
+    /// Corner radius, px, 0..=48.
+    pub radius_px: Option<u32>,
+    /// Logo URL (overrides the template's word mark).
+    pub logo_url: Option<String>,
+}
+
+impl Theme {
+    /// (key, value) of every text value, for validation.
+    fn texts(&self) -> Vec<(&'static str, &str)> {
+        [
+            ("primary", &self.primary),
+            ("primary_contrast", &self.primary_contrast),
+            ("accent", &self.accent),
+            ("background", &self.background),
+            ("surface", &self.surface),
+            ("text", &self.text),
+            ("muted", &self.muted),
+            ("border", &self.border),
+            ("danger", &self.danger),
+            ("font_body", &self.font_body),
+            ("font_heading", &self.font_heading),
+            ("brand_size", &self.brand_size),
+            ("brand_tracking", &self.brand_tracking),
+            ("brand_transform", &self.brand_transform),
+            ("hero_title_size", &self.hero_title_size),
+            ("hero_title_weight", &self.hero_title_weight),
+            ("hero_title_transform", &self.hero_title_transform),
+            ("hero_title_style", &self.hero_title_style),
+            ("logo_url", &self.logo_url),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.as_deref().map(|v| (k, v)))
+        .collect()
+    }
 }
 
 /// Tenant wording (shopper-core §2, §4).
@@ -741,6 +822,16 @@ fn validate(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), TenantEr
                 &hk("status"),
             )?;
         }
+    }
+    for (key, value) in c.theme.texts() {
+        if value.trim().is_empty() || value.contains([';', '{', '}', '<', '>']) {
+            return Err(invalid(file, format!("theme.{key}"), "must be a plain CSS value (no ; { } < >)"));
+        }
+    }
+    if let Some(r) = c.theme.radius_px
+        && r > 48
+    {
+        return Err(invalid(file, "theme.radius_px", "must be between 0 and 48"));
     }
     let mut plugin_names = HashSet::new();
     for (i, p) in c.plugins.iter().enumerate() {

@@ -77,6 +77,7 @@ async fn tenant_settings_are_public_only() {
     let v: serde_json::Value = serde_json::from_str(&b).unwrap();
     assert_eq!(v["slug"], "alpha");
     assert_eq!(v["wording"]["vehicle_noun"], "Cars");
+    assert!(v["theme"].is_object(), "theme is always present (empty keeps the template's look)");
     assert_eq!(v["specifications"]["sold_tag_name"], "JUST SOLD");
     let locations = v["locations"].as_array().unwrap();
     assert_eq!(locations.len(), 1, "the hidden location is not shown");

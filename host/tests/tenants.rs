@@ -107,6 +107,24 @@ fn invalid_files_name_file_key_and_reason() {
             "phones.vintage",
             "new, used or demo",
         ),
+        (
+            base.replace("template = \"classic\"", "template = \"classic\"\n[theme]\nradius_px = 60"),
+            "theme.radius_px",
+            "0 and 48",
+        ),
+        (
+            base.replace(
+                "template = \"classic\"",
+                "template = \"classic\"\n[theme]\nprimary = \"red;}body{display:none\"",
+            ),
+            "theme.primary",
+            "plain CSS value",
+        ),
+        (
+            base.replace("template = \"classic\"", "template = \"classic\"\n[theme]\nprimery = \"red\""),
+            "primery",
+            "unknown field",
+        ),
     ];
     for (toml, key, reason) in cases {
         let err = load_err(&toml);

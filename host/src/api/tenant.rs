@@ -12,7 +12,7 @@ use crate::{
     model::{Dealership, Location},
     repo::TenantRepo,
     server::{AppState, CurrentTenant},
-    tenant::{FinanceConfig, Specifications, Wording},
+    tenant::{FinanceConfig, Specifications, Theme, Wording},
 };
 
 /// Public tenant settings.
@@ -42,6 +42,8 @@ pub struct TenantSettings {
     pub finance: FinanceConfig,
     /// Wording.
     pub wording: Wording,
+    /// Look over the template's defaults (CSS variables in the UI).
+    pub theme: Theme,
     /// Dealer phone numbers per car type (new, used, demo).
     pub phones: BTreeMap<String, String>,
     /// Count shown when search counts exceed 1999.
@@ -71,6 +73,7 @@ pub async fn get_tenant(State(state): State<AppState>, CurrentTenant(t): Current
         specifications: c.specifications.clone(),
         finance: c.finance.clone(),
         wording: c.wording.clone(),
+        theme: c.theme.clone(),
         phones: c.phones.clone(),
         stock_count: c.stock.stock_count,
         dealerships: repo.dealerships().await?,

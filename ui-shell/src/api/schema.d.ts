@@ -39,6 +39,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cars/{slug}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Similar cars: same body or same make within the price window (a multi-query of 10 hits
+         *     each); a fallback search (same car type, default order) when that fails or finds nothing.
+         */
+        get: operations["get_similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/finance/repayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The repayment for a loan (shopper-core §5, §9). */
+        post: operations["post_repayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock search. */
+        get: operations["get_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The count of a query (the 'Show Me {count}' button). */
+        get: operations["get_search_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tenant": {
         parameters: {
             query?: never;
@@ -86,6 +157,51 @@ export interface components {
             state?: string | null;
             /** @description Street line. */
             street?: string | null;
+        };
+        /**
+         * @description The finance calculator for one car (shopper-core §5, §9). Money in AUD, interest in percent per
+         *     year, terms in years.
+         */
+        Calculator: {
+            /** @description Loan amount range, AUD. */
+            amount: components["schemas"]["NumberRange"];
+            /** @description Comparison-rate wording. */
+            comparison_rate_text?: string | null;
+            /**
+             * Format: double
+             * @description Starting amount, AUD.
+             */
+            default_amount: number;
+            /** @description Starting frequency. */
+            default_frequency: components["schemas"]["Frequency"];
+            /**
+             * Format: double
+             * @description Starting interest, percent p.a.
+             */
+            default_interest: number;
+            /**
+             * Format: double
+             * @description Starting term, years.
+             */
+            default_term_years: number;
+            /** @description Deposit or trade-in range, AUD. */
+            deposit: components["schemas"]["NumberRange"];
+            /** @description Lender disclaimer (the UI truncates it at 197 characters; shopper-core §9). */
+            disclaimer?: string | null;
+            /**
+             * Format: double
+             * @description Establishment fee added to the amount financed, AUD.
+             */
+            establishment_fee: number;
+            /** @description Frequencies offered, in display order. */
+            frequencies: components["schemas"]["Frequency"][];
+            interest?: null | components["schemas"]["NumberRange"];
+            /** @description Lender name, when known. */
+            lender_name?: string | null;
+            /** @description Residual (balloon) range, AUD. */
+            residual: components["schemas"]["NumberRange"];
+            /** @description Term input. */
+            term: components["schemas"]["TermInput"];
         };
         /**
          * @description A car as shoppers see it (shopper-core §3 "Car"). Money in AUD dollars, distances in km,
@@ -359,6 +475,14 @@ export interface components {
             available: boolean;
             /** @description The car. */
             car: components["schemas"]["Car"];
+            /**
+             * @description Who decided each of `tag`, `price_view`, `eligibility`, `phone`, `finance`: `host` (the
+             *     default rule) or the plugin's `name@version`, for example `tag-rules-ev@0.1.0`.
+             */
+            decided_by: components["schemas"]["DecidedBy"];
+            /** @description Which actions the car offers (shopper-core §5; lfm §4-§5). */
+            eligibility: components["schemas"]["Eligibility"];
+            finance?: null | components["schemas"]["FinanceOffer"];
             /** @description Images, primary first; `primary_image_url` is the first. */
             images: components["schemas"]["CarImage"][];
             location?: null | components["schemas"]["Location"];
@@ -366,10 +490,21 @@ export interface components {
             name: string;
             /** @description `/cars/{slug}`. */
             path: string;
+            phone?: null | components["schemas"]["Phone"];
             /** @description Number of images. */
             photos_count: number;
+            /** @description The price view (shopper-core §4 "Price display"; money in AUD). */
+            price_view: components["schemas"]["PriceView"];
             /** @description First image URL. */
             primary_image_url?: string | null;
+            tag?: null | components["schemas"]["Tag"];
+        };
+        /** @description An input moved into its range. */
+        ClampedField: {
+            /** @description Field name (`amount`, `deposit`, `term_years`, `interest`, `residual`). */
+            field: string;
+            /** @description Help text. */
+            message: string;
         };
         /** @description Contact details. */
         ContactDetails: {
@@ -381,6 +516,24 @@ export interface components {
             opening_hours: components["schemas"]["OpeningHourEntry"][];
             /** @description Phone. */
             phone?: string | null;
+        };
+        /** @description The count for the 'Show Me {count}' button. */
+        CountResponse: {
+            /**
+             * Format: int64
+             * @description Matching cars.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description The count to show (see [`SearchResponse::count_display`]).
+             */
+            count_display: number;
+            /**
+             * Format: int64
+             * @description Milliseconds.
+             */
+            ms: number;
         };
         /** @description A dealership (locations-forms-marketing §3 "Dealer config"). */
         Dealership: {
@@ -402,6 +555,36 @@ export interface components {
             /** @description YouTube URL. */
             youtube_url?: string | null;
         };
+        /** @description Who decided each part of a car's presentation: `host` or a plugin's `name@version`. */
+        DecidedBy: {
+            /** @description Eligibility (`eligibility`): the plugin when it decided at least one action. */
+            eligibility: string;
+            /** @description Finance (`finance-lender`). */
+            finance: string;
+            /** @description The phone (`phone-format`). */
+            phone: string;
+            /** @description The price view (`price-display`). */
+            price_view: string;
+            /** @description The tag (`tag-rules`). */
+            tag: string;
+        };
+        /** @description Which actions a car offers (shopper-core §5; locations-forms-marketing §4-§5). */
+        Eligibility: {
+            /** @description Offer the Autograb market report. */
+            autograb_report: boolean;
+            /** @description Show compare and favourite controls. */
+            compare_favourite: boolean;
+            /** @description Show Car History Report (needs the car's file). */
+            history_report: boolean;
+            /** @description Offer online purchase / buy online. */
+            online_purchase: boolean;
+            /** @description Show Reserve Car Now. */
+            reserve: boolean;
+            /** @description The car is for test drives only. */
+            test_drive_only: boolean;
+            /** @description Offer the trade-in valuation. */
+            trade_in: boolean;
+        };
         /** @description Error body. */
         ErrorBody: {
             /** @description Machine-readable code, e.g. `not_found`, `invalid_field`, `unauthorized`. */
@@ -415,6 +598,18 @@ export interface components {
         ErrorEnvelope: {
             /** @description The error. */
             error: components["schemas"]["ErrorBody"];
+        };
+        /** @description One facet value (shopper-core §3 "Facet items"). */
+        FacetItem: {
+            /**
+             * Format: int64
+             * @description Matching cars.
+             */
+            count: number;
+            /** @description Shown text. */
+            label: string;
+            /** @description Refinement value (empty for `All Makes`). */
+            value: string;
         };
         /** @description One problem with one field of one row. */
         FieldError: {
@@ -433,6 +628,19 @@ export interface components {
             /** @description Finance provider key; absent means no finance calculator. */
             provider?: string | null;
         };
+        /** @description What finance shows for one car: the calculator, the sidebar widget and the teaser estimate. */
+        FinanceOffer: {
+            /** @description The calculator's limits and defaults. */
+            calculator: components["schemas"]["Calculator"];
+            estimate?: null | components["schemas"]["Repayment"];
+            /** @description Whether the sidebar finance widget and the weekly teaser show (shopper-core §5). */
+            show_widget: boolean;
+        };
+        /**
+         * @description Repayment frequency (shopper-core §9: week 52, fortnight 26, month 12 a year).
+         * @enum {string}
+         */
+        Frequency: "week" | "fortnight" | "month";
         /** @description The outcome of an import. */
         ImportReport: {
             /** @description Each refused row with its field errors. */
@@ -515,6 +723,24 @@ export interface components {
             /** @description false hides it. */
             visible: boolean;
         };
+        /** @description A numeric calculator input: entries are clamped to `min..=max` in `step`s (shopper-core §5). */
+        NumberRange: {
+            /**
+             * Format: double
+             * @description Largest value (at least `min`).
+             */
+            max: number;
+            /**
+             * Format: double
+             * @description Smallest value.
+             */
+            min: number;
+            /**
+             * Format: double
+             * @description Step (above 0).
+             */
+            step: number;
+        };
         /** @description Opening hour entry; weekday 0 is Sunday (locations-forms-marketing §3). */
         OpeningHourEntry: {
             /** @description HH:MM local. */
@@ -531,6 +757,200 @@ export interface components {
              */
             weekday: number;
         };
+        /**
+         * @description A phone number ready to show (shopper-core §9: `+61` becomes `0`, grouped 2-4-4; §4 masked or
+         *     revealed).
+         */
+        Phone: {
+            /** @description For `tel:` links, for example `+61755500700`. */
+            dial: string;
+            /** @description As shown, for example `07 5550 0700`. */
+            display: string;
+            /** @description Before the click-to-reveal, for example `07 5550 XXXX`. */
+            masked: string;
+        };
+        /**
+         * @description The price area of a card or VDP (shopper-core §4 "Price display"; §5 "Price is shown only if
+         *     greater than 10"). Money in AUD.
+         */
+        PriceView: {
+            /** @enum {string} */
+            kind: "subscription";
+            /** @description Wording after the figure, for example `/wk`. */
+            suffix: string;
+            /**
+             * Format: double
+             * @description AUD per week.
+             */
+            weekly: number;
+        } | {
+            /** @enum {string} */
+            kind: "was_now";
+            /**
+             * Format: double
+             * @description Current price, AUD.
+             */
+            now: number;
+            /** @description Price type wording, for example `Drive Away`. */
+            price_type?: string | null;
+            /**
+             * Format: double
+             * @description Previous price, AUD.
+             */
+            was: number;
+        } | {
+            /** @enum {string} */
+            kind: "car_price";
+            /**
+             * Format: double
+             * @description Price, AUD.
+             */
+            price: number;
+            /** @description Price type wording. */
+            price_type?: string | null;
+        } | {
+            /** @enum {string} */
+            kind: "preorder";
+            /** @description Text to show. */
+            text: string;
+        } | {
+            /** @enum {string} */
+            kind: "no_price";
+            /** @description Text to show. */
+            text: string;
+        };
+        /** @description A repayment answer (shopper-core §5: 25 or less shows `Enquire for Finance`). */
+        Repayment: {
+            /** @enum {string} */
+            kind: "figure";
+            /**
+             * Format: double
+             * @description Repayment per period, AUD, rounded as the lender requires.
+             */
+            per_period: number;
+            /**
+             * Format: double
+             * @description Total payable (all repayments plus the residual), AUD.
+             */
+            total: number;
+        } | {
+            /** @enum {string} */
+            kind: "enquire";
+            /** @description For example `Enquire for Finance`. */
+            text: string;
+        };
+        /** @description The repayment to show. */
+        RepaymentAnswer: {
+            /**
+             * @description Inputs that were out of range and clamped, with the help text `Cannot be less than {min}
+             *     or more than {max}`.
+             */
+            clamped: components["schemas"]["ClampedField"][];
+            /** @description `host` or the lender plugin's `name@version`. */
+            decided_by: string;
+            /** @description What to show: `$147/wk`, or the text (`Enquire for Finance`). */
+            display: string;
+            /** @description The frequency used. */
+            frequency: components["schemas"]["Frequency"];
+            /** @description The inputs actually used, after defaults and clamping. */
+            inputs: components["schemas"]["RepaymentRequest"];
+            /**
+             * Format: double
+             * @description Repayment per period, AUD; null when `text` is shown instead.
+             */
+            per_period?: number | null;
+            /** @description `wk`, `fn` or `mo` (shopper-core §9). */
+            suffix: string;
+            /** @description The text shown instead of a figure (repayment of 25 or less), when any. */
+            text?: string | null;
+            /**
+             * Format: double
+             * @description Total payable (all repayments plus the residual), AUD; null (blank) with `text`.
+             */
+            total?: number | null;
+        };
+        /**
+         * @description A repayment question. With `car`, every input is clamped into that car's calculator limits
+         *     and missing inputs take the calculator's defaults (shopper-core §5 "out-of-range entries are
+         *     clamped"); without `car`, `amount` is required and the host's generic bounds apply. Money in
+         *     AUD, interest in percent per year, term in years.
+         */
+        RepaymentBody: {
+            /**
+             * Format: double
+             * @description Loan amount, AUD (default: the calculator's default amount; required without `car`).
+             */
+            amount?: number | null;
+            /** @description Car slug: use that car's calculator (limits, defaults, establishment fee, lender). */
+            car?: string | null;
+            /**
+             * Format: double
+             * @description Deposit or trade-in, AUD (default 0).
+             */
+            deposit?: number | null;
+            /**
+             * Format: double
+             * @description Establishment fee, AUD, only without `car` (with a car the calculator's fee is used).
+             */
+            establishment_fee?: number | null;
+            frequency?: null | components["schemas"]["Frequency"];
+            /**
+             * Format: double
+             * @description Interest, percent per year (default: the calculator's default, else the tenant's
+             *     `[finance] default_interest`, else 10). Ignored when the car's interest field is disabled.
+             */
+            interest?: number | null;
+            /**
+             * Format: double
+             * @description Residual (balloon), AUD (default 0).
+             */
+            residual?: number | null;
+            /**
+             * Format: double
+             * @description Term, years (default: the calculator's default term, else 6).
+             */
+            term_years?: number | null;
+        };
+        /** @description One repayment calculation (shopper-core §3 "Finance calculator state"; §9). */
+        RepaymentRequest: {
+            /**
+             * Format: double
+             * @description The lender's advertised repayment at this frequency, AUD, when known.
+             */
+            advertised_repayment?: number | null;
+            /**
+             * Format: double
+             * @description Loan amount, AUD.
+             */
+            amount: number;
+            /**
+             * Format: double
+             * @description Deposit or trade-in, AUD.
+             */
+            deposit: number;
+            /**
+             * Format: double
+             * @description Establishment fee, AUD.
+             */
+            establishment_fee: number;
+            /** @description Frequency. */
+            frequency: components["schemas"]["Frequency"];
+            /**
+             * Format: double
+             * @description Interest, percent per year.
+             */
+            interest: number;
+            /**
+             * Format: double
+             * @description Residual (balloon), AUD.
+             */
+            residual: number;
+            /**
+             * Format: double
+             * @description Term, years.
+             */
+            term_years: number;
+        };
         /** @description One rejected row. */
         RowError: {
             /** @description Every problem in the row. */
@@ -539,6 +959,130 @@ export interface components {
             row: number;
             /** @description Stock number or VIN of the row when readable, to find it in the feed. */
             stocknum?: string | null;
+        };
+        /** @description A car as a search card shows it (shopper-core §2 "Search results"). Money AUD, km. */
+        SearchHit: {
+            /** @description in_stock or coming_soon. */
+            available: boolean;
+            /** @description Badge. */
+            badge?: string | null;
+            /** @description Normalised body. */
+            body?: string | null;
+            /** @description new, demo or used. */
+            car_type: string;
+            /** @description City. */
+            city?: string | null;
+            /** @description Colour. */
+            colour?: string | null;
+            /** @description Who decided each part. */
+            decided_by: components["schemas"]["DecidedBy"];
+            /** @description Normalised drive. */
+            drive?: string | null;
+            /** @description Actions offered (plugin `eligibility` or host default). */
+            eligibility: components["schemas"]["Eligibility"];
+            /** @description Normalised fuel. */
+            fuel?: string | null;
+            /**
+             * Format: int64
+             * @description Car id.
+             */
+            id: number;
+            /** @description Up to 5 image URLs (card carousel). */
+            image_urls: string[];
+            /**
+             * Format: int64
+             * @description Odometer, km.
+             */
+            km?: number | null;
+            /** @description Location name. */
+            location_name?: string | null;
+            /** @description Make. */
+            make: string;
+            /** @description Model. */
+            model: string;
+            /** @description 'year make model badge'. */
+            name: string;
+            /** @description `/cars/{slug}`. */
+            path: string;
+            /** @description Number of images. */
+            photos_count: number;
+            /**
+             * Format: double
+             * @description Price, AUD.
+             */
+            price: number;
+            /** @description The price view (plugin `price-display` or host default). */
+            price_view: components["schemas"]["PriceView"];
+            /** @description First image URL. */
+            primary_image_url?: string | null;
+            /** @description Slug. */
+            slug: string;
+            /** @description State. */
+            state?: string | null;
+            /** @description in_stock, coming_soon or sold. */
+            status: string;
+            /** @description Stock number. */
+            stocknum: string;
+            tag?: null | components["schemas"]["Tag"];
+            /** @description Normalised transmission. */
+            transmission?: string | null;
+            /**
+             * Format: int64
+             * @description Model year.
+             */
+            year: number;
+        };
+        /** @description A page of search results. */
+        SearchResponse: {
+            /** @description The query in canonical address form (the UI writes it into the address). */
+            address: string;
+            /**
+             * Format: int64
+             * @description Number of matching cars.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description The count to show: above 1999 the tenant's stock count or the summed facets (§9).
+             */
+            count_display: number;
+            /** @description Facet items per attribute (label, value, count), in display order. */
+            facets: {
+                [key: string]: components["schemas"]["FacetItem"][];
+            };
+            /** @description The page's cars; runs of consecutive sold cars collapsed to their first (shopper-core §4). */
+            hits: components["schemas"]["SearchHit"][];
+            /**
+             * Format: int32
+             * @description Page size.
+             */
+            hits_per_page: number;
+            /**
+             * Format: int64
+             * @description Search time, milliseconds.
+             */
+            ms: number;
+            /**
+             * Format: int32
+             * @description 1-based page.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Number of pages.
+             */
+            pages: number;
+            /** @description Top 4 body types by count. */
+            popular_body_types: components["schemas"]["FacetItem"][];
+            /** @description Makes by count up to position 20, then 'All Makes'. */
+            popular_makes: components["schemas"]["FacetItem"][];
+        };
+        /** @description Similar cars. */
+        SimilarResponse: {
+            /** @description At most 6 cars, the car itself excluded. */
+            hits: components["schemas"]["SearchHit"][];
+            /** @description `multi` (same body or make in the price window) or `fallback`. */
+            source: string;
         };
         /** @description Special (holiday) hours entry (locations-forms-marketing §3). */
         SpecialHourEntry: {
@@ -575,6 +1119,20 @@ export interface components {
              */
             sold_tag_name: string;
         };
+        /** @description The tag on a car's card and VDP (shopper-core §4 "Card tag priority"). */
+        Tag: {
+            /** @description An image shown instead of the text (certified pre-owned badge), when there is one. */
+            image_url?: string | null;
+            /** @description What the tag means. */
+            kind: components["schemas"]["TagKind"];
+            /** @description The text, for example `EV` or `JUST SOLD`; also the image's alt text. */
+            text: string;
+        };
+        /**
+         * @description What a tag means; the UI picks its colour and icon from it (shopper-core §4).
+         * @enum {string}
+         */
+        TagKind: "ev" | "hybrid" | "reserved" | "certified_pre_owned" | "custom" | "coming_soon" | "just_arrived" | "sold";
         /** @description Public tenant settings. */
         TenantSettings: {
             /** @description Dealerships. */
@@ -616,8 +1174,96 @@ export interface components {
             stock_count?: number | null;
             /** @description Template (ui-plugin remote). */
             template: string;
+            /** @description Look over the template's defaults (CSS variables in the UI). */
+            theme: components["schemas"]["Theme"];
             /** @description Wording. */
             wording: components["schemas"]["Wording"];
+        };
+        /** @description How the shopper picks the loan term (shopper-core §5 "Loan term"). */
+        TermInput: {
+            /** @enum {string} */
+            kind: "range";
+            /**
+             * Format: double
+             * @description Largest term, years.
+             */
+            max: number;
+            /**
+             * Format: double
+             * @description Smallest term, years.
+             */
+            min: number;
+            /**
+             * Format: double
+             * @description Step, years.
+             */
+            step: number;
+        } | {
+            /**
+             * Format: int32
+             * @description Index of the default choice.
+             */
+            default_index: number;
+            /** @description How each choice is shown. */
+            display: components["schemas"]["TermUnit"];
+            /** @enum {string} */
+            kind: "choices";
+            /** @description The choices, years, ascending. */
+            years: number[];
+        };
+        /**
+         * @description Unit a loan term is shown in.
+         * @enum {string}
+         */
+        TermUnit: "years" | "months";
+        /**
+         * @description A tenant's look. Every key is optional; an absent key keeps the template's default. Colours
+         *     are CSS colours (`#0b3d91`, `rgb(...)`), fonts CSS font-family lists, sizes CSS lengths.
+         */
+        Theme: {
+            /** @description Accent colour. */
+            accent?: string | null;
+            /** @description Page background. */
+            background?: string | null;
+            /** @description Border colour. */
+            border?: string | null;
+            /** @description Header word-mark size (CSS length). */
+            brand_size?: string | null;
+            /** @description Header word-mark letter spacing (CSS length). */
+            brand_tracking?: string | null;
+            /** @description Header word-mark text-transform. */
+            brand_transform?: string | null;
+            /** @description Error colour. */
+            danger?: string | null;
+            /** @description Body font-family list. */
+            font_body?: string | null;
+            /** @description Heading font-family list. */
+            font_heading?: string | null;
+            /** @description Home hero headline size (CSS length). */
+            hero_title_size?: string | null;
+            /** @description Home hero headline font-style. */
+            hero_title_style?: string | null;
+            /** @description Home hero headline text-transform. */
+            hero_title_transform?: string | null;
+            /** @description Home hero headline weight. */
+            hero_title_weight?: string | null;
+            /** @description Logo URL (overrides the template's word mark). */
+            logo_url?: string | null;
+            /** @description Secondary text colour. */
+            muted?: string | null;
+            /** @description Primary colour (buttons, links). */
+            primary?: string | null;
+            /** @description Text colour on the primary colour. */
+            primary_contrast?: string | null;
+            /**
+             * Format: int32
+             * @description Corner radius, px, 0..=48.
+             */
+            radius_px?: number | null;
+            /** @description Card and panel background. */
+            surface?: string | null;
+            /** @description Body text colour. */
+            text?: string | null;
         };
         /** @description Tenant wording (shopper-core §2, §4). */
         Wording: {
@@ -645,22 +1291,45 @@ export interface components {
     pathItems: never;
 }
 export type Address = components['schemas']['Address'];
+export type Calculator = components['schemas']['Calculator'];
 export type Car = components['schemas']['Car'];
 export type CarImage = components['schemas']['CarImage'];
 export type CarResponse = components['schemas']['CarResponse'];
+export type ClampedField = components['schemas']['ClampedField'];
 export type ContactDetails = components['schemas']['ContactDetails'];
+export type CountResponse = components['schemas']['CountResponse'];
 export type Dealership = components['schemas']['Dealership'];
+export type DecidedBy = components['schemas']['DecidedBy'];
+export type Eligibility = components['schemas']['Eligibility'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+export type FacetItem = components['schemas']['FacetItem'];
 export type FieldError = components['schemas']['FieldError'];
 export type FinanceConfig = components['schemas']['FinanceConfig'];
+export type FinanceOffer = components['schemas']['FinanceOffer'];
+export type Frequency = components['schemas']['Frequency'];
 export type ImportReport = components['schemas']['ImportReport'];
 export type Location = components['schemas']['Location'];
+export type NumberRange = components['schemas']['NumberRange'];
 export type OpeningHourEntry = components['schemas']['OpeningHourEntry'];
+export type Phone = components['schemas']['Phone'];
+export type PriceView = components['schemas']['PriceView'];
+export type Repayment = components['schemas']['Repayment'];
+export type RepaymentAnswer = components['schemas']['RepaymentAnswer'];
+export type RepaymentBody = components['schemas']['RepaymentBody'];
+export type RepaymentRequest = components['schemas']['RepaymentRequest'];
 export type RowError = components['schemas']['RowError'];
+export type SearchHit = components['schemas']['SearchHit'];
+export type SearchResponse = components['schemas']['SearchResponse'];
+export type SimilarResponse = components['schemas']['SimilarResponse'];
 export type SpecialHourEntry = components['schemas']['SpecialHourEntry'];
 export type Specifications = components['schemas']['Specifications'];
+export type Tag = components['schemas']['Tag'];
+export type TagKind = components['schemas']['TagKind'];
 export type TenantSettings = components['schemas']['TenantSettings'];
+export type TermInput = components['schemas']['TermInput'];
+export type TermUnit = components['schemas']['TermUnit'];
+export type Theme = components['schemas']['Theme'];
 export type Wording = components['schemas']['Wording'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -745,6 +1414,186 @@ export interface operations {
             };
             /** @description No such car on this site */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_similar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Car slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarResponse"];
+                };
+            };
+            /** @description No such car on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Search engine unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_repayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepaymentBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepaymentAnswer"];
+                };
+            };
+            /** @description An input is missing or not a number in range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such car on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Finance is not offered for this car */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_search: {
+        parameters: {
+            query?: {
+                /** @description Text query */
+                query?: string;
+                /** @description 1-based page (default 1) */
+                page?: number;
+                /** @description Page size 1..=100 (default 21) */
+                hitsPerPage?: number;
+                /** @description custom_rank (default), price_asc, price_desc, year_desc, km_asc, newest */
+                sortBy?: string;
+                /** @description Refinement list (repeat per value); likewise badge, status, car_type, categories, city, colour, dealership_name, filtered_features, item_type, location_name, make_model, model, price_range, seats, body, drive, fuel, transmission, state, tag, certified */
+                make?: string[];
+                /** @description Range `min:max` in AUD ($ and commas ignored); likewise km, year, subscription_price, weekly_price_range, created_at_timestamp */
+                price?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            /** @description Malformed parameter (named in `field`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Search engine unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_search_count: {
+        parameters: {
+            query?: {
+                /** @description Same address form as /api/v1/search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountResponse"];
+                };
+            };
+            /** @description Malformed parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Search engine unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
