@@ -25,9 +25,8 @@ async fn import_tenant_feeds(db: &Db, t: &Tenant) -> anyhow::Result<()> {
         let bytes = std::fs::read(t.dir.join(&feed.path))?;
         let (mapping, mapping_text) = match &feed.mapping {
             Some(m) => {
-                let path = t.dir.join(m);
-                let text = std::fs::read_to_string(&path)?;
-                (Some(Mapping::from_toml(&text, &path.display().to_string())?), Some(text))
+                let (m, text) = Mapping::load(&t.dir.join(m))?;
+                (Some(m), Some(text))
             }
             None => (None, None),
         };

@@ -178,8 +178,8 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let (mapping, mapping_text) = match mapping {
                 Some(p) => {
-                    let text = std::fs::read_to_string(&p).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", p.display()))?;
-                    (Some(Mapping::from_toml(&text, &p.display().to_string())?), Some(text))
+                    let (m, text) = Mapping::load(&p)?;
+                    (Some(m), Some(text))
                 }
                 None => (None, None),
             };

@@ -219,7 +219,7 @@ fn read_records(bytes: &[u8], opts: &ImportOptions) -> Result<(Records, Vec<Stri
                     Some(b) => {
                         let texts: HashMap<&str, String> = obj
                             .iter()
-                            .filter_map(|(k, v)| Raw::Json(v.clone()).text_for_mapping().map(|t| (k.as_str(), t)))
+                            .filter_map(|(k, v)| Raw::Json(v.clone()).as_text().map(|t| (k.as_str(), t)))
                             .collect();
                         b.apply(|c| texts.get(c).map(String::as_str))
                             .into_iter()
@@ -251,17 +251,6 @@ fn read_records(bytes: &[u8], opts: &ImportOptions) -> Result<(Records, Vec<Stri
                 warnings.push(format!("keys ignored (not Forecourt stock fields): {}", v.join(", ")));
             }
             Ok((out, warnings))
-        }
-    }
-}
-
-impl Raw {
-    fn text_for_mapping(&self) -> Option<String> {
-        match self {
-            Raw::Text(s) => Some(s.clone()),
-            Raw::Json(serde_json::Value::String(s)) => Some(s.clone()),
-            Raw::Json(serde_json::Value::Null) => None,
-            Raw::Json(v) => Some(v.to_string()),
         }
     }
 }
@@ -433,8 +422,8 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
         bar.inc(1);
         let raw_key = rec
             .get("stocknum")
-            .and_then(|r| r.text_for_mapping())
-            .or_else(|| rec.get("vin").and_then(|r| r.text_for_mapping()));
+            .and_then(|r| r.as_text())
+            .or_else(|| rec.get("vin").and_then(|r| r.as_text()));
         let mut reject = |errors: Vec<FieldError>, report: &mut ImportReport| {
             if let Some(k) = &raw_key {
                 keep_keys.insert(k.trim().to_string());

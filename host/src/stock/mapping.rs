@@ -74,14 +74,15 @@ pub struct BoundMapping {
 }
 
 impl Mapping {
-    /// Reads and checks a mapping file.
-    pub fn from_file(path: &Path) -> Result<Mapping, MappingError> {
+    /// Reads and checks a mapping file; returns the mapping and its text (the text is part of a
+    /// feed version's hash, `import::feed_sha256`).
+    pub fn load(path: &Path) -> Result<(Mapping, String), MappingError> {
         let text = std::fs::read_to_string(path).map_err(|e| MappingError {
             file: path.display().to_string(),
             key: "(file)".into(),
             reason: e.to_string(),
         })?;
-        Mapping::from_toml(&text, &path.display().to_string())
+        Ok((Mapping::from_toml(&text, &path.display().to_string())?, text))
     }
 
     /// Parses and checks mapping TOML; `file` names it in errors.

@@ -23,9 +23,10 @@ pub enum Raw {
 }
 
 impl Raw {
-    fn as_text(&self) -> Option<String> {
+    /// The value as trimmed text; None when absent or blank. Non-string JSON is rendered as JSON.
+    pub(crate) fn as_text(&self) -> Option<String> {
         match self {
-            Raw::Text(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+            Raw::Text(s) | Raw::Json(serde_json::Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
             Raw::Json(serde_json::Value::Null) => None,
             Raw::Json(serde_json::Value::Bool(b)) => Some(b.to_string()),
             Raw::Json(serde_json::Value::Number(n)) => Some(n.to_string()),
