@@ -7,7 +7,7 @@
 // Links are plain `<a href>`: the shell turns same-origin clicks into client-side navigation.
 // ARCHITECTURE.md "UI"; shopper-core §2; locations-forms-marketing §2 "Navigation".
 
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 
 /** The modules every template remote exposes (`./SearchCard` etc.), each with a default export. */
 export const REMOTE_MODULES = ["SearchCard", "VdpSidebar", "HomeHero", "SiteHeader", "SiteFooter"] as const;
@@ -56,6 +56,26 @@ export interface FactView {
   value: string;
 }
 
+/**
+ * A card's image ready for `<img>` (issue 6 §4): the host image endpoint's `srcset`/`sizes` for
+ * resizable photos, the body-type placeholder SVG when the car has no photo; `eager` loading for
+ * the first row of results (`fetchPriority` `high` on the very first), `lazy` below.
+ */
+export interface CardImageView {
+  src: string;
+  /** e.g. `/img/a.jpg?w=250 250w, /img/a.jpg?w=400 400w`; absent for external photos and SVGs. */
+  srcSet?: string;
+  /** e.g. `(max-width: 599px) 100vw, 400px`; set with `srcSet`. */
+  sizes?: string;
+  /** Intrinsic size in CSS px (aspect ratio 4:3), so the card does not shift while it loads. */
+  width: number;
+  height: number;
+  loading: "eager" | "lazy";
+  fetchPriority?: "high";
+  /** True for the body-type placeholder (no photo yet). */
+  placeholder: boolean;
+}
+
 /** A car on a search card (shopper-core §2 "Search results"). */
 export interface CarCardView {
   slug: string;
@@ -78,12 +98,20 @@ export interface CarCardView {
   available: boolean;
   /** Where the car is, e.g. `Drummoyne NSW`; empty when unknown. */
   place: string;
+  /** The image to show (srcset, loading priority, placeholder); when absent, use `imageUrl`. */
+  image?: CardImageView;
+  /** What the tag means (`ev`, `reserved`, `sold`, `just_arrived`...), for its colour; absent when unknown. */
+  tagKind?: string;
+  /** The tag as an image (certified pre-owned badge), with `tag` as its alt text. */
+  tagImageUrl?: string;
 }
 
 /** Props of `SearchCard`: one car in the results grid plus its buttons (View Details, finance...). */
 export interface SearchCardProps {
   card: CarCardView;
   actions: ActionView[];
+  /** Shell-owned controls the card places over its image (favourite and compare toggles); absent when off. */
+  controls?: ReactNode;
 }
 
 /** Props of `VdpSidebar` (shopper-core §2 "Vehicle detail page" sidebar). */

@@ -1,19 +1,21 @@
 import type { SearchCardProps } from "@forecourt/ui-shell/contract";
+import { CardImage } from "../../_kit/CardImage";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
 /**
  * Classic search card: square image, small-caps tag, serif title, a thin rule, price, text links.
- * Takes SearchCardProps; renders an `<article>`. Spec: shopper-core §2 "Search results".
+ * Takes SearchCardProps (the shell's favourite/compare `controls` sit over the image); renders an `<article>`. Spec: shopper-core §2 "Search results".
  */
-export default function SearchCard({ card, actions }: SearchCardProps) {
+export default function SearchCard({ card, actions, controls }: SearchCardProps) {
   return (
     <article className="cl-card" data-fc-component="SearchCard" data-fc-template="classic">
       <Style template="classic" css={css} />
       <div className="cl-card__media">
-        {card.imageUrl ? <img src={card.imageUrl} alt="" loading="lazy" /> : <span>Photography to follow</span>}
+        <CardImage card={card} noPhoto="Photography to follow" />
         {card.tag ? <span className="cl-card__tag">{card.tag}</span> : null}
+        {controls}
       </div>
       <h3 className="cl-card__title">
         <a href={card.href}>{card.title}</a>

@@ -1,19 +1,21 @@
 import type { SearchCardProps } from "@forecourt/ui-shell/contract";
+import { CardImage } from "../../_kit/CardImage";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
 /**
  * EV search card: borderless, soft shadow, large rounded image, light title, price on the right,
- * pill buttons. Takes SearchCardProps; renders an `<article>`. Spec: shopper-core §2 "Search results".
+ * pill buttons. Takes SearchCardProps (the shell's favourite/compare `controls` sit over the image); renders an `<article>`. Spec: shopper-core §2 "Search results".
  */
-export default function SearchCard({ card, actions }: SearchCardProps) {
+export default function SearchCard({ card, actions, controls }: SearchCardProps) {
   return (
     <article className="ev-card" data-fc-component="SearchCard" data-fc-template="ev">
       <Style template="ev" css={css} />
       <div className="ev-card__media">
-        {card.imageUrl ? <img src={card.imageUrl} alt="" loading="lazy" /> : <span>Image soon</span>}
+        <CardImage card={card} noPhoto="Image soon" />
         {card.tag ? <span className="ev-card__tag">{card.tag}</span> : null}
+        {controls}
       </div>
       <div className="ev-card__row">
         <h3>

@@ -1,20 +1,22 @@
 import type { SearchCardProps } from "@forecourt/ui-shell/contract";
+import { CardImage } from "../../_kit/CardImage";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
 /**
  * Group search card: wide image with a blue tag ribbon, title, chips, the dealership place, price
- * bar and two buttons side by side. Takes SearchCardProps; renders an `<article>`.
+ * bar and two buttons side by side. Takes SearchCardProps (the shell's favourite/compare `controls` sit over the image); renders an `<article>`.
  * Spec: shopper-core §2 "Search results".
  */
-export default function SearchCard({ card, actions }: SearchCardProps) {
+export default function SearchCard({ card, actions, controls }: SearchCardProps) {
   return (
     <article className="gr-card" data-fc-component="SearchCard" data-fc-template="group">
       <Style template="group" css={css} />
       <div className="gr-card__media">
-        {card.imageUrl ? <img src={card.imageUrl} alt="" loading="lazy" /> : <span>No photo yet</span>}
+        <CardImage card={card} noPhoto="No photo yet" />
         {card.tag ? <span className="gr-card__tag">{card.tag}</span> : null}
+        {controls}
       </div>
       <div className="gr-card__body">
         <h3>

@@ -1,20 +1,22 @@
 import type { SearchCardProps } from "@forecourt/ui-shell/contract";
+import { CardImage } from "../../_kit/CardImage";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
 /**
  * Superstore search card: rounded card with a yellow price sticker over the image, a bold title,
- * chips and big rounded buttons. Takes SearchCardProps; renders an `<article>`.
+ * chips and big rounded buttons. Takes SearchCardProps (the shell's favourite/compare `controls` sit over the image); renders an `<article>`.
  * Spec: shopper-core §2 "Search results".
  */
-export default function SearchCard({ card, actions }: SearchCardProps) {
+export default function SearchCard({ card, actions, controls }: SearchCardProps) {
   return (
     <article className="ss-card" data-fc-component="SearchCard" data-fc-template="superstore">
       <Style template="superstore" css={css} />
       <div className="ss-card__media">
-        {card.imageUrl ? <img src={card.imageUrl} alt="" loading="lazy" /> : <span>PHOTO COMING</span>}
+        <CardImage card={card} noPhoto="PHOTO COMING" />
         {card.tag ? <span className="ss-card__tag">{card.tag}</span> : null}
+        {controls}
         <div className="ss-sticker">
           <Price price={card.price} prefix="ss" />
         </div>

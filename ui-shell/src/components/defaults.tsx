@@ -114,17 +114,30 @@ export function DefaultHomeHero({ headline, subheadline, searchLinks, stats, pri
  * Default search card: image, tag, title, chips, price, buttons.
  * Takes {@link SearchCardProps}; renders an `<article>`. Spec: shopper-core §2 "Search results".
  */
-export function DefaultSearchCard({ card, actions }: SearchCardProps) {
+export function DefaultSearchCard({ card, actions, controls }: SearchCardProps) {
+  const img = card.image;
   return (
     <article className="fc-card" data-fc-component="SearchCard" {...SHELL}>
       <a href={card.href} className="fc-card__media" tabIndex={-1}>
-        {card.imageUrl ? (
+        {img ? (
+          <img
+            src={img.src}
+            {...(img.srcSet ? { srcSet: img.srcSet, sizes: img.sizes ?? "100vw" } : {})}
+            width={img.width}
+            height={img.height}
+            alt=""
+            loading={img.loading}
+            {...(img.fetchPriority ? { fetchPriority: img.fetchPriority } : {})}
+            decoding="async"
+          />
+        ) : card.imageUrl ? (
           <img src={card.imageUrl} alt="" loading="lazy" />
         ) : (
           <span className="fc-card__noimage">No photo yet</span>
         )}
       </a>
       {card.tag ? <span className="fc-card__tag">{card.tag}</span> : null}
+      {controls}
       <h3 className="fc-card__title">
         <a href={card.href}>{card.title}</a>
       </h3>

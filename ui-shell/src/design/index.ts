@@ -11,6 +11,7 @@ export { KmField, type KmFieldProps } from "./KmField";
 export { ALTERNATE_QUICK_PICKS, DEFAULT_QUICK_PICKS, MoneyField, type MoneyFieldProps } from "./MoneyField";
 export { clampToRange, type NumberTextFieldProps } from "./NumberTextField";
 export { RadioGroup, type RadioGroupProps } from "./RadioGroup";
+export { RangeSlider, type RangeSliderProps } from "./RangeSlider";
 export { Select, type SelectOption, type SelectProps } from "./Select";
 export { Skeleton, SkeletonCard, type SkeletonProps } from "./Skeleton";
 export { type TabItem, Tabs, type TabsProps } from "./Tabs";

@@ -107,8 +107,11 @@ export function phoneFor(tenant: TenantSettings, carType: string, location?: Loc
   return p ? { label: CAR_TYPE_LABEL[carType] ?? "Call us", ...p } : null;
 }
 
-/** The finance link for a car (shopper-core §2 "/finance ... query parameters ... #finance-form"). */
-export function financeHref(car: Car): string {
+/**
+ * The finance link for a car (shopper-core §2 "/finance ... query parameters ... #finance-form").
+ * Takes a car (or search hit) with slug, car_type and price (AUD); returns the path.
+ */
+export function financeHref(car: Pick<Car, "slug" | "car_type" | "price">): string {
   const q = new URLSearchParams({ car_id: car.slug, car_type: car.car_type, vehiclePriceBudget: String(car.price) });
   return `/finance?${q.toString()}#finance-form`;
 }

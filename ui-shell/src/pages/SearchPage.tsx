@@ -1,82 +1,250 @@
-import { useLocation, useParams } from "react-router";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { useDocumentTitle, useSite } from "../app/site";
-import { ButtonLink } from "../design/Button";
-import { SEARCH_ALL } from "../lib/views";
+import { Button } from "../design/Button";
+import { Select } from "../design/Select";
+import { Skeleton } from "../design/Skeleton";
+import { formatThousands } from "../lib/format";
+import { DEFAULT_HITS_PER_PAGE, formatAddress, restoreAddress, type SearchState, type SortBy } from "../search/address";
+import { Breadcrumbs } from "../search/Breadcrumbs";
+import { CardToggles } from "../search/CardToggles";
+import { hitCardProps, type SearchHit } from "../search/cards";
+import { cardToggles, searchConfig } from "../search/config";
+import { fetchSlugNames, seedInline, useSearchResults } from "../search/data";
+import type { FacetLists } from "../search/FilterPanel";
+import { useSavedCars } from "../search/favourites";
+import { filterCount, firstLoadState, readPersisted, SORT_CHOICES, writePersisted } from "../search/filters";
+import { placePromos, promoJitter } from "../search/promos";
+import { type CarCell, EmptyResults, Pagination, ResultsGrid, ResultsSkeleton } from "../search/Results";
+import {
+  mergeBase,
+  type RouteBase,
+  routeBase,
+  type SearchParams,
+  type SlugNames,
+  searchCrumbs,
+  searchLocation,
+} from "../search/route";
+import { ShowMeButton } from "../search/ShowMe";
+import "../search/search.css";
 
-const CONDITIONS: Record<string, string> = {
-  "new-used-and-demo-cars": "New, used and demo cars",
-  "used-cars": "Used cars",
-  "new-and-demo-cars": "New and demo cars",
-  "demo-cars": "Demo cars",
-  "new-cars": "New cars",
-};
+const FilterPanel = lazy(() => import("../search/FilterPanel"));
+const FilterDialog = lazy(() => import("../search/FilterDialog"));
 
-function words(slug: string): string {
-  return slug
-    .split("-")
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
+// The shell's first load of a search page is the only one where persisted filters or the tenant's
+// defaults apply (shopper-core §2 "persisted attributes or defaults apply on first load").
+let firstLoadDone = false;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The search heading and document title of a page. */
+function headingOf(base: RouteBase | null, state: SearchState): string {
+  if (!base) return "Search";
+  if (state.query && state.query !== base.query) return `Results for "${state.query}"`;
+  return base.heading;
 }
 
 /**
- * The heading of a search route: a condition page (`/search/used-cars` -> `Used cars`), a make and
- * model (`/search/toyota/rav4` -> `Toyota Rav4`), or any other refinement slug (make, body type,
- * location or dealership) in words. Takes the route params; returns the heading text.
- * Spec: locations-forms-marketing §2 routes /search/...
+ * Facet lists that keep an attribute's values choosable after it is refined: an attribute's list
+ * (and the popular makes) come from the last answer in which that attribute was not refined.
  */
-export function searchHeading(params: {
-  refinement?: string | undefined;
-  make?: string | undefined;
-  model?: string | undefined;
-}): string {
-  if (params.make && params.model) return `${words(params.make)} ${words(params.model)}`;
-  if (params.refinement) return CONDITIONS[params.refinement] ?? words(params.refinement);
-  return CONDITIONS["new-used-and-demo-cars"] ?? "Search";
+function useFacetMemory(data: ReturnType<typeof useSearchResults>["data"], state: SearchState): FacetLists {
+  const memory = useRef<FacetLists>({});
+  if (data) {
+    for (const [attr, items] of Object.entries(data.facets)) {
+      if (!state.refinements[attr]?.length || !memory.current[attr]) memory.current[attr] = items;
+    }
+    if (!state.refinements.make?.length || !memory.current.popular_makes) memory.current.popular_makes = data.popular_makes;
+    if (!memory.current.make && data.facets.make) memory.current.make = data.facets.make;
+  }
+  return { ...memory.current, model: data?.facets.model ?? [] };
 }
 
 /**
- * Search page stub: the heading for the route and the filters read from the address (refinements,
- * ranges, page). Results arrive with the search API. Takes nothing (reads the route); renders the page.
- * Spec: shopper-core §2 "Search results" (filters in the address), locations-forms-marketing §2.
+ * The search results page (SRP; shopper-core §2 "Search results", §4, §9; locations-forms-marketing
+ * §2 /search routes): breadcrumb with make, model and body crumbs, heading, the count, sort,
+ * filters (a sidebar on wide screens, a dialog with 'Show Me {count} {noun}' on phones), the
+ * template's search cards with promo tiles, skeletons, the empty state and page links. The search
+ * state lives in the address (path and query, the host's address form) and is restored from it;
+ * the first page comes from the host's inline data when present. Takes nothing (reads the route
+ * and site); renders the page.
  */
 export default function SearchPage() {
-  const params = useParams();
-  const { search } = useLocation();
-  const { tenant } = useSite();
-  const heading = searchHeading(params);
+  const params = useParams() as SearchParams;
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { tenant, inline } = useSite();
+  const config = useMemo(() => searchConfig(tenant), [tenant]);
+  const toggles = useMemo(() => cardToggles(tenant), [tenant]);
+  const noun = tenant.wording.vehicle_noun || "Cars";
+  useState(() => seedInline(inline, pathname));
+
+  // What the path means; make, model and body slugs need the names of all stock.
+  const [names, setNames] = useState<SlugNames | null>(null);
+  const base = routeBase(params, tenant, names);
+  useEffect(() => {
+    if (base === null && names === null) void fetchSlugNames().then(setNames);
+  }, [base, names]);
+
+  const fromAddress = restoreAddress(search);
+  const state = base ? mergeBase(base, fromAddress) : null;
+  if (state && !/(^|[?&])hitsPerPage=/.test(search)) state.hitsPerPage = config.page_size;
+
+  // First load: persisted filters (when the tenant persists) or the tenant's defaults, decided once
+  // when the route's meaning is known, then written into the address (replacing the entry).
+  const first = useRef<{ decided: boolean; next: SearchState | null }>({ decided: false, next: null });
+  if (!first.current.decided && state && base) {
+    first.current.decided = true;
+    if (!firstLoadDone) {
+      const persisted = config.persist_refinements ? readPersisted(storage(), tenant.slug) : null;
+      const next = firstLoadState(state, base.refinements, persisted, config.default_refinements);
+      first.current.next = next === state ? null : next;
+    }
+    firstLoadDone = true;
+  }
+  const firstState = first.current.next;
+
+  const go = (next: SearchState, replace = false) => {
+    const urlState = next.hitsPerPage === config.page_size ? { ...next, hitsPerPage: DEFAULT_HITS_PER_PAGE } : next;
+    navigate(searchLocation(urlState, params, base), { replace });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the first-load state is decided.
+  useEffect(() => {
+    if (!firstState) return;
+    first.current.next = null;
+    go(firstState, true);
+  }, [firstState]);
+
+  const effective = firstState ?? state;
+  const address = effective ? formatAddress(effective) : null;
+  const { data, loading, error } = useSearchResults(address);
+
+  // Remember the filters per site (shopper-core §2 "persisted attributes").
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address stands for the state.
+  useEffect(() => {
+    if (config.persist_refinements && effective && !firstState) writePersisted(storage(), tenant.slug, effective);
+  }, [config.persist_refinements, address, tenant.slug]);
+
+  const heading = effective ? headingOf(base, effective) : "Search";
   useDocumentTitle(heading);
-  const filters = [...new URLSearchParams(search).entries()];
+  const facets = useFacetMemory(data, effective ?? fromAddress);
+  const [jitter] = useState(() => promoJitter(config.promo_first_jitter));
+  const saved = useSavedCars(tenant.slug);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const cells = useMemo(() => {
+    if (!data) return [];
+    const items: CarCell[] = data.hits.map((hit: SearchHit, i) => {
+      const props = hitCardProps(hit, i, tenant, config.card_buttons);
+      const allowed = hit.available && hit.eligibility.compare_favourite;
+      const entry = {
+        id: hit.id,
+        name: hit.name,
+        slug: hit.slug,
+        make: hit.make,
+        model: hit.model,
+        primary_image_url: hit.primary_image_url ?? null,
+      };
+      if (allowed && (toggles.favourites || toggles.compare)) {
+        props.controls = (
+          <CardToggles
+            site={tenant.slug}
+            entry={entry}
+            favourites={toggles.favourites}
+            compare={toggles.compare}
+            isFavourite={saved.isFavourite(hit.id)}
+            isCompared={saved.isCompared(hit.id)}
+          />
+        );
+      }
+      return { key: String(hit.id), props, carType: hit.car_type };
+    });
+    return placePromos(items, (c) => c.carType, config.promos, Math.floor(Date.now() / 1000), jitter);
+  }, [data, tenant, config, toggles, saved, jitter]);
+
+  const hrefOf = (page: number) => {
+    if (!effective) return pathname;
+    const next = {
+      ...effective,
+      page,
+      hitsPerPage: effective.hitsPerPage === config.page_size ? DEFAULT_HITS_PER_PAGE : effective.hitsPerPage,
+    };
+    const loc = searchLocation(next, params, base);
+    return `${loc.pathname}${loc.search}`;
+  };
+
+  const showEmpty = data !== null && data.hits.length === 0 && !loading;
+  const count = data?.count_display ?? null;
   return (
-    <section className="fc-container fc-page" data-page="search">
-      <h1>{heading}</h1>
-      {filters.length > 0 ? (
-        <ul className="fc-filters" aria-label="Active filters">
-          {filters.map(([k, v]) => (
-            <li key={`${k}=${v}`} className="fc-chip">
-              {`${words(k)}: ${v}`}
-            </li>
-          ))}
-        </ul>
+    <section className="fc-container fc-page fc-srp" data-page="search">
+      {effective ? <Breadcrumbs crumbs={searchCrumbs(effective)} /> : null}
+      <div className="fc-srp__head">
+        <h1>{heading}</h1>
+        <p className="fc-srp__count" aria-live="polite" data-count={data?.count ?? ""}>
+          {count === null ? "Searching…" : `${formatThousands(count)} ${noun} found`}
+        </p>
+      </div>
+      <div className="fc-srp__toolbar">
+        <Button variant="secondary" className="fc-srp__filters-button" onClick={() => setDialogOpen(true)} aria-haspopup="dialog">
+          {`Filters${effective && filterCount(effective) ? ` (${filterCount(effective)})` : ""}`}
+        </Button>
+        {effective ? (
+          <div className="fc-srp__sort">
+            <Select
+              label="Sort by"
+              options={SORT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+              value={effective.sortBy}
+              onValueChange={(v) => go({ ...effective, sortBy: v as SortBy, page: 1 })}
+            />
+          </div>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="fc-srp__error" role="alert">
+          {`${error.message} Showing the last results.`}
+        </p>
       ) : null}
-      <p className="fc-muted">{tenant.name}'s stock search is coming soon. Call us or browse by condition in the meantime.</p>
-      <p className="fc-hero__actions">
-        <ButtonLink href="/search/new-cars" variant="secondary">
-          New cars
-        </ButtonLink>
-        <ButtonLink href="/search/used-cars" variant="secondary">
-          Used cars
-        </ButtonLink>
-        <ButtonLink href="/search/demo-cars" variant="secondary">
-          Demo cars
-        </ButtonLink>
-        <ButtonLink href="/special-offers" variant="ghost">
-          Clear Filters
-        </ButtonLink>
-      </p>
-      <p>
-        <a href={SEARCH_ALL}>All stock</a>
-      </p>
+      <div className="fc-srp__body">
+        <aside className="fc-srp__aside">
+          {effective ? (
+            <Suspense fallback={<Skeleton height={480} />}>
+              <FilterPanel state={effective} facets={facets} onChange={(next) => go(next)} />
+              <ShowMeButton count={count} noun={noun} onClick={() => document.getElementById("fc-srp-results")?.focus()} />
+            </Suspense>
+          ) : null}
+        </aside>
+        <div id="fc-srp-results" className="fc-srp__results" tabIndex={-1}>
+          {data === null ? (
+            <ResultsSkeleton count={Math.min(config.page_size, 6)} />
+          ) : showEmpty ? (
+            <EmptyResults clearHref={config.clear_filters_target} />
+          ) : (
+            <ResultsGrid cells={cells} view={config.view} busy={loading} />
+          )}
+          {data && effective ? <Pagination page={data.page} pages={data.pages} hrefOf={hrefOf} /> : null}
+        </div>
+      </div>
+      {dialogOpen && effective ? (
+        <Suspense fallback={null}>
+          <FilterDialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            state={effective}
+            facets={facets}
+            noun={noun}
+            onApply={(next) => {
+              setDialogOpen(false);
+              go(next);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { TENANTS } from "../__tests__/fixtures";
+import { cardActions, cardImage, cardPrice, hitCardProps, type SearchHit } from "./cards";
+import { cardToggles, DEFAULT_SEARCH_CONFIG, searchConfig } from "./config";
+
+const hit: SearchHit = {
+  id: 7,
+  slug: "2022-toyota-rav4-x1",
+  path: "/cars/2022-toyota-rav4-x1",
+  name: "2022 Toyota RAV4 GX",
+  stocknum: "X1",
+  year: 2022,
+  make: "Toyota",
+  model: "RAV4",
+  badge: "GX",
+  km: 12345,
+  price: 38990,
+  car_type: "used",
+  status: "in_stock",
+  body: "SUV",
+  fuel: "hybrid",
+  transmission: "automatic",
+  image_urls: [],
+  photos_count: 0,
+  available: true,
+  tag: { kind: "hybrid", text: "HYBRID" },
+  price_view: { kind: "was_now", now: 38990, was: 41990, price_type: "Drive Away" },
+  eligibility: {
+    reserve: true,
+    test_drive_only: false,
+    compare_favourite: true,
+    autograb_report: false,
+    history_report: false,
+    online_purchase: false,
+    trade_in: true,
+  },
+  decided_by: { eligibility: "host", finance: "host", phone: "host", price_view: "host", tag: "host" },
+};
+
+describe("search cards (shopper-core §2, §4)", () => {
+  it("uses the host's tag and price view, and formats chips", () => {
+    const p = hitCardProps(hit, 0, TENANTS.classic, ["finance", "details"]);
+    expect(p.card.title).toBe("2022 Toyota RAV4");
+    expect(p.card.tag).toBe("HYBRID");
+    expect(p.card.tagKind).toBe("hybrid");
+    expect(p.card.price).toEqual({ kind: "was_now", text: "$38,990", was: "$41,990", typeLabel: "Drive Away" });
+    expect(p.card.chips).toEqual(["12,345 kms", "Automatic", "Hybrid", "SUV"]);
+    expect(cardPrice({ kind: "subscription", weekly: 199, suffix: "/wk" }).text).toBe("$199/wk");
+    expect(cardPrice({ kind: "no_price", text: "Call for price" })).toEqual({ kind: "no_price", text: "Call for price" });
+  });
+
+  it("shows the body-type placeholder without a photo, srcset with one; the first row eager", () => {
+    const none = cardImage(hit, 0);
+    expect(none).toMatchObject({ src: "/img/placeholder/suv.svg", placeholder: true, loading: "eager", fetchPriority: "high" });
+    expect(none.srcSet).toBeUndefined();
+    const photo = cardImage({ primary_image_url: "/img/cars/7/1.jpg", body: "SUV" }, 2);
+    expect(photo.srcSet).toBe("/img/cars/7/1.jpg?w=250 250w, /img/cars/7/1.jpg?w=400 400w, /img/cars/7/1.jpg?w=500 500w");
+    expect(photo.loading).toBe("eager");
+    expect(photo.fetchPriority).toBeUndefined();
+    expect(cardImage({ primary_image_url: "https://cdn.example/a.jpg", body: null }, 3)).toMatchObject({
+      src: "https://cdn.example/a.jpg",
+      loading: "lazy",
+    });
+  });
+
+  it("picks the tenant's buttons by eligibility; sold cars get Find Me Something Similar", () => {
+    const ids = (h: SearchHit, b: Parameters<typeof cardActions>[2]) => cardActions(h, TENANTS.classic, b).map((a) => a.label);
+    expect(ids(hit, ["finance", "details"])).toEqual([TENANTS.classic.wording.finance_label, "View Details"]);
+    expect(ids(hit, ["details", "reserve", "similar"])).toEqual(["View Details", "Reserve this Car"]);
+    expect(ids({ ...hit, eligibility: { ...hit.eligibility, test_drive_only: true } }, ["reserve", "details"])).toEqual([
+      "View Details",
+    ]);
+    expect(ids({ ...hit, available: false, status: "sold" }, ["finance", "details"])).toEqual([
+      "Find Me Something Similar",
+      "View Details",
+    ]);
+    expect(cardActions(hit, TENANTS.classic, ["details", "finance"]).map((a) => a.emphasis)).toEqual(["primary", "secondary"]);
+  });
+
+  it("reads the tenant's search settings defensively", () => {
+    expect(searchConfig(TENANTS.classic)).toEqual(DEFAULT_SEARCH_CONFIG);
+    const t = {
+      ...TENANTS.classic,
+      search: {
+        page_size: 12,
+        view: "carousel",
+        card_buttons: ["reserve", "bogus", "details"],
+        promo_first_jitter: 7,
+        promos: [{ id: "x", position: 8, display: ["used"], strict_display: true }, { position: 0 }],
+      },
+    };
+    const c = searchConfig(t);
+    expect(c).toMatchObject({ page_size: 12, view: "carousel", card_buttons: ["reserve", "details"], promo_first_jitter: 2 });
+    expect(c.promos).toEqual([
+      expect.objectContaining({ id: "x", position: 8, display: ["used"], strict_display: true, href: "/trade-in", start: null }),
+    ]);
+    expect(cardToggles({ ...TENANTS.classic, features: { garage_enabled: true } })).toEqual({ favourites: true, compare: false });
+    expect(cardToggles({ ...TENANTS.classic, features: { garage_enabled: true, favourites: false, compare: true } })).toEqual({
+      favourites: false,
+      compare: true,
+    });
+  });
+});

@@ -1,0 +1,139 @@
+// Search hits as search-card props (src/contract.ts). The tag, price view and eligibility come
+// from the host (the tenant's WASM plugins decide them); this module only formats them and picks
+// the tenant's buttons. shopper-core §2 "Search results", §4, §5.
+import type { components } from "../api/schema";
+import type { TenantSettings } from "../api/types";
+import type { ActionView, CarCardView, CardImageView, PriceView, SearchCardProps } from "../contract";
+import { formatKm, formatMoney } from "../lib/format";
+import { CARD_SIZES, CARD_WIDTHS, imageAt, imageSrcSet, placeholderImage } from "../lib/images";
+import { financeHref } from "../lib/views";
+import type { CardButton } from "./config";
+
+type S = components["schemas"];
+/** A search hit (GET /api/v1/search `hits[]`): a car as a card shows it; money AUD, km. */
+export type SearchHit = S["SearchHit"];
+/** A page of search results (GET /api/v1/search). */
+export type SearchResponse = S["SearchResponse"];
+/** One facet value: label, refinement value, count. */
+export type FacetItem = S["FacetItem"];
+/** The host's price view of a car (plugin `price-display` or the host default). */
+export type HostPriceView = S["PriceView"];
+
+/** Cards in the first row of the grid (three columns on wide screens): their images load eagerly. */
+export const FIRST_ROW = 3;
+
+/** Card image box, CSS px (4:3, the 400x300 card size of issue 6 §4). */
+const IMAGE_BOX = { width: 400, height: 300 } as const;
+
+/**
+ * The contract's price view of the host's (shopper-core §4 "Price display"): `car_price` ->
+ * `$82,990` with its price type, `was_now` -> now and was, `subscription` -> `$199/wk`, `preorder`
+ * and `no_price` -> their text. Takes the host's view (AUD); returns a display-ready PriceView.
+ */
+export function cardPrice(v: HostPriceView): PriceView {
+  switch (v.kind) {
+    case "car_price":
+      return { kind: "price", text: formatMoney(v.price), ...(v.price_type ? { typeLabel: v.price_type } : {}) };
+    case "was_now":
+      return {
+        kind: "was_now",
+        text: formatMoney(v.now),
+        was: formatMoney(v.was),
+        ...(v.price_type ? { typeLabel: v.price_type } : {}),
+      };
+    case "subscription":
+      return { kind: "subscription", text: `${formatMoney(v.weekly)}${v.suffix}` };
+    default:
+      return { kind: v.kind, text: v.text };
+  }
+}
+
+/**
+ * The image of a card: the primary photo through the host image endpoint (srcset at the card
+ * widths 250/400/500 px), or the body-type placeholder when the car has no photo; the first row
+ * eager (the very first with `fetchPriority` high), the rest lazy (issue 6 §4). Takes the hit and
+ * its 0-based index on the page; returns a CardImageView.
+ */
+export function cardImage(hit: Pick<SearchHit, "primary_image_url" | "body">, index: number): CardImageView {
+  const photo = hit.primary_image_url ?? null;
+  const src = photo ?? placeholderImage(hit.body);
+  const srcSet = imageSrcSet(src, CARD_WIDTHS);
+  return {
+    src: imageAt(src, IMAGE_BOX.width),
+    ...(srcSet ? { srcSet, sizes: CARD_SIZES } : {}),
+    ...IMAGE_BOX,
+    loading: index < FIRST_ROW ? "eager" : "lazy",
+    ...(index === 0 ? { fetchPriority: "high" as const } : {}),
+    placeholder: photo === null,
+  };
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * The buttons of a card, in the tenant's order (`search.card_buttons`), decided by the hit's
+ * eligibility: finance (the tenant's `wording.finance_label`, default Get Finance), View Details,
+ * Reserve this Car (eligibility `reserve` and not test-drive-only), and Find Me Something Similar
+ * only when the car is not purchasable (sold), which then replaces finance and reserve
+ * (shopper-core §2, §5 "Reserve button"). The first button is primary. Takes the hit, the tenant
+ * and the configured button ids; returns ActionViews.
+ */
+export function cardActions(hit: SearchHit, tenant: TenantSettings, buttons: readonly CardButton[]): ActionView[] {
+  const out: Omit<ActionView, "emphasis">[] = [];
+  const similar = { id: "similar", label: "Find Me Something Similar", href: `${hit.path}#enquire` };
+  if (!hit.available) {
+    out.push(similar);
+    if (buttons.includes("details")) out.push({ id: "details", label: "View Details", href: hit.path });
+  } else {
+    for (const b of buttons) {
+      if (b === "finance") {
+        out.push({ id: "finance", label: tenant.wording.finance_label || "Get Finance", href: financeHref(hit) });
+      } else if (b === "details") {
+        out.push({ id: "details", label: "View Details", href: hit.path });
+      } else if (b === "reserve" && hit.eligibility.reserve && !hit.eligibility.test_drive_only) {
+        out.push({ id: "reserve", label: "Reserve this Car", href: `${hit.path}/checkout` });
+      }
+    }
+  }
+  return out.map((a, i) => ({ ...a, emphasis: i === 0 ? "primary" : "secondary" }));
+}
+
+/**
+ * A search card's props from a hit: title (`year make model`), badge, image, the host-decided tag
+ * and price view, chips (km, transmission, fuel, body) and the tenant's buttons. Takes the hit, its
+ * 0-based index on the page, the tenant and the card button ids; returns SearchCardProps (without
+ * `controls`). Spec: shopper-core §2 "Search results", §4.
+ */
+export function hitCardProps(
+  hit: SearchHit,
+  index: number,
+  tenant: TenantSettings,
+  buttons: readonly CardButton[],
+): SearchCardProps {
+  const image = cardImage(hit, index);
+  const chips = [
+    hit.km != null ? formatKm(hit.km) : null,
+    hit.transmission ? cap(hit.transmission) : null,
+    hit.fuel ? cap(hit.fuel) : null,
+    hit.body ?? null,
+  ].filter((c): c is string => Boolean(c));
+  const card: CarCardView = {
+    slug: hit.slug,
+    href: hit.path,
+    title: `${hit.year} ${hit.make} ${hit.model}`,
+    subtitle: hit.badge ?? "",
+    imageUrl: image.placeholder ? null : image.src,
+    tag: hit.tag?.text ?? null,
+    chips,
+    price: cardPrice(hit.price_view),
+    carType: hit.car_type,
+    available: hit.available,
+    place: [hit.city, hit.state].filter(Boolean).join(" "),
+    image,
+    ...(hit.tag ? { tagKind: hit.tag.kind } : {}),
+    ...(hit.tag?.image_url ? { tagImageUrl: hit.tag.image_url } : {}),
+  };
+  return { card, actions: cardActions(hit, tenant, buttons) };
+}

@@ -1,0 +1,187 @@
+// SRP data: GET /api/v1/search and /api/v1/search/count with the address form, a small cache of
+// answers (shopper-core §9 "Search results cache: ... the oldest entry is evicted when full"), the
+// first page from the host's inline data, and hooks that keep the previous hits and counts while
+// loading or after an error (shopper-core §4 "Search: loading and error keep the previous hits and
+// counts").
+import { useEffect, useRef, useState } from "react";
+import type { components } from "../api/schema";
+import type { InlineData } from "../boot/inline";
+import type { SearchResponse } from "./cards";
+import type { SlugNames } from "./route";
+
+/** GET /api/v1/search/count: `count` and `count_display` (cars), `ms`. */
+export type CountResponse = components["schemas"]["CountResponse"];
+
+/** Answers kept (by address), oldest evicted first. */
+export const CACHE_SIZE = 24;
+
+const cache = new Map<string, SearchResponse>();
+
+function remember(address: string, res: SearchResponse): void {
+  cache.delete(address);
+  cache.set(address, res);
+  while (cache.size > CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+}
+
+/** The cached answer of an address, if any. Takes the address form; returns the response or undefined. */
+export function cachedSearch(address: string): SearchResponse | undefined {
+  return cache.get(address);
+}
+
+/** A failed call: HTTP status (0 for a network error) and the host's message. */
+export interface SearchFailure {
+  status: number;
+  message: string;
+}
+
+async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: { accept: "application/json" }, ...(signal ? { signal } : {}) });
+  } catch (e) {
+    if ((e as Error).name === "AbortError") throw e;
+    throw { status: 0, message: "Could not reach the server. Check your connection and try again." } satisfies SearchFailure;
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw { status: res.status, message: body?.error?.message ?? "Search is temporarily unavailable." } satisfies SearchFailure;
+  }
+  return (await res.json()) as T;
+}
+
+/**
+ * GET /api/v1/search?{address}: a page of results (cached by address). Takes the address form
+ * (no `?`) and an AbortSignal; resolves to the SearchResponse, rejects with a {@link SearchFailure}
+ * (or an AbortError). Spec: shopper-core §7 "Stock search".
+ */
+export async function fetchSearch(address: string, signal?: AbortSignal): Promise<SearchResponse> {
+  const hit = cache.get(address);
+  if (hit) return hit;
+  const res = await getJson<SearchResponse>(`/api/v1/search${address ? `?${address}` : ""}`, signal);
+  remember(address, res);
+  return res;
+}
+
+/**
+ * GET /api/v1/search/count?{address}: the number for 'Show Me {count}'. Takes the address form and
+ * an AbortSignal; resolves to the CountResponse (cars), rejects like {@link fetchSearch}.
+ */
+export function fetchCount(address: string, signal?: AbortSignal): Promise<CountResponse> {
+  const hit = cache.get(address);
+  if (hit) return Promise.resolve({ count: hit.count, count_display: hit.count_display, ms: 0 });
+  return getJson<CountResponse>(`/api/v1/search/count${address ? `?${address}` : ""}`, signal);
+}
+
+let names: Promise<SlugNames> | null = null;
+
+/**
+ * The make, model and body names of all stock (facet labels of one unfiltered search), to read
+ * /search/{make}, /search/{make}/{model} and /search/{body} paths. Fetched once per page load.
+ * Takes nothing; resolves to {@link SlugNames} (empty lists when the search fails).
+ */
+export function fetchSlugNames(): Promise<SlugNames> {
+  names ??= fetchSearch("hitsPerPage=1").then(
+    (r) => ({
+      makes: (r.facets.make ?? []).map((f) => f.label),
+      models: (r.facets.model ?? []).map((f) => f.label),
+      bodies: (r.facets.body ?? []).map((f) => f.label),
+    }),
+    () => {
+      names = null;
+      return { makes: [], models: [], bodies: [] };
+    },
+  );
+  return names;
+}
+
+function isSearchResponse(v: unknown): v is SearchResponse {
+  const r = v as SearchResponse;
+  return (
+    typeof r === "object" && r !== null && Array.isArray(r.hits) && typeof r.address === "string" && typeof r.count === "number"
+  );
+}
+
+/**
+ * Seeds the cache with the host's inline first page (`page` of a search route rendered for this
+ * path), so the first load does not fetch it again. Takes the inline data and the current path;
+ * returns the inline response, or undefined when there is none for this path.
+ */
+export function seedInline(inline: InlineData | null, pathname: string): SearchResponse | undefined {
+  if (!inline?.route?.id.startsWith("search") || inline.route.path !== pathname || !isSearchResponse(inline.page))
+    return undefined;
+  if (!cache.has(inline.page.address)) remember(inline.page.address, inline.page);
+  return inline.page;
+}
+
+/** What {@link useSearchResults} gives: the latest answer, whether a newer one is loading, and the last error. */
+export interface SearchResults {
+  data: SearchResponse | null;
+  loading: boolean;
+  error: SearchFailure | null;
+}
+
+/**
+ * The results of an address, fetched when it changes; while loading and after an error the
+ * previous answer stays. Takes the address form (null: not known yet, fetch nothing); returns
+ * {@link SearchResults}.
+ */
+export function useSearchResults(address: string | null): SearchResults {
+  const [state, setState] = useState<SearchResults>(() => ({
+    data: address !== null ? (cache.get(address) ?? null) : null,
+    loading: address === null || !cache.has(address),
+    error: null,
+  }));
+  useEffect(() => {
+    if (address === null) return;
+    const hit = cache.get(address);
+    if (hit) {
+      setState({ data: hit, loading: false, error: null });
+      return;
+    }
+    const ac = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    fetchSearch(address, ac.signal).then(
+      (data) => setState({ data, loading: false, error: null }),
+      (e: unknown) => {
+        if ((e as Error)?.name === "AbortError") return;
+        setState((s) => ({ ...s, loading: false, error: e as SearchFailure }));
+      },
+    );
+    return () => ac.abort();
+  }, [address]);
+  return state;
+}
+
+/**
+ * The count of an address for the 'Show Me' button, fetched after the address has been still for
+ * `delayMs` (250 ms); keeps the previous count while loading. Takes the address (null: none) and
+ * the delay in ms; returns the count to show (cars) or null before the first answer.
+ */
+export function useSearchCount(address: string | null, delayMs = 250): number | null {
+  const [count, setCount] = useState<number | null>(() =>
+    address !== null ? (cache.get(address)?.count_display ?? null) : null,
+  );
+  const latest = useRef(address);
+  latest.current = address;
+  useEffect(() => {
+    if (address === null) return;
+    const ac = new AbortController();
+    const t = setTimeout(() => {
+      fetchCount(address, ac.signal).then(
+        (r) => {
+          if (latest.current === address) setCount(r.count_display);
+        },
+        () => {},
+      );
+    }, delayMs);
+    return () => {
+      clearTimeout(t);
+      ac.abort();
+    };
+  }, [address, delayMs]);
+  return count;
+}
