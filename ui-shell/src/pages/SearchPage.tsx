@@ -2,10 +2,9 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useDocumentTitle, useSite } from "../app/site";
 import { Button } from "../design/Button";
-import { Select } from "../design/Select";
 import { Skeleton } from "../design/Skeleton";
 import { formatThousands } from "../lib/format";
-import { DEFAULT_HITS_PER_PAGE, formatAddress, restoreAddress, type SearchState, type SortBy } from "../search/address";
+import { DEFAULT_HITS_PER_PAGE, formatAddress, restoreAddress, type SearchState } from "../search/address";
 import { Breadcrumbs } from "../search/Breadcrumbs";
 import { CardToggles } from "../search/CardToggles";
 import { hitCardProps, type SearchHit } from "../search/cards";
@@ -13,7 +12,7 @@ import { cardToggles, searchConfig } from "../search/config";
 import { fetchSlugNames, seedInline, useSearchResults } from "../search/data";
 import type { FacetLists } from "../search/FilterPanel";
 import { useSavedCars } from "../search/favourites";
-import { filterCount, firstLoadState, readPersisted, SORT_CHOICES, writePersisted } from "../search/filters";
+import { filterCount, firstLoadState, readPersisted, writePersisted } from "../search/filters";
 import { placePromos, promoJitter } from "../search/promos";
 import { type CarCell, EmptyResults, Pagination, ResultsGrid, ResultsSkeleton } from "../search/Results";
 import {
@@ -30,6 +29,7 @@ import "../search/search.css";
 
 const FilterPanel = lazy(() => import("../search/FilterPanel"));
 const FilterDialog = lazy(() => import("../search/FilterDialog"));
+const SortControl = lazy(() => import("../search/SortControl"));
 
 // The shell's first load of a search page is the only one where persisted filters or the tenant's
 // defaults apply (shopper-core §2 "persisted attributes or defaults apply on first load").
@@ -196,12 +196,9 @@ export default function SearchPage() {
         </Button>
         {effective ? (
           <div className="fc-srp__sort">
-            <Select
-              label="Sort by"
-              options={SORT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
-              value={effective.sortBy}
-              onValueChange={(v) => go({ ...effective, sortBy: v as SortBy, page: 1 })}
-            />
+            <Suspense fallback={<Skeleton height={72} />}>
+              <SortControl value={effective.sortBy} onChange={(v) => go({ ...effective, sortBy: v, page: 1 })} />
+            </Suspense>
           </div>
         ) : null}
       </div>

@@ -1,0 +1,268 @@
+// The search results page (SRP, issue 6) in a real browser against the real host, on the demo
+// tenants: choosing a make updates the address and a reload restores the same results; the shown
+// count is the API's; the empty state and Clear Filters; a run of sold cars shows only its first;
+// promo tiles at their configured positions; each tenant's own buttons and tags for one search;
+// first-row images eager; axe-core finds no serious or critical violation.
+import { AxeBuilder } from "@axe-core/playwright";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { SearchHit, SearchResponse } from "../src/search/cards";
+import { launch, openPage } from "./browser";
+
+const base = inject("base");
+const skip = inject("skip");
+
+const TENANTS = ["harbourside-mercedes", "southern-cross-motor-group", "drive-depot", "im-motors-au"] as const;
+const SRP = "/search/new-used-and-demo-cars";
+const CARD = '[data-fc-component="SearchCard"]';
+
+const url = (slug: string, path: string) => `${base.replace("{tenant}", slug)}${path}`;
+
+/** GET a JSON API path from inside the page (same origin, the tenant's Host). */
+function api<T>(page: Page, path: string): Promise<T> {
+  return page
+    .evaluate(async (p) => {
+      const r = await fetch(p);
+      return { status: r.status, body: await r.json() };
+    }, path)
+    .then((r) => {
+      if (r.status !== 200) throw new Error(`${path}: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body as T;
+    });
+}
+
+interface TenantSearch {
+  template: string;
+  wording: { finance_label?: string };
+  search?: {
+    card_buttons?: string[];
+    clear_filters_target?: string;
+    page_size?: number;
+    promo_first_jitter?: number;
+    promos?: {
+      id: string;
+      position: number;
+      start: number | null;
+      expiry: number | null;
+      display: string[];
+      strict_display: boolean;
+    }[];
+  };
+}
+
+/** Opens the SRP of a tenant at desktop width and waits for its cards (or the empty state). */
+async function openSrp(context: BrowserContext, tenant: string, path = SRP): Promise<Page> {
+  const { page } = await openPage(context);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(url(tenant, path));
+  await page.waitForSelector(`${CARD}, .fc-srp-empty`, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('.fc-srp-grid[aria-busy="true"]'));
+  return page;
+}
+
+/** The hrefs of the cards' title links, in order. */
+function cardHrefs(page: Page): Promise<string[]> {
+  return page.$$eval(`${CARD} h3 a`, (as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+/** The page's address form (what the SRP sent to the host), from the API answer the UI shows. */
+async function shownAddress(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const e = performance.getEntriesByType("resource").filter((r) => r.name.includes("/api/v1/search?"));
+    const last = e[e.length - 1];
+    return last ? new URL(last.name).search.slice(1) : "";
+  });
+}
+
+describe.skipIf(skip !== "")("search results page", () => {
+  let context: BrowserContext;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ context, close } = await launch());
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it("choosing a make updates the address; a reload restores the same results; the count is the API's", async () => {
+    const page = await openSrp(context, "drive-depot");
+    const all = await api<SearchResponse>(page, "/api/v1/search");
+    const make = all.popular_makes.find((m) => m.value !== "" && m.count < all.count);
+    expect(make, "a make with fewer cars than the whole stock").toBeTruthy();
+    if (!make) return;
+    await page
+      .locator(".fc-srp__aside")
+      .getByRole("checkbox", { name: new RegExp(`^${make.label} \\(`) })
+      .click();
+    await page.waitForURL((u) => u.searchParams.getAll("make").includes(make.value));
+    await page.waitForFunction(
+      (n) => document.querySelector(".fc-srp__count")?.getAttribute("data-count") === String(n),
+      make.count,
+    );
+    const expected = await api<SearchResponse>(page, `/api/v1/search?make=${encodeURIComponent(make.value)}`);
+    expect(expected.count).toBe(make.count);
+    const shown = await cardHrefs(page);
+    expect(shown).toEqual(expected.hits.map((h) => h.path));
+    expect(await page.locator(".fc-srp__count").innerText()).toContain(expected.count_display.toLocaleString("en-AU"));
+
+    const address = new URL(page.url());
+    await page.reload();
+    await page.waitForSelector(CARD);
+    expect(new URL(page.url()).search).toBe(address.search);
+    expect(await cardHrefs(page)).toEqual(shown);
+    expect(await page.locator(".fc-srp__count").getAttribute("data-count")).toBe(String(expected.count));
+    await page.close();
+  });
+
+  it("shows the empty state, and Clear Filters goes to the tenant's target", async () => {
+    const page = await openSrp(context, "harbourside-mercedes", `${SRP}?query=zzqx-no-such-car`);
+    await expect(page.getByRole("heading", { name: "No Results Available" }).isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByText("No results found for your search at this time. Please try adjusting the filters for more results.")
+        .isVisible(),
+    ).resolves.toBe(true);
+    const tenant = await api<TenantSearch>(page, "/api/v1/tenant");
+    const target = tenant.search?.clear_filters_target || "/special-offers";
+    await page.getByRole("link", { name: "Clear Filters" }).click();
+    await page.waitForURL((u) => u.pathname === target);
+    await page.close();
+  });
+
+  it("shows only the first of a run of sold cars (the page's cards are the API's hits, in order)", async () => {
+    let checked = 0;
+    for (const tenant of TENANTS) {
+      const page = await openSrp(context, tenant, `${SRP}?hitsPerPage=100`);
+      const res = await api<SearchResponse>(page, "/api/v1/search?hitsPerPage=100");
+      const sold = (h: SearchHit) => h.status === "sold";
+      if (!res.hits.every(sold)) {
+        for (let i = 1; i < res.hits.length; i++) {
+          const a = res.hits[i - 1];
+          const b = res.hits[i];
+          expect(a && b && sold(a) && sold(b), `${tenant}: consecutive sold cars at ${i}`).toBe(false);
+        }
+      }
+      checked += res.hits.filter(sold).length;
+      expect(await cardHrefs(page)).toEqual(res.hits.map((h) => h.path));
+      for (const h of res.hits.filter(sold)) {
+        const card = page.locator(CARD).filter({ has: page.locator(`h3 a[href="${h.path}"]`) });
+        await expect(card.getByRole("link", { name: "Find Me Something Similar" }).count()).resolves.toBe(1);
+      }
+      await page.close();
+    }
+    console.log(`search.e2e: ${checked} sold cars seen across the demo tenants`);
+  });
+
+  it("puts promo tiles at their configured positions", async () => {
+    let seen = 0;
+    for (const tenant of TENANTS) {
+      const page = await openSrp(context, tenant);
+      const settings = await api<TenantSearch>(page, "/api/v1/tenant");
+      const promos = settings.search?.promos ?? [];
+      const res = await api<SearchResponse>(page, `/api/v1/search?${await shownAddress(page)}`);
+      const now = Date.now() / 1000;
+      const types = [...new Set(res.hits.map((h) => h.car_type))];
+      const visible = promos
+        .filter((p) => (p.start === null || now >= p.start) && (p.expiry === null || now <= p.expiry))
+        .filter((p) =>
+          p.display.length === 0
+            ? true
+            : p.strict_display
+              ? types.every((t) => p.display.includes(t))
+              : types.some((t) => p.display.includes(t)),
+        )
+        .sort((a, b) => a.position - b.position);
+      const cells = await page.$$eval(".fc-srp-grid > li", (lis) =>
+        lis.map((li) => li.querySelector("[data-promo]")?.getAttribute("data-promo") ?? "car"),
+      );
+      const jitter = settings.search?.promo_first_jitter ?? 0;
+      visible.forEach((p, i) => {
+        if (p.position > res.hits.length) return;
+        const at = cells.indexOf(p.id) + 1;
+        expect(at, `${tenant}: promo ${p.id}`).toBeGreaterThan(0);
+        if (i === 0) expect(at - p.position, `${tenant}: first promo ${p.id} jitter`).toBeGreaterThanOrEqual(0);
+        if (i === 0) expect(at - p.position, `${tenant}: first promo ${p.id} jitter`).toBeLessThanOrEqual(jitter);
+        else expect(at, `${tenant}: promo ${p.id}`).toBe(p.position);
+        seen++;
+      });
+      expect(cells.filter((c) => c !== "car").length).toBe(visible.filter((p) => p.position <= res.hits.length).length);
+      await page.close();
+    }
+    console.log(`search.e2e: ${seen} promo tiles checked across the demo tenants`);
+  });
+
+  it("shows each tenant's own template, buttons and tags for the same search", async () => {
+    for (const tenant of TENANTS) {
+      const page = await openSrp(context, tenant);
+      const settings = await api<TenantSearch>(page, "/api/v1/tenant");
+      const res = await api<SearchResponse>(page, `/api/v1/search?${await shownAddress(page)}`);
+      const buttons = settings.search?.card_buttons ?? ["finance", "details"];
+      const cards = page.locator(CARD);
+      expect(await cards.first().getAttribute("data-fc-template")).toBe(settings.template);
+      for (const [i, h] of res.hits.slice(0, 6).entries()) {
+        const card = cards.nth(i);
+        const labels = await card.locator("a").evaluateAll((as) => as.map((a) => a.textContent?.trim() ?? ""));
+        if (h.available) {
+          const expected = buttons.flatMap((b) =>
+            b === "finance"
+              ? [settings.wording.finance_label || "Get Finance"]
+              : b === "details"
+                ? ["View Details"]
+                : b === "reserve" && h.eligibility.reserve && !h.eligibility.test_drive_only
+                  ? ["Reserve this Car"]
+                  : [],
+          );
+          expect(labels.slice(-expected.length), `${tenant} ${h.slug}`).toEqual(expected);
+          expect(labels).not.toContain("Find Me Something Similar");
+        } else {
+          expect(labels).toContain("Find Me Something Similar");
+        }
+        if (h.tag) expect(await card.innerText(), `${tenant} ${h.slug} tag`).toContain(h.tag.text);
+      }
+      await page.close();
+    }
+  });
+
+  it("loads the first row's images eagerly (the first with high priority) and the rest lazily", async () => {
+    const page = await openSrp(context, "southern-cross-motor-group");
+    const imgs = await page.$$eval(`${CARD} img`, (els) =>
+      els.map((e) => ({
+        loading: e.getAttribute("loading"),
+        priority: e.getAttribute("fetchpriority"),
+        src: e.getAttribute("src"),
+      })),
+    );
+    expect(imgs.length).toBeGreaterThan(3);
+    expect(imgs[0]).toMatchObject({ loading: "eager", priority: "high" });
+    expect(imgs.slice(1, 3).every((i) => i.loading === "eager" && i.priority === null)).toBe(true);
+    expect(imgs.slice(3).every((i) => i.loading === "lazy")).toBe(true);
+    await page.close();
+  });
+
+  for (const vp of [
+    { name: "phone", width: 412, height: 823 },
+    { name: "desktop", width: 1280, height: 900 },
+  ]) {
+    it(`has no serious or critical axe violation (${vp.name})`, async () => {
+      for (const tenant of TENANTS) {
+        const { page } = await openPage(context);
+        await page.setViewportSize({ width: vp.width, height: vp.height });
+        await page.goto(url(tenant, SRP));
+        await page.waitForSelector(CARD, { timeout: 15_000 });
+        await page.waitForSelector('[data-fc-component="SiteFooter"]', { timeout: 15_000 });
+        const results = await new AxeBuilder({ page }).analyze();
+        const bad = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 4)
+                .join(", ")}`,
+          );
+        expect(bad, `${tenant} ${vp.name}`).toEqual([]);
+        await page.close();
+      }
+    });
+  }
+});
