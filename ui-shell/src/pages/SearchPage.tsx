@@ -135,7 +135,7 @@ export default function SearchPage() {
   useDocumentTitle(heading);
   const facets = useFacetMemory(data, effective ?? fromAddress);
   const [jitter] = useState(() => promoJitter(config.promo_first_jitter));
-  const saved = useSavedCars(tenant.slug);
+  const saved = useSavedCars();
   const [dialogOpen, setDialogOpen] = useState(false);
 
   const cells = useMemo(() => {
@@ -154,7 +154,6 @@ export default function SearchPage() {
       if (allowed && (toggles.favourites || toggles.compare)) {
         props.controls = (
           <CardToggles
-            site={tenant.slug}
             entry={entry}
             favourites={toggles.favourites}
             compare={toggles.compare}

@@ -2,7 +2,6 @@ import { type FavouriteEntry, toggleCompare, toggleFavourite } from "./favourite
 
 /** Props of {@link CardToggles}: which toggles exist, their state, and the car. */
 export interface CardTogglesProps {
-  site: string;
   entry: FavouriteEntry;
   favourites: boolean;
   compare: boolean;
@@ -17,7 +16,7 @@ export interface CardTogglesProps {
  * then). Toggle buttons with `aria-pressed` and the car's name in their label. Takes
  * {@link CardTogglesProps}; renders the buttons, or nothing when both are off.
  */
-export function CardToggles({ site, entry, favourites, compare, isFavourite, isCompared }: CardTogglesProps) {
+export function CardToggles({ entry, favourites, compare, isFavourite, isCompared }: CardTogglesProps) {
   if (!favourites && !compare) return null;
   return (
     <div className="fc-srp-toggles">
@@ -27,7 +26,7 @@ export function CardToggles({ site, entry, favourites, compare, isFavourite, isC
           className="fc-srp-toggle"
           aria-pressed={isFavourite}
           aria-label={`${isFavourite ? "Remove from" : "Save to"} favourites: ${entry.name}`}
-          onClick={() => toggleFavourite(site, entry)}
+          onClick={() => toggleFavourite(entry)}
           data-toggle="favourite"
         >
           <span aria-hidden="true">{isFavourite ? "♥" : "♡"}</span>
@@ -39,7 +38,7 @@ export function CardToggles({ site, entry, favourites, compare, isFavourite, isC
           className="fc-srp-toggle"
           aria-pressed={isCompared}
           aria-label={`${isCompared ? "Remove from" : "Add to"} compare: ${entry.name}`}
-          onClick={() => toggleCompare(site, entry.id)}
+          onClick={() => toggleCompare(entry.id)}
           data-toggle="compare"
         >
           <span aria-hidden="true">⇄</span>

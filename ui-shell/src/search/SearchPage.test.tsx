@@ -5,45 +5,14 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
+import { searchHit } from "../__tests__/fixtures/search";
 import type { TenantSettings } from "../api/types";
 import { App } from "../app/App";
 import type { InlineData } from "../boot/inline";
 import { resolveTheme } from "../theme/theme";
 import type { SearchHit, SearchResponse } from "./cards";
 
-function hit(i: number, extra: Partial<SearchHit> = {}): SearchHit {
-  return {
-    id: i,
-    slug: `2022-toyota-rav4-s${i}`,
-    path: `/cars/2022-toyota-rav4-s${i}`,
-    name: `2022 Toyota RAV4 ${i}`,
-    stocknum: `S${i}`,
-    year: 2022,
-    make: "Toyota",
-    model: "RAV4",
-    km: 1000 * i,
-    price: 30000 + i,
-    car_type: "used",
-    status: "in_stock",
-    body: "SUV",
-    image_urls: [],
-    photos_count: 0,
-    available: true,
-    tag: null,
-    price_view: { kind: "car_price", price: 30000 + i },
-    eligibility: {
-      reserve: true,
-      test_drive_only: false,
-      compare_favourite: true,
-      autograb_report: false,
-      history_report: false,
-      online_purchase: false,
-      trade_in: true,
-    },
-    decided_by: { eligibility: "host", finance: "host", phone: "host", price_view: "host", tag: "host" },
-    ...extra,
-  };
-}
+const hit = searchHit;
 
 function response(hits: SearchHit[], address: string, extra: Partial<SearchResponse> = {}): SearchResponse {
   return {

@@ -1,41 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
+import { searchHit } from "../__tests__/fixtures/search";
 import { cardActions, cardImage, cardPrice, hitCardProps, type SearchHit } from "./cards";
 import { cardToggles, DEFAULT_SEARCH_CONFIG, searchConfig } from "./config";
 
-const hit: SearchHit = {
-  id: 7,
+const hit: SearchHit = searchHit(7, {
   slug: "2022-toyota-rav4-x1",
   path: "/cars/2022-toyota-rav4-x1",
-  name: "2022 Toyota RAV4 GX",
-  stocknum: "X1",
-  year: 2022,
-  make: "Toyota",
-  model: "RAV4",
   badge: "GX",
   km: 12345,
-  price: 38990,
-  car_type: "used",
-  status: "in_stock",
-  body: "SUV",
   fuel: "hybrid",
   transmission: "automatic",
-  image_urls: [],
-  photos_count: 0,
-  available: true,
   tag: { kind: "hybrid", text: "HYBRID" },
   price_view: { kind: "was_now", now: 38990, was: 41990, price_type: "Drive Away" },
-  eligibility: {
-    reserve: true,
-    test_drive_only: false,
-    compare_favourite: true,
-    autograb_report: false,
-    history_report: false,
-    online_purchase: false,
-    trade_in: true,
-  },
-  decided_by: { eligibility: "host", finance: "host", phone: "host", price_view: "host", tag: "host" },
-};
+});
 
 describe("search cards (shopper-core §2, §4)", () => {
   it("uses the host's tag and price view, and formats chips", () => {

@@ -16,15 +16,13 @@ export interface FavouriteEntry {
 /** Most cars in the compare list. */
 export const COMPARE_MAX = 4;
 
-/** Local-storage key of a site's favourites. Takes the site (tenant) slug. */
-export function favouritesKey(site: string): string {
-  return `forecourt:${site}:favourites`;
-}
+// Local storage is per origin, and each site (tenant host) is its own origin: these keys are per
+// site. The VDP's Fave button uses the same favourites key (src/vdp), so one list serves both.
+/** Local-storage key of the site's favourites (shopper-core §3 "Favourite entry"). */
+export const FAVOURITES_KEY = "forecourt:favourites";
 
-/** Local-storage key of a site's compare list (car ids). Takes the site (tenant) slug. */
-export function compareKey(site: string): string {
-  return `forecourt:${site}:compare`;
-}
+/** Local-storage key of the site's compare list (car ids). */
+export const COMPARE_KEY = "forecourt:compare";
 
 function storage(): Storage | null {
   try {
@@ -61,42 +59,42 @@ function isId(v: unknown): v is number {
   return typeof v === "number";
 }
 
-/** A site's favourites, in the order saved. Takes the site slug; returns the entries. */
-export function readFavourites(site: string): FavouriteEntry[] {
-  return read(favouritesKey(site), isFavourite);
+/** The site's favourites, in the order saved. Takes nothing; returns the entries. */
+export function readFavourites(): FavouriteEntry[] {
+  return read(FAVOURITES_KEY, isFavourite);
 }
 
 /**
- * Adds a car to a site's favourites, or removes it when it is there. Takes the site slug and the
- * entry; returns true when it is now a favourite.
+ * Adds a car to the site's favourites, or removes it when it is there. Takes the entry; returns
+ * true when it is now a favourite.
  */
-export function toggleFavourite(site: string, entry: FavouriteEntry): boolean {
-  const list = readFavourites(site);
+export function toggleFavourite(entry: FavouriteEntry): boolean {
+  const list = readFavourites();
   const has = list.some((f) => f.id === entry.id);
-  write(favouritesKey(site), has ? list.filter((f) => f.id !== entry.id) : [...list, entry]);
+  write(FAVOURITES_KEY, has ? list.filter((f) => f.id !== entry.id) : [...list, entry]);
   return !has;
 }
 
-/** A site's compare list (car ids). Takes the site slug; returns the ids. */
-export function readCompare(site: string): number[] {
-  return read(compareKey(site), isId);
+/** The site's compare list (car ids). Takes nothing; returns the ids. */
+export function readCompare(): number[] {
+  return read(COMPARE_KEY, isId);
 }
 
 /**
  * Adds a car to the compare list or removes it; when the list is full ({@link COMPARE_MAX}) the
- * oldest is dropped. Takes the site slug and car id; returns true when it is now in the list.
+ * oldest is dropped. Takes the car id; returns true when it is now in the list.
  */
-export function toggleCompare(site: string, id: number): boolean {
-  const list = readCompare(site);
+export function toggleCompare(id: number): boolean {
+  const list = readCompare();
   const has = list.includes(id);
-  write(compareKey(site), has ? list.filter((x) => x !== id) : [...list, id].slice(-COMPARE_MAX));
+  write(COMPARE_KEY, has ? list.filter((x) => x !== id) : [...list, id].slice(-COMPARE_MAX));
   return !has;
 }
 
 function subscribe(cb: () => void): () => void {
   listeners.add(cb);
   const onStorage = (e: StorageEvent) => {
-    if (e.key?.startsWith("forecourt:")) cb();
+    if (e.key === FAVOURITES_KEY || e.key === COMPARE_KEY) cb();
   };
   globalThis.addEventListener?.("storage", onStorage);
   return () => {
@@ -106,22 +104,21 @@ function subscribe(cb: () => void): () => void {
 }
 
 /**
- * The ids of a site's favourites and compare list, kept current across toggles and tabs. Takes
- * the site slug; returns `{favourites, compare}` as comma-joined id strings (stable snapshots) and
- * membership tests.
+ * Membership tests of the site's favourites and compare list, kept current across toggles and
+ * tabs (local-storage `storage` events). Takes nothing; returns `isFavourite(id)` and `isCompared(id)`.
  */
-export function useSavedCars(site: string): { isFavourite: (id: number) => boolean; isCompared: (id: number) => boolean } {
+export function useSavedCars(): { isFavourite: (id: number) => boolean; isCompared: (id: number) => boolean } {
   const fav = useSyncExternalStore(
     subscribe,
     () =>
-      readFavourites(site)
+      readFavourites()
         .map((f) => f.id)
         .join(","),
     () => "",
   );
   const cmp = useSyncExternalStore(
     subscribe,
-    () => readCompare(site).join(","),
+    () => readCompare().join(","),
     () => "",
   );
   const isFav = useCallback((id: number) => fav.split(",").includes(String(id)), [fav]);
