@@ -76,7 +76,7 @@ describe("search results page", () => {
       page,
     };
     renderAt("/search/used-cars", tenant, inline);
-    expect(await screen.findByRole("heading", { level: 1, name: "Used cars" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Used cars" }, { timeout: 8000 })).toBeTruthy();
     const cells = [...document.querySelectorAll(".fc-srp-grid > li")].map((li) =>
       li.querySelector("[data-promo]") ? "promo" : li.querySelector("h3")?.textContent,
     );
@@ -101,8 +101,8 @@ describe("search results page", () => {
       return Response.json(first);
     });
     renderAt("/search/new-used-and-demo-cars", TENANTS.classic, null);
-    await screen.findByText("2 Vehicles found");
-    const mazda = await screen.findAllByRole("checkbox", { name: "Mazda (3)" });
+    await screen.findByText("2 Vehicles found", {}, { timeout: 8000 });
+    const mazda = await screen.findAllByRole("checkbox", { name: "Mazda (3)" }, { timeout: 8000 });
     fail = true;
     await act(async () => {
       fireEvent.click(mazda[0] as HTMLElement);
@@ -117,7 +117,7 @@ describe("search results page", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json(response([], "query=nothing")));
     const t = { ...TENANTS.classic, search: { clear_filters_target: "/offers-now" } } as unknown as TenantSettings;
     renderAt("/search/new-used-and-demo-cars?query=nothing", t, null);
-    expect(await screen.findByRole("heading", { name: "No Results Available" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "No Results Available" }, { timeout: 8000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole("link", { name: "Clear Filters" }).getAttribute("href")).toBe("/offers-now"));
   });
 });
