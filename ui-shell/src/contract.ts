@@ -26,6 +26,15 @@ export interface ActionView extends LinkView {
   emphasis: "primary" | "secondary";
   /** Stable id for tests and analytics, e.g. `finance`, `enquire`, `call`. */
   id: string;
+  /** Open in a new tab (`target="_blank"`), e.g. Print and Car History Report. */
+  newTab?: boolean;
+  /**
+   * Called on click instead of following `href` (the remote calls `preventDefault` first), e.g.
+   * Share (copies the link) and Fave (toggles the favourite); `href` stays a working fallback.
+   */
+  onSelect?: () => void;
+  /** For toggles (Fave): whether it is on; rendered as `aria-pressed`. */
+  pressed?: boolean;
 }
 
 /** A phone number ready to show (`02 5550 0101`) and dial (`tel:0255500101`), with what it is for. */
@@ -114,6 +123,22 @@ export interface SearchCardProps {
   controls?: ReactNode;
 }
 
+/**
+ * A car's tag as the tag-rules plugin decided it (shopper-core §4 "Card tag priority"), e.g.
+ * `{kind: "coming_soon", text: "COMING SOON"}`; `imageUrl` replaces the text (certified pre-owned).
+ */
+export interface TagView {
+  /** `ev`, `hybrid`, `reserved`, `certified_pre_owned`, `custom`, `coming_soon`, `just_arrived`, `sold`. */
+  kind: string;
+  text: string;
+  imageUrl: string | null;
+}
+
+/** A key fact shown with an icon on the VDP sidebar: odometer (`km`), `transmission` or `body`. */
+export interface IconFactView extends FactView {
+  icon: "km" | "transmission" | "body";
+}
+
 /** Props of `VdpSidebar` (shopper-core §2 "Vehicle detail page" sidebar). */
 export interface VdpSidebarProps {
   /** `year make model`. */
@@ -133,6 +158,17 @@ export interface VdpSidebarProps {
   available: boolean;
   /** Page views, shown as a count; 0 hides it. */
   views: number;
+  /** The car's tag (COMING SOON, JUST SOLD, EV...), or null/absent for none. */
+  tag?: TagView | null;
+  /** Reduced-price note under a was/now price, e.g. `Reduced by $7,000`; absent otherwise. */
+  priceNote?: string;
+  /** Odometer, transmission and body with icons (shopper-core §2 "icons (km, transmission, body)"). */
+  highlights?: IconFactView[];
+  /**
+   * The weekly finance teaser (shopper-core §2 sidebar): the remote renders it inside an element
+   * marked `data-fc-slot="finance-teaser"`, always present (empty until the finance widget fills it).
+   */
+  financeTeaser?: ReactNode;
 }
 
 /** Props of `HomeHero`: the top of the home page. */

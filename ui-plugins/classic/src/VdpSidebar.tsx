@@ -1,12 +1,14 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
+import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
 import css from "./styles.css?inline";
 
 /**
  * Classic VDP sidebar: serif title and badge, gold rule, price, a two-column specification table,
  * stacked square buttons, the phone and location. Sold cars show the SOLD notice.
- * Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ * Also the tag, reduced-price note, icon highlights, finance teaser slot and action links (new tab,
+ * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
  */
 export default function VdpSidebar({
   title,
@@ -18,10 +20,15 @@ export default function VdpSidebar({
   location,
   available,
   views,
+  tag,
+  priceNote,
+  highlights,
+  financeTeaser,
 }: VdpSidebarProps) {
   return (
     <aside className="cl-sidebar" aria-label="Vehicle summary" data-fc-component="VdpSidebar" data-fc-template="classic">
       <Style template="classic" css={css} />
+      <TagBadge tag={tag} prefix="cl" />
       <h1 className="cl-sidebar__title">
         {title}
         {subtitle ? <span>{subtitle}</span> : null}
@@ -29,6 +36,7 @@ export default function VdpSidebar({
       <hr className="cl-rule" />
       {available ? null : <p className="cl-sold">SOLD · Like this and want something similar?</p>}
       <Price price={price} prefix="cl" />
+      <SidebarExtras priceNote={priceNote} highlights={highlights} financeTeaser={financeTeaser} prefix="cl" />
       <table className="cl-specs">
         <tbody>
           {facts.map((f) => (
@@ -41,14 +49,7 @@ export default function VdpSidebar({
       </table>
       <p className="cl-sidebar__actions">
         {actions.map((a) => (
-          <a
-            key={a.id}
-            href={a.href}
-            data-action={a.id}
-            className={a.emphasis === "primary" ? "cl-btn cl-btn--primary" : "cl-btn"}
-          >
-            {a.label}
-          </a>
+          <ActionLink key={a.id} action={a} className={a.emphasis === "primary" ? "cl-btn cl-btn--primary" : "cl-btn"} />
         ))}
       </p>
       {phone ? (

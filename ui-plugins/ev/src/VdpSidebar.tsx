@@ -1,12 +1,14 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
+import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
 import css from "./styles.css?inline";
 
 /**
  * EV VDP sidebar: a floating rounded panel, light title, price, facts as a two-column grid of
  * soft chips, pill buttons, the number to call. Sold cars show a SOLD notice.
- * Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ * Also the tag, reduced-price note, icon highlights, finance teaser slot and action links (new tab,
+ * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
  */
 export default function VdpSidebar({
   title,
@@ -18,16 +20,22 @@ export default function VdpSidebar({
   location,
   available,
   views,
+  tag,
+  priceNote,
+  highlights,
+  financeTeaser,
 }: VdpSidebarProps) {
   return (
     <aside className="ev-sidebar" aria-label="Vehicle summary" data-fc-component="VdpSidebar" data-fc-template="ev">
       <Style template="ev" css={css} />
+      <TagBadge tag={tag} prefix="ev" />
       <h1 className="ev-sidebar__title">
         {title}
         {subtitle ? <small>{subtitle}</small> : null}
       </h1>
       {available ? null : <p className="ev-sold">SOLD · Like this and want something similar?</p>}
       <Price price={price} prefix="ev" />
+      <SidebarExtras priceNote={priceNote} highlights={highlights} financeTeaser={financeTeaser} prefix="ev" />
       <dl className="ev-facts">
         {facts.map((f) => (
           <div key={f.label}>
@@ -38,9 +46,7 @@ export default function VdpSidebar({
       </dl>
       <p className="ev-sidebar__actions">
         {actions.map((a) => (
-          <a key={a.id} href={a.href} data-action={a.id} className={a.emphasis === "primary" ? "ev-btn" : "ev-btn ev-btn--line"}>
-            {a.label}
-          </a>
+          <ActionLink key={a.id} action={a} className={a.emphasis === "primary" ? "ev-btn" : "ev-btn ev-btn--line"} />
         ))}
       </p>
       {phone ? (

@@ -1,12 +1,14 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
+import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
 import css from "./styles.css?inline";
 
 /**
  * Group VDP sidebar: a blue price header, then icon-style fact tiles, full-width buttons, the
  * dealership to call and the location. Sold cars show the SOLD banner.
- * Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ * Also the tag, reduced-price note, icon highlights, finance teaser slot and action links (new tab,
+ * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
  */
 export default function VdpSidebar({
   title,
@@ -18,16 +20,22 @@ export default function VdpSidebar({
   location,
   available,
   views,
+  tag,
+  priceNote,
+  highlights,
+  financeTeaser,
 }: VdpSidebarProps) {
   return (
     <aside className="gr-sidebar" aria-label="Vehicle summary" data-fc-component="VdpSidebar" data-fc-template="group">
       <Style template="group" css={css} />
+      <TagBadge tag={tag} prefix="gr" />
       <div className="gr-sidebar__head">
         <h1>
           {title} {subtitle ? <small>{subtitle}</small> : null}
         </h1>
         <Price price={price} prefix="gr" />
       </div>
+      <SidebarExtras priceNote={priceNote} highlights={highlights} financeTeaser={financeTeaser} prefix="gr" />
       {available ? null : <p className="gr-sold">SOLD — Like this and want something similar?</p>}
       <ul className="gr-tiles">
         {facts.map((f) => (
@@ -39,14 +47,7 @@ export default function VdpSidebar({
       </ul>
       <p className="gr-sidebar__actions">
         {actions.map((a) => (
-          <a
-            key={a.id}
-            href={a.href}
-            data-action={a.id}
-            className={a.emphasis === "primary" ? "gr-btn" : "gr-btn gr-btn--outline"}
-          >
-            {a.label}
-          </a>
+          <ActionLink key={a.id} action={a} className={a.emphasis === "primary" ? "gr-btn" : "gr-btn gr-btn--outline"} />
         ))}
       </p>
       {phone ? (

@@ -1,12 +1,14 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
+import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
 import css from "./styles.css?inline";
 
 /**
  * Superstore VDP sidebar: a big yellow price sticker, bold title, a checklist of facts, huge rounded
  * buttons and a red call-now block. Sold cars show the SOLD stamp.
- * Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ * Also the tag, reduced-price note, icon highlights, finance teaser slot and action links (new tab,
+ * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
  */
 export default function VdpSidebar({
   title,
@@ -18,10 +20,15 @@ export default function VdpSidebar({
   location,
   available,
   views,
+  tag,
+  priceNote,
+  highlights,
+  financeTeaser,
 }: VdpSidebarProps) {
   return (
     <aside className="ss-sidebar" aria-label="Vehicle summary" data-fc-component="VdpSidebar" data-fc-template="superstore">
       <Style template="superstore" css={css} />
+      <TagBadge tag={tag} prefix="ss" />
       <h1 className="ss-sidebar__title">
         {title}
         {subtitle ? <span>{subtitle}</span> : null}
@@ -29,6 +36,7 @@ export default function VdpSidebar({
       {available ? null : <p className="ss-stamp">SOLD! Like this and want something similar?</p>}
       <div className="ss-sticker ss-sticker--big">
         <Price price={price} prefix="ss" />
+        <SidebarExtras priceNote={priceNote} highlights={highlights} financeTeaser={financeTeaser} prefix="ss" />
       </div>
       <ul className="ss-checks">
         {facts.map((f) => (
@@ -39,14 +47,11 @@ export default function VdpSidebar({
       </ul>
       <p className="ss-sidebar__actions">
         {actions.map((a) => (
-          <a
+          <ActionLink
             key={a.id}
-            href={a.href}
-            data-action={a.id}
+            action={a}
             className={a.emphasis === "primary" ? "ss-btn ss-btn--big" : "ss-btn ss-btn--ghost"}
-          >
-            {a.label}
-          </a>
+          />
         ))}
       </p>
       {phone ? (

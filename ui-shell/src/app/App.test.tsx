@@ -31,7 +31,8 @@ describe("App", () => {
     expect(screen.getByText("$82,990")).toBeTruthy();
     expect(screen.getAllByText("8 kms").length).toBeGreaterThan(0);
     expect(document.title).toBe(`${CAR.name} | Harbourside Mercedes-Benz`);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // Neither the tenant nor the car is fetched; the only request is the VDP's view counter (shopper-core §7).
+    expect(fetchSpy.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/\/view\.json\?photos_count=0&/)]);
   });
 
   it("fetches the car when there is no inline data, and shows the 404 page for an unknown car", async () => {

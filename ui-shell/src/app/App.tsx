@@ -39,6 +39,7 @@ function preloadablePage(factory: () => Promise<{ default: ComponentType }>) {
 const HomePage = preloadablePage(() => import("../pages/HomePage"));
 const SearchPage = preloadablePage(() => import("../pages/SearchPage"));
 const CarPage = preloadablePage(() => import("../pages/CarPage"));
+const PrintPage = preloadablePage(() => import("../vdp/PrintPage"));
 
 /**
  * Loads the page a first load shows (src/boot/firstLoad.ts), so the first render has it.
@@ -51,7 +52,7 @@ export function preloadPage(page: FirstLoadPage): Promise<unknown> {
 }
 
 /**
- * The element a route renders: the implemented page for `home`, `search`, `car`, `not-found`;
+ * The element a route renders: the implemented page for `home`, `search`, `car`, `print`, `not-found`;
  * `model` only when the host said the slug is a model (inline `route.id` "model"), else 404;
  * every other route the placeholder with its title. Takes the route; returns the element.
  */
@@ -65,6 +66,8 @@ export function RouteElement({ route }: { route: RouteDef }) {
       return <SearchPage />;
     case "car":
       return <CarPage />;
+    case "print":
+      return <PrintPage />;
     case "not-found":
       return <NotFoundPage />;
     case "model":

@@ -8,6 +8,8 @@ export interface DialogProps {
   title: string;
   description?: string;
   children: ReactNode;
+  /** Extra class on the dialog panel, e.g. `fc-dialog--full` for the VDP's full-screen gallery. */
+  className?: string;
 }
 
 /**
@@ -15,12 +17,15 @@ export interface DialogProps {
  * its title). Max width 600 px and max height 80vh (locations-forms-marketing §2 "Popup dialog").
  * Used for the enquiry and test-drive forms (shopper-core §2). Takes {@link DialogProps}; renders a portal.
  */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fc-dialog-overlay" />
-        <D.Content className="fc-dialog" {...(description ? {} : { "aria-describedby": undefined })}>
+        <D.Content
+          className={className ? `fc-dialog ${className}` : "fc-dialog"}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
           <D.Title className="fc-dialog__title">{title}</D.Title>
           {description ? <D.Description className="fc-dialog__description">{description}</D.Description> : null}
           <div className="fc-dialog__body">{children}</div>

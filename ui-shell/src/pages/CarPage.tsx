@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
-import type { CarResponse } from "../api/types";
+import type { CarResponse, TenantSettings } from "../api/types";
 import { useDocumentTitle, useSite } from "../app/site";
 import { inlinePageFor } from "../boot/inline";
 import { DefaultVdpSidebar } from "../components/defaults";
@@ -10,18 +10,19 @@ import { Skeleton } from "../design/Skeleton";
 import { useToast } from "../design/Toast";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { htmlToText, sanitizeHtml, truncate } from "../lib/sanitize";
-import { COMMENTS_LIMIT, keyFacts, vdpSidebarProps } from "../lib/views";
+import { COMMENTS_LIMIT } from "../lib/views";
+import { commentsHtml, spinFrames, vdpConfig } from "../vdp/data";
+import { Gallery, WhenVisible } from "../vdp/Gallery";
+import { locatedAt, overlayText } from "../vdp/place";
+import { sidebarProps } from "../vdp/sidebar";
 import { NotFoundPage } from "./NotFoundPage";
 
 const EnquiryDialog = lazy(() => import("./EnquiryDialog"));
-// Only cars with photos need the carousel; most first loads skip it (first-load budget).
-const Carousel = lazy(() => import("../design/Carousel").then((m) => ({ default: m.Carousel })));
+const SpinViewer = lazy(() => import("../vdp/SpinViewer"));
+const Details = lazy(() => import("../vdp/Details"));
+const VdpChrome = lazy(() => import("../vdp/Chrome"));
 
 export { COMMENTS_LIMIT };
-/** Features shown before 'Show All' (shopper-core §9 "feature list 8"). */
-export const FEATURES_LIMIT = 8;
-/** Key-information rows before 'Show More' (shopper-core §9 "specs first 4"). */
-export const FACTS_LIMIT = 4;
 
 type CarState =
   | { status: "loading" }
@@ -39,7 +40,7 @@ export function useCar(slug: string): CarState {
   const [state, setState] = useState<CarState>(seeded ? { status: "ok", data: seeded } : { status: "loading" });
   const have = state.status === "ok" ? state.data.car.slug : null;
   useEffect(() => {
-    if (have === slug) return;
+    if (have === slug || !slug) return;
     const ac = new AbortController();
     setState({ status: "loading" });
     // The API client loads on demand: a document with the car inline never needs it.
@@ -58,77 +59,71 @@ export function useCar(slug: string): CarState {
   return state;
 }
 
-function DealerComments({ html }: { html: string | null | undefined }) {
+/**
+ * The car's page views from GET /api/v1/cars/{slug}/view.json?photos_count&updated_at&website_id,
+ * called once per VDP visit (the host counts one view per call; shopper-core §7). Takes the car
+ * response and tenant; returns the count, or null until (or unless) the host answers.
+ */
+export function useViewCount(res: CarResponse | null, tenant: TenantSettings): number | null {
+  const [views, setViews] = useState<number | null>(null);
+  const counted = useRef<string | null>(null);
+  const slug = res?.car.slug;
+  useEffect(() => {
+    if (!res || !slug || counted.current === slug) return;
+    counted.current = slug;
+    const q = new URLSearchParams({
+      photos_count: String(res.photos_count),
+      updated_at: String(res.car.updated_at),
+      website_id: tenant.slug,
+    });
+    fetch(`/api/v1/cars/${encodeURIComponent(slug)}/view.json?${q}`)
+      .then((r) => (r.ok ? (r.json() as Promise<{ views?: unknown }>) : null))
+      .then(
+        (b) => setViews(typeof b?.views === "number" ? b.views : null),
+        () => setViews(null),
+      );
+  }, [res, slug, tenant.slug]);
+  return views;
+}
+
+/**
+ * Whether the VDP's scroll chrome (sticky header, bottom bar) is needed yet: after the first
+ * scroll, or at once on phone widths (the bottom bar). Keeps its chunk off the first load.
+ * Takes nothing; returns true once needed.
+ */
+function useChromeNeeded(): boolean {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (needed) return;
+    if (window.scrollY > 0 || (typeof matchMedia === "function" && matchMedia("(max-width: 899px)").matches)) {
+      setNeeded(true);
+      return;
+    }
+    const on = () => setNeeded(true);
+    window.addEventListener("scroll", on, { passive: true, once: true });
+    return () => window.removeEventListener("scroll", on);
+  }, [needed]);
+  return needed;
+}
+
+/**
+ * Dealer comments (shopper-core §2): the host-sanitised HTML (sanitised again by the shell),
+ * the first 400 characters of its text with More/Less, or the pending text when empty. The same
+ * markup as the first paint (src/boot/firstPaint.ts), so nothing shifts. Takes the HTML; renders it.
+ */
+export function DealerComments({ html }: { html: string }) {
   const [open, setOpen] = useState(false);
   const text = html ? htmlToText(html) : "";
   if (!text) return <p>Dealer comments are pending. Please check back here later.</p>;
-  if (text.length <= COMMENTS_LIMIT) {
-    return <div className="fc-comments" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html ?? "") }} />;
-  }
+  const long = text.length > COMMENTS_LIMIT;
   return (
-    <div className="fc-comments">
-      {open ? <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(html ?? "") }} /> : <p>{truncate(text, COMMENTS_LIMIT)}</p>}
-      <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? "Less" : "More"}
-      </Button>
-    </div>
-  );
-}
-
-function ShowMoreList({
-  items,
-  limit,
-  more,
-  less,
-}: {
-  items: { key: string; node: React.ReactNode }[];
-  limit: number;
-  more: string;
-  less: string;
-}) {
-  const [all, setAll] = useState(false);
-  const shown = all ? items : items.slice(0, limit);
-  return (
-    <>
-      <ul className="fc-spec-list">
-        {shown.map((i) => (
-          <li key={i.key}>{i.node}</li>
-        ))}
-      </ul>
-      {items.length > limit ? (
-        <Button variant="ghost" size="sm" aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? less : more}
+    <div className="fc-comments" data-comments={long ? (open ? "expanded" : "collapsed") : "short"}>
+      {!long || open ? <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} /> : <p>{truncate(text, COMMENTS_LIMIT)}</p>}
+      {long ? (
+        <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? "Less" : "More"}
         </Button>
       ) : null}
-    </>
-  );
-}
-
-function Gallery({ res }: { res: CarResponse }) {
-  if (res.images.length === 0) {
-    return (
-      <div className="fc-gallery fc-gallery--empty" role="img" aria-label={`${res.name}: no photos yet`}>
-        <span>Photos coming soon</span>
-      </div>
-    );
-  }
-  const first = res.images[0];
-  const hero = first ? <img src={first.url} alt={`${res.name}, 1 of ${res.images.length}`} /> : null;
-  return (
-    <div className="fc-gallery">
-      <Suspense fallback={hero}>
-        <Carousel
-          label={`${res.name} photos`}
-          items={res.images.map((img, i) => (
-            <img
-              key={img.url}
-              src={img.url}
-              alt={`${res.name}, ${i + 1} of ${res.images.length}`}
-              loading={i === 0 ? "eager" : "lazy"}
-            />
-          ))}
-        />
-      </Suspense>
     </div>
   );
 }
@@ -147,11 +142,13 @@ function CarSkeleton() {
 }
 
 /**
- * The vehicle detail page: breadcrumb, gallery, the template's sidebar (title 'year make model
- * badge', price, key facts, actions), dealer comments (400 characters then More/Less), features
- * (8 then Show All), key information (4 then Show More), share (copies the link, 'Copied' 1.5 s)
- * and the enquiry dialog at `#enquire`. Sold cars show the SOLD view. Unknown cars show the 404 page.
- * Takes nothing (reads `:slug`); renders the page. Spec: shopper-core §2 "Vehicle detail page", §4, §5, §9.
+ * The vehicle detail page (shopper-core §2 "Vehicle detail page", §4, §5, §9). First screen (in
+ * this chunk): breadcrumb, the non-primary-location bar, the gallery with its location overlay (or
+ * the spin viewer, loaded only for cars with spin frames), the template's sidebar (price view,
+ * tag, buttons by eligibility, view count) and dealer comments. Loaded later: the sticky header
+ * and mobile bottom bar (src/vdp/Chrome.tsx, on the first scroll or on phones), Share and Fave
+ * (src/vdp/actions.ts, on click) and everything below the fold (src/vdp/Details.tsx).
+ * Unknown cars show the 404 page. Takes nothing (reads `:slug`); renders the page.
  */
 export default function CarPage() {
   const { slug = "" } = useParams();
@@ -161,76 +158,55 @@ export default function CarPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [copied, setCopied] = useState(false);
-  useDocumentTitle(state.status === "ok" ? state.data.name : state.status === "error" ? "Vehicle" : "Loading vehicle");
+  const [faved, setFaved] = useState(false);
+  const res = state.status === "ok" ? state.data : null;
+  const views = useViewCount(res, tenant);
+  const chrome = useChromeNeeded();
+  const config = useMemo(() => vdpConfig(tenant), [tenant]);
+  useDocumentTitle(res ? res.name : state.status === "error" ? "Vehicle" : "Loading vehicle");
 
   useEffect(() => {
     if (!copied) return;
     const t = setTimeout(() => setCopied(false), 1500);
     return () => clearTimeout(t);
   }, [copied]);
+  const carId = res?.car.id;
+  useEffect(() => {
+    // A cheap look at the favourites list; src/vdp/actions.ts owns it and loads on the first click.
+    try {
+      if (carId != null) setFaved(localStorage.getItem("forecourt:favourites")?.includes(`"id":${carId},`) === true);
+    } catch {
+      // storage disabled: not a favourite
+    }
+  }, [carId]);
+
+  const share = useCallback(async () => {
+    const url = window.location.href;
+    const ok = await import("../vdp/actions").then((m) => m.copyLink(url));
+    if (ok) setCopied(true);
+    toast.show({ title: ok ? "Link copied" : "Copy failed", description: ok ? document.title : url, durationMs: 3000 });
+  }, [toast]);
+  const fave = useCallback(() => {
+    if (res) import("../vdp/actions").then((m) => setFaved(m.toggleCarFavourite(res)));
+  }, [res]);
 
   if (state.status === "loading") return <CarSkeleton />;
-  if (state.status === "error") {
-    if (state.httpStatus === 404) return <NotFoundPage />;
+  if (state.status === "error" || !res) {
+    if (state.status === "error" && state.httpStatus === 404) return <NotFoundPage />;
     return (
       <section className="fc-container fc-page" role="alert">
         <h1>We couldn't load this vehicle</h1>
-        <p>{state.message}</p>
+        <p>{state.status === "error" ? state.message : ""}</p>
         <Button onClick={() => window.location.reload()}>Try again</Button>
       </section>
     );
   }
-  const res = state.data;
   const car = res.car;
-  const facts = keyFacts(car);
-  const share = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      setCopied(true);
-      toast.show({ title: "Link copied", description: res.name });
-    } catch {
-      toast.show({ title: "Copy failed", description: window.location.href });
-    }
-  };
+  const side = sidebarProps(res, tenant, { views, copied, faved, onShare: share, onFave: fave });
   const typeLabel = `${car.car_type.charAt(0).toUpperCase()}${car.car_type.slice(1)} cars`;
-  const sections = [
-    { id: "comments", title: "Dealer Comments", content: <DealerComments html={car.dealercomments} /> },
-    ...(car.standardEquipment.length > 0
-      ? [
-          {
-            id: "features",
-            title: "Features",
-            content: (
-              <ShowMoreList
-                items={car.standardEquipment.map((f) => ({ key: f, node: f }))}
-                limit={FEATURES_LIMIT}
-                more="Show All"
-                less="Hide"
-              />
-            ),
-          },
-        ]
-      : []),
-    {
-      id: "key-info",
-      title: "Key Information",
-      content: (
-        <ShowMoreList
-          items={facts.map((f) => ({
-            key: f.label,
-            node: (
-              <>
-                <span className="fc-muted">{f.label}</span> <strong>{f.value}</strong>
-              </>
-            ),
-          }))}
-          limit={FACTS_LIMIT}
-          more="Show More"
-          less="Show Less"
-        />
-      ),
-    },
-  ];
+  const frames = spinFrames(res);
+  const away = locatedAt(res);
+  const gallery = <Gallery res={res} overlay={overlayText(res, config)} />;
   return (
     <div data-page="car" data-car={car.slug}>
       <nav aria-label="Breadcrumb" className="fc-container fc-breadcrumb">
@@ -244,32 +220,44 @@ export default function CarPage() {
           <li aria-current="page">{res.name}</li>
         </ol>
       </nav>
+      {away ? (
+        <p className="fc-container fc-located" data-located-at="">
+          <span>{away.text}</span>{" "}
+          <a href={away.href} target="_blank" rel="noopener">
+            Get Directions
+          </a>
+        </p>
+      ) : null}
       <div className="fc-container fc-vdp">
         <div className="fc-vdp__main">
-          <Gallery res={res} />
-          {sections.map((s) => (
-            <Disclosure key={s.id} id={s.id} title={s.title} defaultOpen={s.id !== "features"}>
-              {s.content}
-            </Disclosure>
-          ))}
+          {frames.length > 0 ? (
+            <Suspense fallback={gallery}>
+              <SpinViewer
+                res={res}
+                frames={frames}
+                gallery={<Gallery res={res} overlay={overlayText(res, config)} priority={false} />}
+                defaultTab={config.spinDefaultTab}
+              />
+            </Suspense>
+          ) : (
+            gallery
+          )}
+          <Disclosure id="comments" title="Dealer Comments" defaultOpen>
+            <DealerComments html={commentsHtml(res)} />
+          </Disclosure>
+          <WhenVisible minHeight={400}>
+            <Details res={res} tenant={tenant} config={config} copied={copied} onCopy={share} />
+          </WhenVisible>
         </div>
         <div className="fc-vdp__side">
-          <RemoteSlot
-            module="VdpSidebar"
-            props={vdpSidebarProps(res, tenant)}
-            fallback={DefaultVdpSidebar}
-            loading={<Skeleton height={420} />}
-          />
-          <p className="fc-vdp__share">
-            <Button variant="secondary" size="sm" onClick={share}>
-              {copied ? "Copied" : "Share"}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => navigate({ pathname, search, hash: "#enquire" })}>
-              Enquire Now
-            </Button>
-          </p>
+          <RemoteSlot module="VdpSidebar" props={side} fallback={DefaultVdpSidebar} loading={<Skeleton height={420} />} />
         </div>
       </div>
+      {chrome ? (
+        <Suspense fallback={null}>
+          <VdpChrome res={res} price={side.price} actions={side.actions} sticky={config.stickyHeader} />
+        </Suspense>
+      ) : null}
       {hash === "#enquire" ? (
         <Suspense fallback={null}>
           <EnquiryDialog car={res} tenant={tenant} onClose={() => navigate({ pathname, search }, { replace: true })} />

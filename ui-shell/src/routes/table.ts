@@ -4,7 +4,7 @@
 // The host uses the same ids in the inline data's `route.id` (ui-shell/README.md).
 
 /** Implemented pages; other routes show the placeholder. */
-export type PageKind = "home" | "search" | "car" | "model" | "not-found";
+export type PageKind = "home" | "search" | "car" | "print" | "model" | "not-found";
 
 /** Who may see a route: everyone, signed-in visitors always, or signed-in where the site says so. */
 export type Gate = "public" | "always" | "per-site";
@@ -77,7 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
     gate: "per-site",
   },
   { id: "car-trade-in", path: "/cars/trade-in", title: "Trade-in valuation", spec: `${SC} /cars/trade-in?car_id={id}` },
-  { id: "print", path: "/print", title: "Print", spec: `${SC} /print?car_id={slug}` },
+  { id: "print", path: "/print", title: "Print", spec: `${SC} /print?car_id={slug}`, page: "print" },
 
   // Trade-in and finance.
   { ...info("trade-in", "Sell your car", `${SC}; ${LFM}`) },

@@ -1,0 +1,158 @@
+import { useEffect, useState } from "react";
+import type { CarResponse } from "../api/types";
+import { PriceTag } from "../components/PriceTag";
+import type { ActionView, PriceView } from "../contract";
+import { ButtonLink } from "../design/Button";
+import { formatMoney } from "../lib/format";
+import { imageAt, placeholderImage } from "../lib/images";
+import { financeHref } from "../lib/views";
+import { perSuffix } from "./maths";
+import { BAR_EXPAND_PX, STICKY_FROM_PX } from "./place";
+import "./vdp.css";
+
+/**
+ * The weekly (or per-period) estimate from the API's finance offer, e.g. `$129/wk`; null when the
+ * host gave no figure (shopper-core §2 sticky header "weekly finance estimate", §9 suffixes).
+ * Takes the car response; returns the text or null.
+ */
+export function estimateText(res: CarResponse): string | null {
+  const est = res.finance?.estimate;
+  if (!res.finance?.show_widget || est?.kind !== "figure") return null;
+  return `${formatMoney(est.per_period)}${perSuffix(res.finance.calculator.default_frequency) || "/wk"}`;
+}
+
+/** Props of {@link StickyHeader}: the car, its display price, and whether it shows (scrolled 500 px or more). */
+export interface StickyHeaderProps {
+  res: CarResponse;
+  price: PriceView;
+  visible: boolean;
+}
+
+/**
+ * The VDP's sticky header (shopper-core §2, §4 "Sticky header: visible when scroll is 500 or
+ * more"): image, name, gearbox and body, price and price type, the weekly estimate, Get Finance
+ * and Trade-In Valuation. Takes {@link StickyHeaderProps}; renders a `<div>` hidden when not visible.
+ */
+export function StickyHeader({ res, price, visible }: StickyHeaderProps) {
+  const car = res.car;
+  const img = res.primary_image_url ?? placeholderImage(car.simple_body);
+  const est = estimateText(res);
+  const gear = [car.trans ?? car.simple_transmission, car.body ?? car.simple_body].filter(Boolean).join(" · ");
+  return (
+    <div className="fc-sticky" data-sticky-header="" hidden={!visible} aria-hidden={!visible}>
+      <div className="fc-container fc-sticky__inner">
+        <img src={imageAt(img, 160)} alt="" width={80} height={60} loading="lazy" />
+        <div className="fc-sticky__name">
+          <strong>{res.name}</strong>
+          {gear ? <span className="fc-muted">{gear}</span> : null}
+        </div>
+        <PriceTag price={price} />
+        {est ? <span className="fc-sticky__estimate">{est}</span> : null}
+        <ButtonLink href={financeHref(car)} size="sm" tabIndex={visible ? 0 : -1}>
+          Get Finance
+        </ButtonLink>
+        <ButtonLink href={`/cars/trade-in?car_id=${car.id}`} variant="secondary" size="sm" tabIndex={visible ? 0 : -1}>
+          Trade-In Valuation
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** How many actions the mobile bottom bar shows before it expands. */
+export const BAR_COLLAPSED_ACTIONS = 2;
+
+/**
+ * The mobile bottom bar (shopper-core §2 "a fixed bottom bar repeats the action buttons and
+ * expands after scrolling beyond 900 px"): the first two actions, all of them when expanded;
+ * Share copies the link (the page shows the 3 s copy toast). Takes the sidebar's actions and
+ * whether it is expanded; renders a `<nav>`.
+ */
+export function BottomBar({ actions, expanded }: { actions: ActionView[]; expanded: boolean }) {
+  const shown = expanded ? actions : actions.slice(0, BAR_COLLAPSED_ACTIONS);
+  return (
+    <nav
+      className={`fc-bottom-bar${expanded ? " fc-bottom-bar--expanded" : ""}`}
+      aria-label="Vehicle actions"
+      data-bottom-bar={expanded ? "expanded" : "collapsed"}
+    >
+      {shown.map((a) => (
+        <a
+          key={a.id}
+          href={a.href}
+          className={`fc-button fc-button--sm fc-button--${a.emphasis}`}
+          data-action={a.id}
+          {...(a.newTab ? { target: "_blank", rel: "noopener" } : {})}
+          {...(a.pressed !== undefined ? { "aria-pressed": a.pressed, role: "button" } : {})}
+          onClick={
+            a.onSelect
+              ? (e) => {
+                  e.preventDefault();
+                  a.onSelect?.();
+                }
+              : undefined
+          }
+        >
+          {a.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+const read = () => ({ sticky: window.scrollY >= STICKY_FROM_PX, expanded: window.scrollY > BAR_EXPAND_PX });
+
+/** Scroll offsets the VDP reacts to: from 500 px (sticky header) and beyond 900 px (bottom bar expanded). */
+export function useScrollFlags(): { sticky: boolean; expanded: boolean } {
+  const [flags, setFlags] = useState(read);
+  useEffect(() => {
+    let frame = 0;
+    const on = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        const next = read();
+        setFlags((f) => (next.sticky === f.sticky && next.expanded === f.expanded ? f : next));
+      });
+    };
+    window.addEventListener("scroll", on, { passive: true });
+    on();
+    return () => {
+      window.removeEventListener("scroll", on);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+  return flags;
+}
+
+/** The media query of the VDP's one-column (phone) layout, where the bottom bar shows. */
+export const MOBILE_QUERY = "(max-width: 899px)";
+
+/** Props of {@link VdpChrome}: the car, its display price, the sidebar's actions and whether the tenant shows the sticky header. */
+export interface VdpChromeProps {
+  res: CarResponse;
+  price: PriceView;
+  actions: ActionView[];
+  sticky: boolean;
+}
+
+/**
+ * The VDP's scroll chrome (shopper-core §2, §4, §9), loaded on the first scroll (or at once on a
+ * phone): the sticky header from 500 px of scroll when the tenant shows it, and on phone widths
+ * the bottom bar, expanded beyond 900 px. Takes {@link VdpChromeProps}; renders both.
+ */
+export default function VdpChrome({ res, price, actions, sticky }: VdpChromeProps) {
+  const flags = useScrollFlags();
+  const [mobile, setMobile] = useState(() => typeof matchMedia === "function" && matchMedia(MOBILE_QUERY).matches);
+  useEffect(() => {
+    const mq = matchMedia(MOBILE_QUERY);
+    const on = () => setMobile(mq.matches);
+    mq.addEventListener("change", on);
+    return () => mq.removeEventListener("change", on);
+  }, []);
+  return (
+    <>
+      {sticky ? <StickyHeader res={res} price={price} visible={flags.sticky} /> : null}
+      {mobile ? <BottomBar actions={actions} expanded={flags.expanded} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+// The VDP sidebar's props (src/contract.ts VdpSidebarProps) from the host's server-decided fields:
+// `price_view` (price-display plugin), `tag` (tag-rules), `eligibility` (eligibility), `phone`
+// (phone-format). The shell formats; it does not re-decide. Spec: shopper-core §2 "Vehicle detail
+// page" sidebar, §4 "Price display", §5.
+import type { CarResponse, TenantSettings } from "../api/types";
+import type { ActionView, IconFactView, PriceView, TagView, VdpSidebarProps } from "../contract";
+import { formatKm, formatMoney } from "../lib/format";
+import { carSubtitle, carTitle, financeHref, keyFacts, phoneFor } from "../lib/views";
+
+type ApiPriceView = CarResponse["price_view"];
+
+/**
+ * The display form of the API's price view: `car_price` becomes `price` ($82,990), `was_now` keeps
+ * the previous price, `subscription` is weekly dollars plus the plugin's suffix, `preorder` and
+ * `no_price` show the plugin's text. Takes the API's price view (absent: the tenant's no-price text)
+ * and the no-price text; returns a {@link PriceView} (AUD, whole dollars).
+ */
+export function displayPrice(pv: ApiPriceView | undefined, noPriceText: string): PriceView {
+  const type = (t: string | null | undefined) => (t ? { typeLabel: t } : {});
+  switch (pv?.kind) {
+    case "car_price":
+      return { kind: "price", text: formatMoney(pv.price), ...type(pv.price_type) };
+    case "was_now":
+      return { kind: "was_now", text: formatMoney(pv.now), was: formatMoney(pv.was), ...type(pv.price_type) };
+    case "subscription":
+      return { kind: "subscription", text: `${formatMoney(pv.weekly)}${pv.suffix}` };
+    case "preorder":
+    case "no_price":
+      return { kind: pv.kind, text: pv.text };
+    default:
+      return { kind: "no_price", text: noPriceText };
+  }
+}
+
+/** The reduced-price note of a was/now price, e.g. `Reduced by $7,000`; undefined otherwise. */
+export function priceNote(pv: ApiPriceView | undefined): string | undefined {
+  return pv?.kind === "was_now" && pv.was > pv.now ? `Reduced by ${formatMoney(pv.was - pv.now)}` : undefined;
+}
+
+/** The API's tag as a {@link TagView}, or null. */
+export function tagView(res: CarResponse): TagView | null {
+  const t = res.tag;
+  return t?.text ? { kind: t.kind, text: t.text, imageUrl: t.image_url ?? null } : null;
+}
+
+/** What the page knows beyond the car: view count, Share's 'Copied' state, the favourite and the handlers. */
+export interface SidebarState {
+  /** Views from GET view.json (null until it answers: the car's own count shows). */
+  views: number | null;
+  copied: boolean;
+  faved: boolean;
+  onShare: () => void;
+  onFave: () => void;
+}
+
+/**
+ * The VDP sidebar props. Buttons by the API's `eligibility` (shopper-core §5): Reserve Car Now
+ * (reserve, not test-drive-only), Enquire Now (or Instant Message when the tenant's
+ * `instant_message` feature is on), Call Now, finance, Trade-In, Online Purchase, Car History
+ * Report (needs the car's file), Share, Fave (compare_favourite), Print (new tab). Sold cars get
+ * Find Me Something Similar, Call Now, Share and Print. Takes the car response, tenant and page
+ * state; returns {@link VdpSidebarProps}.
+ */
+export function sidebarProps(res: CarResponse, tenant: TenantSettings, s: SidebarState): VdpSidebarProps {
+  const car = res.car;
+  const el: Partial<CarResponse["eligibility"]> = res.eligibility ?? {};
+  const slug = encodeURIComponent(car.slug);
+  const phone = res.phone
+    ? { label: "Call us", display: res.phone.masked, href: `tel:${res.phone.dial}` }
+    : phoneFor(tenant, car.car_type, res.location);
+  const a = (id: string, label: string, href: string, extra: Partial<ActionView> = {}): ActionView => ({
+    id,
+    label,
+    href,
+    emphasis: "secondary",
+    ...extra,
+  });
+  const call = phone ? [a("call", "Call Now", phone.href)] : [];
+  const share = a("share", s.copied ? "Copied" : "Share", res.path, { onSelect: s.onShare });
+  const print = a("print", "Print", `/print?car_id=${slug}`, { newTab: true });
+  const actions: ActionView[] = res.available
+    ? [
+        ...(el.reserve && !el.test_drive_only ? [a("reserve", "Reserve Car Now", `${res.path}/checkout`)] : []),
+        a("enquire", tenant.features.instant_message ? "Instant Message" : "Enquire Now", "#enquire"),
+        ...call,
+        a("finance", tenant.wording.finance_label || "Get Finance", financeHref(car)),
+        ...(el.trade_in !== false ? [a("trade-in", "Trade-In", `/cars/trade-in?car_id=${car.id}`)] : []),
+        ...(el.online_purchase ? [a("online-purchase", "Online Purchase", `/checkout-journey?car_id=${slug}`)] : []),
+        ...(el.history_report && car.file ? [a("history", "Car History Report", car.file, { newTab: true })] : []),
+        share,
+        ...(el.compare_favourite
+          ? [a("fave", s.faved ? "Faved" : "Fave", "#fave", { onSelect: s.onFave, pressed: s.faved })]
+          : []),
+        print,
+      ]
+    : [a("similar", "Find Me Something Similar", "#enquire"), ...call, share, print];
+  const first = actions[0];
+  if (first) first.emphasis = "primary";
+  const highlights: IconFactView[] = [];
+  if (car.km != null) highlights.push({ icon: "km", label: "Odometer", value: formatKm(car.km) });
+  const trans = car.trans ?? car.simple_transmission;
+  if (trans) highlights.push({ icon: "transmission", label: "Transmission", value: trans });
+  const body = car.body ?? car.simple_body;
+  if (body) highlights.push({ icon: "body", label: "Body", value: body });
+  const note = priceNote(res.price_view);
+  return {
+    title: carTitle(car),
+    subtitle: carSubtitle(car),
+    price: displayPrice(res.price_view, tenant.wording.no_price_text || "Enquire for price"),
+    ...(note ? { priceNote: note } : {}),
+    facts: keyFacts(car),
+    highlights,
+    actions,
+    phone,
+    location: res.location ? { label: res.location.name, href: `/locations/${res.location.slug}` } : null,
+    available: res.available,
+    views: s.views ?? car.views,
+    tag: tagView(res),
+  };
+}
