@@ -9,7 +9,7 @@ import { Breadcrumbs } from "../search/Breadcrumbs";
 import { CardToggles } from "../search/CardToggles";
 import { hitCardProps, type SearchHit } from "../search/cards";
 import { cardToggles, searchConfig } from "../search/config";
-import { fetchSlugNames, seedInline, useSearchResults } from "../search/data";
+import { fetchSlugNames, scopeOf, seedInline, useSearchResults } from "../search/data";
 import type { FacetLists } from "../search/FilterPanel";
 import { useSavedCars } from "../search/favourites";
 import { filterCount, firstLoadState, readPersisted, writePersisted } from "../search/filters";
@@ -83,11 +83,15 @@ export default function SearchPage() {
   const config = useMemo(() => searchConfig(tenant), [tenant]);
   const toggles = useMemo(() => cardToggles(tenant), [tenant]);
   const noun = tenant.wording.vehicle_noun || "Cars";
-  useState(() => seedInline(inline, pathname));
+  const [seeded] = useState(() => seedInline(inline, pathname));
 
   // What the path means; make, model and body slugs need the names of all stock.
   const [names, setNames] = useState<SlugNames | null>(null);
-  const base = routeBase(params, tenant, names);
+  const hostScope = scopeOf(seeded);
+  const base: RouteBase | null =
+    hostScope && hostScope.path === pathname.replace(/\/$/, "")
+      ? { refinements: hostScope.refinements, query: "", heading: hostScope.heading }
+      : routeBase(params, tenant, names);
   useEffect(() => {
     if (base === null && names === null) void fetchSlugNames().then(setNames);
   }, [base, names]);

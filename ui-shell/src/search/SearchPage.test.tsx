@@ -91,6 +91,30 @@ describe("search results page", () => {
     expect(fetchSpy.mock.calls.filter((c) => String(c[0]).includes("/api/v1/search?"))).toEqual([]);
   });
 
+  it("takes a make path's meaning from the host's scope on the inline first page (no request)", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const page = {
+      ...response([hit(5), hit(6)], ""),
+      scope: {
+        path: "/search/toyota",
+        heading: "Toyota",
+        refinements: { make: ["Toyota"] },
+        breadcrumbs: [{ label: "Home", href: "/" }],
+      },
+    };
+    const inline: InlineData = {
+      version: 1,
+      tenant: TENANTS.group,
+      route: { id: "search", path: "/search/toyota", params: { refinement: "toyota" } },
+      status: 200,
+      page,
+    };
+    renderAt("/search/toyota", TENANTS.group, inline);
+    expect(await screen.findByRole("heading", { level: 1, name: "Toyota" }, { timeout: 8000 })).toBeTruthy();
+    expect(document.querySelectorAll("[data-fc-component=SearchCard]").length).toBe(2);
+    expect(fetchSpy.mock.calls.filter((c) => String(c[0]).includes("/api/v1/search"))).toEqual([]);
+  });
+
   it("keeps the previous hits and counts when the search after a filter change fails", async () => {
     const first = response([hit(1), hit(2)], "");
     let fail = false;

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { components } from "../api/schema";
 import type { InlineData } from "../boot/inline";
+import { formatAddress, restoreAddress } from "./address";
 import type { SearchResponse } from "./cards";
 import type { SlugNames } from "./route";
 
@@ -106,15 +107,44 @@ function isSearchResponse(v: unknown): v is SearchResponse {
 }
 
 /**
+ * What the host says a search path means (`scope` of a SearchResponse, when the host resolved the
+ * route: `GET /api/v1/search?path=...` and the inline first page): heading, the refinements the path
+ * implies, breadcrumbs. Read defensively until the generated API types carry it.
+ */
+export interface HostScope {
+  path: string;
+  heading: string;
+  refinements: Record<string, string[]>;
+  breadcrumbs: { label: string; href: string }[];
+}
+
+/** The host's route scope of a response, when it sent a well-formed one; else null. */
+export function scopeOf(res: SearchResponse | undefined): HostScope | null {
+  const s = (res as unknown as { scope?: HostScope | null } | undefined)?.scope;
+  if (!s || typeof s.heading !== "string" || typeof s.refinements !== "object" || !Array.isArray(s.breadcrumbs)) return null;
+  return s;
+}
+
+/**
  * Seeds the cache with the host's inline first page (`page` of a search route rendered for this
- * path), so the first load does not fetch it again. Takes the inline data and the current path;
- * returns the inline response, or undefined when there is none for this path.
+ * path), so the first load does not fetch it again: under its `address`, and, when the host sent
+ * the route's scope, under the full address the page itself asks for (the route's refinements
+ * merged in). Takes the inline data and the current path; returns the inline response, or
+ * undefined when there is none for this path.
  */
 export function seedInline(inline: InlineData | null, pathname: string): SearchResponse | undefined {
   if (!inline?.route?.id.startsWith("search") || inline.route.path !== pathname || !isSearchResponse(inline.page))
     return undefined;
-  if (!cache.has(inline.page.address)) remember(inline.page.address, inline.page);
-  return inline.page;
+  const page = inline.page;
+  if (!cache.has(page.address)) remember(page.address, page);
+  const scope = scopeOf(page);
+  if (scope) {
+    const q = restoreAddress(page.address);
+    for (const [k, v] of Object.entries(scope.refinements)) q.refinements[k] ??= [...v];
+    const full = formatAddress(q);
+    if (!cache.has(full)) remember(full, page);
+  }
+  return page;
 }
 
 /** What {@link useSearchResults} gives: the latest answer, whether a newer one is loading, and the last error. */
