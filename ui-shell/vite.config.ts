@@ -39,7 +39,11 @@ function shortChunkName(name: string): string {
 }
 
 /** The pages whose chunk the start script preloads, by the module that defines them. */
-const FIRST_LOAD_PAGES = { home: "/src/pages/HomePage.tsx", car: "/src/pages/CarPage.tsx" } as const;
+const FIRST_LOAD_PAGES = {
+  home: "/src/pages/HomePage.tsx",
+  car: "/src/pages/CarPage.tsx",
+  search: "/src/pages/SearchPage.tsx",
+} as const;
 
 /**
  * The first load (ui-shell/README.md "First load"). Takes the module entry and every

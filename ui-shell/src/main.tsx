@@ -1,6 +1,8 @@
 // Entry: boot from the inline data (or the API), theme the page, mount the shell.
 import "./design/design.css";
 import "./app/app.css";
+// The SRP's layout is in the first load's stylesheet: the first paint of a search page uses it.
+import "./search/search.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";

@@ -4,27 +4,30 @@
 import type { RemoteModuleName } from "../contract";
 
 /** The pages the first load knows about; every other path is `other`. */
-export type FirstLoadPage = "home" | "car" | "other";
+export type FirstLoadPage = "home" | "car" | "search" | "other";
 
 /**
  * The page of a URL path, for the first load only (the router decides everything after it):
- * `/` is `home`, `/cars/{slug}` is `car`. Takes the path; returns the page.
+ * `/` is `home`, `/cars/{slug}` is `car`, `/search`, `/search/{refinement}` and
+ * `/search/{make}/{model}` are `search` (the SRP). Takes the path; returns the page.
  */
 export function firstLoadPage(pathname: string): FirstLoadPage {
   if (pathname === "/") return "home";
   if (/^\/cars\/[^/]+\/?$/.test(pathname) && !/^\/cars\/trade-in\/?$/.test(pathname)) return "car";
+  if (/^\/search(\/[^/]+){0,2}\/?$/.test(pathname)) return "search";
   return "other";
 }
 
 /**
  * The remote modules on the first screen of a page: the header everywhere, the hero on the home
- * page, the sidebar on a VDP. The shell fetches them in parallel and renders once they are there
+ * page, the sidebar on a VDP, the search card on the SRP. The shell fetches them in parallel and renders once they are there
  * (or after {@link FIRST_RENDER_WAIT_MS}), so the page does not shift as they arrive. The footer,
  * below the fold, loads after the first render (its placeholder is the last thing on the page).
  */
 export const FIRST_LOAD_MODULES: Record<FirstLoadPage, RemoteModuleName[]> = {
   home: ["SiteHeader", "HomeHero"],
   car: ["SiteHeader", "VdpSidebar"],
+  search: ["SiteHeader", "SearchCard"],
   other: ["SiteHeader"],
 };
 

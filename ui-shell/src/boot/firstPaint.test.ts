@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CAR, CAR_REDUCED, TENANTS } from "../__tests__/fixtures";
+import { searchHit } from "../__tests__/fixtures/search";
 import type { TenantSettings } from "../api/types";
 import { resolveTheme, themeToCssVars } from "../theme/theme";
 import { FIRST_LOAD_MODULES, firstLoadPage } from "./firstLoad";
@@ -18,18 +19,21 @@ function dom(html: string): HTMLElement {
 }
 
 describe("first load pages", () => {
-  it("knows the home page and VDPs; everything else is 'other'", () => {
+  it("knows the home page, VDPs and search pages; everything else is 'other'", () => {
     expect(firstLoadPage("/")).toBe("home");
     expect(firstLoadPage("/cars/2021-mercedes-benz-glc-class-hm10570")).toBe("car");
     expect(firstLoadPage("/cars/2021-mercedes-benz-glc-class-hm10570/")).toBe("car");
     expect(firstLoadPage("/cars/trade-in")).toBe("other");
     expect(firstLoadPage("/cars/x/checkout")).toBe("other");
-    expect(firstLoadPage("/search/used-cars")).toBe("other");
+    expect(firstLoadPage("/search/used-cars")).toBe("search");
+    expect(firstLoadPage("/search/toyota/rav4")).toBe("search");
+    expect(firstLoadPage("/search/a/b/c")).toBe("other");
   });
 
   it("waits for the header and the page's own module, never the footer (below the fold)", () => {
     expect(FIRST_LOAD_MODULES.home).toEqual(["SiteHeader", "HomeHero"]);
     expect(FIRST_LOAD_MODULES.car).toEqual(["SiteHeader", "VdpSidebar"]);
+    expect(FIRST_LOAD_MODULES.search).toEqual(["SiteHeader", "SearchCard"]);
     for (const modules of Object.values(FIRST_LOAD_MODULES)) expect(modules).not.toContain("SiteFooter");
   });
 });
@@ -94,5 +98,42 @@ describe("display type tokens", () => {
       theme: { hero_title_size: "3rem", brand_tracking: "0" },
     } as TenantSettings);
     expect([custom.heroTitleSize, custom.brandTracking]).toEqual(["3rem", "0"]);
+  });
+
+  it("paints the SRP's breadcrumb, heading, count and first row of cards from the inline search page", () => {
+    const t = TENANTS.superstore;
+    const hits = [1, 2, 3, 4].map((i) => searchHit(i, i === 1 ? { primary_image_url: "/img/cars/1/a.jpg" } : {}));
+    const page = {
+      hits,
+      count: 4,
+      count_display: 4,
+      page: 1,
+      pages: 1,
+      hits_per_page: 21,
+      facets: {},
+      popular_makes: [],
+      popular_body_types: [],
+      address: "make=Toyota",
+      ms: 1,
+    };
+    const data: InlineData = {
+      version: 1,
+      tenant: t,
+      route: { id: "search", path: "/search/used-cars", params: {} },
+      status: 200,
+      page,
+    };
+    const paint = firstPaint(data, "search", "/search/used-cars", resolveTheme(t));
+    expect(paint.main).toBe(true);
+    const root = dom(paint.html);
+    expect(root.querySelector("h1")?.textContent).toBe("Used cars");
+    expect(root.querySelector(".fc-srp__count")?.textContent).toBe("4 Cars found");
+    expect([...root.querySelectorAll(".fc-breadcrumb li")].map((li) => li.textContent)).toEqual(["Home", "Used cars"]);
+    const imgs = [...root.querySelectorAll(".fc-srp-grid img")];
+    expect(imgs.length).toBe(3);
+    expect(imgs[0]?.getAttribute("fetchpriority")).toBe("high");
+    expect(imgs[0]?.getAttribute("srcset")).toContain("/img/cars/1/a.jpg?w=400 400w");
+    expect(imgs[1]?.getAttribute("src")).toBe("/img/placeholder/suv.svg");
+    expect(firstPaint({ ...data, page: null }, "search", "/search/used-cars", resolveTheme(t)).main).toBe(false);
   });
 });

@@ -8,8 +8,11 @@
 // template's components replace these.
 import type { CarResponse } from "../api/types";
 import type { HomeHeroProps, SiteHeaderProps } from "../contract";
+import { formatThousands } from "../lib/format";
 import { htmlToText, truncate } from "../lib/sanitize";
 import { COMMENTS_LIMIT, homeHeroProps, siteHeaderProps } from "../lib/views";
+import { cardImage, FIRST_ROW, type SearchResponse } from "../search/cards";
+import { CONDITIONS } from "../search/route";
 import type { Theme } from "../theme/theme";
 import type { FirstLoadPage } from "./firstLoad";
 import { type InlineData, inlinePageFor } from "./inline";
@@ -67,15 +70,62 @@ function vdp(res: CarResponse): string {
   );
 }
 
+type InlineSearchPage = SearchResponse & { scope?: { heading?: string; breadcrumbs?: { label: string; href: string }[] } };
+
+function isSearchPage(v: unknown): v is InlineSearchPage {
+  const r = v as SearchResponse;
+  return typeof r === "object" && r !== null && Array.isArray(r.hits) && typeof r.address === "string";
+}
+
 /**
- * The first paint of a page: the default header, then the home page's hero, or the VDP's top when
- * the inline data has the car. Takes the inline data, the page (src/boot/firstLoad.ts), the path
+ * The SRP's top from its inline first page: breadcrumb and heading (the host's route scope, or the
+ * condition's), the count and the first row of cards (image with srcset and high priority, title), in the page's own markup and classes, so the first card's image is the first paint's
+ * largest content. Empty when the inline data has no search page for this path.
+ */
+function srp(data: InlineData, path: string): string {
+  const page = data.route?.id.startsWith("search") && data.route.path === path ? data.page : null;
+  if (!isSearchPage(page)) return "";
+  const slug = path.split("/")[2] ?? "new-used-and-demo-cars";
+  const condition = CONDITIONS.find((c) => c.slug === slug);
+  const heading = page.scope?.heading ?? condition?.label;
+  if (!heading) return "";
+  const crumbs = page.scope?.breadcrumbs ?? [
+    { label: "Home", href: "/" },
+    { label: heading, href: path },
+  ];
+  const noun = data.tenant.wording.vehicle_noun || "Cars";
+  const cards = page.hits.slice(0, FIRST_ROW).map((h, i) => {
+    const img = cardImage(h, i);
+    const set = img.srcSet ? ` srcset="${esc(img.srcSet)}" sizes="${esc(img.sizes ?? "100vw")}"` : "";
+    return (
+      `<li class="fc-srp-cell"><article class="fc-card"><a class="fc-card__media" href="${esc(h.path)}" tabindex="-1">` +
+      `<img src="${esc(img.src)}"${set} width="${img.width}" height="${img.height}" alt=""${i === 0 ? ' fetchpriority="high"' : ""}></a>` +
+      `<h3 class="fc-card__title">${link(h.path, `${h.year} ${h.make} ${h.model}`)}</h3></article></li>`
+    );
+  });
+  return (
+    `<section class="fc-container fc-page fc-srp" data-page="search">` +
+    `<nav aria-label="Breadcrumb" class="fc-breadcrumb"><ol>${crumbs
+      .map((c, i) =>
+        i === crumbs.length - 1 ? `<li aria-current="page">${esc(c.label)}</li>` : `<li>${link(c.href, c.label)}</li>`,
+      )
+      .join("")}</ol></nav>` +
+    `<div class="fc-srp__head"><h1>${esc(heading)}</h1><p class="fc-srp__count">${esc(
+      `${formatThousands(page.count_display)} ${noun} found`,
+    )}</p></div><div class="fc-srp__body"><div class="fc-srp__aside"></div><div class="fc-srp__results">` +
+    `<ul class="fc-srp-grid">${cards.join("")}</ul></div></div></section>`
+  );
+}
+
+/**
+ * The first paint of a page: the default header, then the home page's hero, the VDP's top when
+ * the inline data has the car, or the SRP's top and first row of cards when it has the search page. Takes the inline data, the page (src/boot/firstLoad.ts), the path
  * and the resolved theme; returns the HTML for `#root` (escaped; marked `data-fc-first-paint`, with
  * no `data-fc-component`: it is not a component) and whether it has the page's main content.
  */
 export function firstPaint(data: InlineData, page: FirstLoadPage, path: string, theme: Theme): { html: string; main: boolean } {
   const car = page === "car" ? inlinePageFor(data, "car", path) : undefined;
-  const main = page === "home" ? hero(homeHeroProps(data.tenant)) : car ? vdp(car) : "";
+  const main = page === "home" ? hero(homeHeroProps(data.tenant)) : car ? vdp(car) : page === "search" ? srp(data, path) : "";
   const head = header(siteHeaderProps(data.tenant, theme.logoUrl));
   return { html: `<div class="fc-app" data-fc-first-paint="">${head}<main>${main}</main></div>`, main: main !== "" };
 }

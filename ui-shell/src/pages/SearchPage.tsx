@@ -25,7 +25,6 @@ import {
   searchLocation,
 } from "../search/route";
 import { ShowMeButton } from "../search/ShowMe";
-import "../search/search.css";
 
 const FilterPanel = lazy(() => import("../search/FilterPanel"));
 const FilterDialog = lazy(() => import("../search/FilterDialog"));

@@ -101,8 +101,8 @@ export function emptyState(): SearchState {
   return { query: "", page: 1, hitsPerPage: DEFAULT_HITS_PER_PAGE, sortBy: "custom_rank", refinements: {}, ranges: {} };
 }
 
-const REFINEMENTS: ReadonlySet<string> = new Set(REFINEMENT_ATTRIBUTES);
-const RANGES: ReadonlySet<string> = new Set(RANGE_ATTRIBUTES);
+const REFINEMENTS: readonly string[] = REFINEMENT_ATTRIBUTES;
+const RANGES: readonly string[] = RANGE_ATTRIBUTES;
 
 /** Parses a sort name as the host does (`year` and `km` are aliases; empty is the default). */
 export function parseSort(s: string): SortBy | null {
@@ -129,12 +129,9 @@ class Bad extends Error {
   }
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-const utf8Encoder = new TextEncoder();
-
 /** Percent-decoding like Rust's `percent_decode_str` after `+` -> space: a `%` not followed by two hex digits stays as it is; invalid UTF-8 is an error. */
 function dec(param: string, s: string): string {
-  const bytes = utf8Encoder.encode(s.replaceAll("+", " "));
+  const bytes = new TextEncoder().encode(s.replaceAll("+", " "));
   const out = new Uint8Array(bytes.length);
   let n = 0;
   for (let i = 0; i < bytes.length; i++) {
@@ -147,7 +144,7 @@ function dec(param: string, s: string): string {
     }
   }
   try {
-    return utf8.decode(out.subarray(0, n));
+    return new TextDecoder("utf-8", { fatal: true }).decode(out.subarray(0, n));
   } catch {
     throw new Bad(param, "is not valid UTF-8");
   }
@@ -226,7 +223,7 @@ function parseInto(q: SearchState, key: string, value: string): void {
       return;
     }
   }
-  if (RANGES.has(key)) {
+  if (RANGES.includes(key)) {
     const at = value.indexOf(":");
     const [lo, hi] = at < 0 ? [value, value] : [value.slice(0, at), value.slice(at + 1)];
     const r: Range = { min: rangeEnd(key, lo), max: rangeEnd(key, hi) };
@@ -234,7 +231,7 @@ function parseInto(q: SearchState, key: string, value: string): void {
     if (r.min !== null || r.max !== null) q.ranges[key] = r;
     return;
   }
-  if (REFINEMENTS.has(key)) {
+  if (REFINEMENTS.includes(key)) {
     if (codePoints(value) > MAX_QUERY_CHARS) throw new Bad(key, `value longer than ${MAX_QUERY_CHARS} characters`);
     q.refinements[key] ??= [];
     const list = q.refinements[key];
