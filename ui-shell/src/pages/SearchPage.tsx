@@ -184,7 +184,7 @@ export default function SearchPage() {
   const showEmpty = data !== null && data.hits.length === 0 && !loading;
   const count = data?.count_display ?? null;
   return (
-    <section className="fc-container fc-page fc-srp" data-page="search">
+    <section className="fc-container fc-page fc-srp" data-page="search" data-address={address ?? undefined}>
       {effective ? <Breadcrumbs crumbs={searchCrumbs(effective)} /> : null}
       <div className="fc-srp__head">
         <h1>{heading}</h1>
