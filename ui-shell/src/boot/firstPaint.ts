@@ -9,6 +9,7 @@
 import type { CarResponse } from "../api/types";
 import type { HomeHeroProps, SiteHeaderProps } from "../contract";
 import { formatThousands } from "../lib/format";
+import { GALLERY_SIZES, GALLERY_WIDTHS, imageAt, imageSrcSet } from "../lib/images";
 import { htmlToText, truncate } from "../lib/sanitize";
 import { COMMENTS_LIMIT, homeHeroProps, siteHeaderProps } from "../lib/views";
 import { cardImage, FIRST_ROW, type SearchResponse } from "../search/cards";
@@ -56,8 +57,10 @@ function vdp(res: CarResponse): string {
   const car = res.car;
   const type = `${car.car_type.charAt(0).toUpperCase()}${car.car_type.slice(1)} cars`;
   const first = res.images[0];
+  // The same image, srcset and sizes as the VDP gallery (src/vdp/Gallery.tsx): one download, one LCP element.
+  const set = first ? imageSrcSet(first.url, GALLERY_WIDTHS) : undefined;
   const gallery = first
-    ? `<div class="fc-gallery"><img src="${esc(first.url)}" alt="${esc(`${res.name}, 1 of ${res.images.length}`)}"></div>`
+    ? `<div class="fc-gallery"><img src="${esc(imageAt(first.url, 960))}"${set ? ` srcset="${esc(set)}" sizes="${GALLERY_SIZES}"` : ""} width="1280" height="960" fetchpriority="high" alt="${esc(`${res.name}, photo 1 of ${res.images.length}`)}"></div>`
     : `<div class="fc-gallery fc-gallery--empty" role="img" aria-label="${esc(`${res.name}: no photos yet`)}"><span>Photos coming soon</span></div>`;
   const text = car.dealercomments ? htmlToText(car.dealercomments) : "";
   const comments = text ? esc(truncate(text, COMMENTS_LIMIT)) : "Dealer comments are pending. Please check back here later.";

@@ -7,7 +7,6 @@ import { formatMoney } from "../lib/format";
 import { imageAt, placeholderImage } from "../lib/images";
 import { financeHref } from "../lib/views";
 import { perSuffix } from "./maths";
-import { BAR_EXPAND_PX, STICKY_FROM_PX } from "./place";
 import "./vdp.css";
 
 /**
@@ -99,6 +98,11 @@ export function BottomBar({ actions, expanded }: { actions: ActionView[]; expand
     </nav>
   );
 }
+
+/** Sticky header: shown from this scroll offset, px (shopper-core §9). */
+export const STICKY_FROM_PX = 500;
+/** Mobile bottom bar: expanded beyond this scroll offset, px (shopper-core §9). */
+export const BAR_EXPAND_PX = 900;
 
 const read = () => ({ sticky: window.scrollY >= STICKY_FROM_PX, expanded: window.scrollY > BAR_EXPAND_PX });
 

@@ -3,11 +3,6 @@
 import type { CarResponse, Location } from "../api/types";
 import type { VdpConfig } from "./data";
 
-/** Sticky header: shown from this scroll offset, px (shopper-core §9). */
-export const STICKY_FROM_PX = 500;
-/** Mobile bottom bar: expanded beyond this scroll offset, px (shopper-core §9). */
-export const BAR_EXPAND_PX = 900;
-
 /**
  * The 'Get Directions' link of a location: its `address.place_url`, else a maps search for the
  * address. Takes the location; returns the URL.

@@ -4,10 +4,13 @@
 // page" sidebar, §4 "Price display", §5.
 import type { CarResponse, TenantSettings } from "../api/types";
 import type { ActionView, IconFactView, PriceView, TagView, VdpSidebarProps } from "../contract";
-import { formatKm, formatMoney } from "../lib/format";
+import { formatMoney } from "../lib/format";
 import { carSubtitle, carTitle, financeHref, keyFacts, phoneFor } from "../lib/views";
 
 type ApiPriceView = CarResponse["price_view"];
+
+/** The key facts shown with icons (shopper-core §2 "icons (km, transmission, body)"), by their label in `keyFacts`. */
+const ICONS: Record<string, IconFactView["icon"]> = { Odometer: "km", Transmission: "transmission", Body: "body" };
 
 /**
  * The display form of the API's price view: `car_price` becomes `price` ($82,990), `was_now` keeps
@@ -96,19 +99,18 @@ export function sidebarProps(res: CarResponse, tenant: TenantSettings, s: Sideba
     : [a("similar", "Find Me Something Similar", "#enquire"), ...call, share, print];
   const first = actions[0];
   if (first) first.emphasis = "primary";
-  const highlights: IconFactView[] = [];
-  if (car.km != null) highlights.push({ icon: "km", label: "Odometer", value: formatKm(car.km) });
-  const trans = car.trans ?? car.simple_transmission;
-  if (trans) highlights.push({ icon: "transmission", label: "Transmission", value: trans });
-  const body = car.body ?? car.simple_body;
-  if (body) highlights.push({ icon: "body", label: "Body", value: body });
+  const facts = keyFacts(car);
+  const highlights = facts.flatMap((f): IconFactView[] => {
+    const icon = ICONS[f.label];
+    return icon ? [{ ...f, icon }] : [];
+  });
   const note = priceNote(res.price_view);
   return {
     title: carTitle(car),
     subtitle: carSubtitle(car),
     price: displayPrice(res.price_view, tenant.wording.no_price_text || "Enquire for price"),
     ...(note ? { priceNote: note } : {}),
-    facts: keyFacts(car),
+    facts,
     highlights,
     actions,
     phone,
