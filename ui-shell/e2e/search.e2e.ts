@@ -81,7 +81,8 @@ describe.skipIf(skip !== "")("search results page", () => {
   });
 
   it("choosing a make updates the address; a reload restores the same results; the count is the API's", async () => {
-    const page = await openSrp(context, "drive-depot");
+    // The group sells several makes (a single-make dealer's make list has one entry).
+    const page = await openSrp(context, "southern-cross-motor-group");
     const all = await api<SearchResponse>(page, "/api/v1/search");
     const make = all.popular_makes.find((m) => m.value !== "" && m.count < all.count);
     expect(make, "a make with fewer cars than the whole stock").toBeTruthy();
@@ -126,27 +127,30 @@ describe.skipIf(skip !== "")("search results page", () => {
   });
 
   it("shows only the first of a run of sold cars (the page's cards are the API's hits, in order)", async () => {
-    let checked = 0;
+    // The host collapses runs (shopper-core §4); the page must show exactly its hits, sold cards with
+    // Find Me Something Similar. Price order puts the demo tenants' recently sold cars among others.
+    let sold = 0;
     for (const tenant of TENANTS) {
-      const page = await openSrp(context, tenant, `${SRP}?hitsPerPage=100`);
-      const res = await api<SearchResponse>(page, "/api/v1/search?hitsPerPage=100");
-      const sold = (h: SearchHit) => h.status === "sold";
-      if (!res.hits.every(sold)) {
+      const address = "sortBy=price_asc&hitsPerPage=100";
+      const page = await openSrp(context, tenant, `${SRP}?${address}`);
+      const res = await api<SearchResponse>(page, `/api/v1/search?${await shownAddress(page)}`);
+      const isSold = (h: SearchHit) => h.status === "sold";
+      if (!res.hits.every(isSold)) {
         for (let i = 1; i < res.hits.length; i++) {
           const a = res.hits[i - 1];
           const b = res.hits[i];
-          expect(a && b && sold(a) && sold(b), `${tenant}: consecutive sold cars at ${i}`).toBe(false);
+          expect(a && b && isSold(a) && isSold(b), `${tenant}: consecutive sold cars at ${i}`).toBe(false);
         }
       }
-      checked += res.hits.filter(sold).length;
       expect(await cardHrefs(page)).toEqual(res.hits.map((h) => h.path));
-      for (const h of res.hits.filter(sold)) {
+      for (const h of res.hits.filter(isSold)) {
         const card = page.locator(CARD).filter({ has: page.locator(`h3 a[href="${h.path}"]`) });
         await expect(card.getByRole("link", { name: "Find Me Something Similar" }).count()).resolves.toBe(1);
+        sold++;
       }
       await page.close();
     }
-    console.log(`search.e2e: ${checked} sold cars seen across the demo tenants`);
+    console.log(`search.e2e: ${sold} sold cards checked across the demo tenants`);
   });
 
   it("puts promo tiles at their configured positions", async () => {
