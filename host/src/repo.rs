@@ -397,4 +397,60 @@ impl TenantRepo {
                 }),
         )
     }
+
+    /// Counts one view of the car with `slug` (shopper-core §7 `view.json`; the host counts
+    /// views) in one statement. Returns the new count, or None when no such car is on the site.
+    pub async fn count_view(&self, slug: &str) -> Result<Option<i64>, sqlx::Error> {
+        let updated = sqlx::query("UPDATE cars SET views = views + 1 WHERE tenant = $1 AND slug = $2")
+            .bind(&self.tenant)
+            .bind(slug)
+            .execute(&self.pool)
+            .await?;
+        if updated.rows_affected() == 0 {
+            return Ok(None);
+        }
+        Ok(sqlx::query("SELECT views FROM cars WHERE tenant = $1 AND slug = $2")
+            .bind(&self.tenant)
+            .bind(slug)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.get::<i64, _>(0)))
+    }
+
+    /// Logs a phone reveal (shopper-core §4 "Phone", §7 "Phone-reveal log") at `now` (unix s).
+    pub async fn log_phone_reveal(
+        &self,
+        car_id: i64,
+        dealership_id: i64,
+        website_id: &str,
+        user_agent: Option<&str>,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO phone_reveals (tenant, car_id, dealership_id, website_id, user_agent, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&self.tenant)
+        .bind(car_id)
+        .bind(dealership_id)
+        .bind(website_id)
+        .bind(user_agent.map(str::to_string))
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Phone reveals logged for a car: (dealership_id, website_id, created_at), oldest first.
+    pub async fn phone_reveals(&self, car_id: i64) -> Result<Vec<(i64, String, i64)>, sqlx::Error> {
+        Ok(
+            sqlx::query("SELECT dealership_id, website_id, created_at FROM phone_reveals WHERE tenant = $1 AND car_id = $2 ORDER BY id")
+                .bind(&self.tenant)
+                .bind(car_id)
+                .fetch_all(&self.pool)
+                .await?
+                .into_iter()
+                .map(|r| (r.get(0), r.get(1), r.get(2)))
+                .collect(),
+        )
+    }
 }

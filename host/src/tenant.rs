@@ -45,6 +45,10 @@ pub struct TenantConfig {
     /// Logo URL.
     #[serde(default)]
     pub logo_url: Option<String>,
+    /// Folder of the tenant's images, relative to the tenant folder (default `media`); a file
+    /// `<media_dir>/cars/a.jpg` is served as `/img/cars/a.jpg` (issue 6 §4).
+    #[serde(default = "default_media_dir")]
+    pub media_dir: PathBuf,
     /// Default Australian state (locations-forms-marketing §9: `QLD`).
     #[serde(default = "default_state")]
     pub default_state: String,
@@ -66,6 +70,12 @@ pub struct TenantConfig {
     /// Tenant wording.
     #[serde(default)]
     pub wording: Wording,
+    /// Search results page settings: page size, view, card buttons, promos, defaults (issue 6).
+    #[serde(default)]
+    pub search: SearchSettings,
+    /// Vehicle detail page settings: spin tab, sticky header, share row, reserve terms (issue 7).
+    #[serde(default)]
+    pub vdp: VdpSettings,
     /// Look: colours, fonts, radius and logo, applied by the UI as CSS variables over the
     /// template's defaults (issue "UI shell" item 1).
     #[serde(default)]
@@ -81,6 +91,10 @@ pub struct TenantConfig {
     /// WASM plugins enabled for the tenant, with their config (plugins issue).
     #[serde(default)]
     pub plugins: Vec<PluginConfig>,
+}
+
+fn default_media_dir() -> PathBuf {
+    PathBuf::from("media")
 }
 
 fn default_state() -> String {
@@ -278,6 +292,159 @@ impl Default for Wording {
             no_price_text: "Enquire for price".into(),
             finance_label: "Get Finance".into(),
             vehicle_noun: "Cars".into(),
+        }
+    }
+}
+
+/// The card buttons a search card may show, in the tenant's order (shopper-core §2 "Search results":
+/// Get Finance or the finance label, View Details, Reserve this Car, Find Me Something Similar).
+pub const CARD_BUTTONS: [&str; 4] = ["finance", "details", "reserve", "similar"];
+
+/// How results render (shopper-core §2 "Search results": a grid, or a carousel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultsView {
+    /// Grid of cards (centred under 3 hits).
+    #[default]
+    Grid,
+    /// Horizontal carousel.
+    Carousel,
+}
+
+/// `[search]`: the search results page (SRP) of one tenant (shopper-core §2 "Search results", §3
+/// "Promo item", §9 page size 21).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchSettings {
+    /// Hits per page, 1-100 (default 21).
+    pub page_size: u32,
+    /// Grid or carousel.
+    pub view: ResultsView,
+    /// Where 'Clear Filters' goes on the empty state (default `/special-offers`).
+    pub clear_filters_target: String,
+    /// Refinements applied on a first visit when nothing is persisted, e.g. `{car_type = ["new"]}`.
+    pub default_refinements: BTreeMap<String, Vec<String>>,
+    /// Remember the visitor's last refinements per site (local storage) and restore them.
+    pub persist_refinements: bool,
+    /// Card buttons in order, among [`CARD_BUTTONS`]; `similar` shows only on cars that cannot be
+    /// bought (default `["finance", "details"]`).
+    pub card_buttons: Vec<String>,
+    /// 0-2: a random 0..=N is added to the first promo's position on each page view.
+    pub promo_first_jitter: u8,
+    /// Promotional tiles inserted into the grid.
+    pub promos: Vec<Promo>,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            page_size: 21,
+            view: ResultsView::Grid,
+            clear_filters_target: "/special-offers".into(),
+            default_refinements: BTreeMap::new(),
+            persist_refinements: false,
+            card_buttons: vec!["finance".into(), "details".into()],
+            promo_first_jitter: 0,
+            promos: Vec::new(),
+        }
+    }
+}
+
+/// A promotional tile in the results grid (shopper-core §3 "Promo item": start, expiry, position,
+/// display, strictDisplay). Empty `title`/`lines` use the spec's default text 'We Want Your Car! /
+/// We buy all types of cars / Our high turnover means we can pay more'.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Promo {
+    /// Unique within the tenant.
+    pub id: String,
+    /// Headline.
+    #[serde(default)]
+    pub title: String,
+    /// Lines under the headline.
+    #[serde(default)]
+    pub lines: Vec<String>,
+    /// Button text (default `Get a Valuation`).
+    #[serde(default = "default_promo_cta")]
+    pub cta_label: String,
+    /// Where the tile links (site path or absolute URL; default `/trade-in`).
+    #[serde(default = "default_promo_href")]
+    pub href: String,
+    /// 1-based grid position.
+    pub position: u32,
+    /// Shown from (unix seconds); none = always.
+    #[serde(default)]
+    pub start: Option<i64>,
+    /// Shown until (unix seconds); none = never expires.
+    #[serde(default)]
+    pub expiry: Option<i64>,
+    /// Car types (`new`, `demo`, `used`) the results must show for the tile to appear; empty = any.
+    #[serde(default)]
+    pub display: Vec<String>,
+    /// True: every car type shown must be in `display`; false: any overlap is enough.
+    #[serde(default)]
+    pub strict_display: bool,
+}
+
+fn default_promo_cta() -> String {
+    "Get a Valuation".into()
+}
+
+fn default_promo_href() -> String {
+    "/trade-in".into()
+}
+
+/// The VDP's spin-viewer tab shown first (shopper-core §4 "Spin viewer": spinner by default,
+/// gallery on one tenant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SpinTab {
+    /// The 360 spinner.
+    #[default]
+    Spin,
+    /// The image gallery.
+    Images,
+}
+
+/// What the VDP's location overlay names (shopper-core §2: city and state; location name on some
+/// tenants).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum LocationOverlay {
+    /// `Drummoyne NSW`.
+    #[default]
+    CityState,
+    /// The location's name.
+    LocationName,
+}
+
+/// `[vdp]`: the vehicle detail page of one tenant (shopper-core §2 "Vehicle detail page", §9).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct VdpSettings {
+    /// Spin viewer's first tab.
+    pub spin_default_tab: SpinTab,
+    /// Show the sticky header after 500 px of scroll (default true).
+    pub sticky_header: bool,
+    /// Hide Twitter from the share row.
+    pub hide_twitter: bool,
+    /// City and state, or the location name, on the image overlay.
+    pub location_overlay: LocationOverlay,
+    /// Reserve-online deposit in dollars (default 200).
+    pub reserve_deposit: f64,
+    /// Hours a reserved car is held (default 48).
+    pub reserve_hold_hours: u32,
+}
+
+impl Default for VdpSettings {
+    fn default() -> Self {
+        VdpSettings {
+            spin_default_tab: SpinTab::Spin,
+            sticky_header: true,
+            hide_twitter: false,
+            location_overlay: LocationOverlay::CityState,
+            reserve_deposit: 200.0,
+            reserve_hold_hours: 48,
         }
     }
 }
@@ -643,6 +810,52 @@ const LOCATION_TYPES: [&str; 5] = ["sales", "service", "parts", "car-buying", ""
 const AU_STATES: [&str; 8] = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"];
 
 /// Checks the rules serde cannot: slugs, references, ranges, hours.
+fn validate_search(s: &SearchSettings, file: &Path) -> Result<(), TenantError> {
+    if !(1..=100).contains(&s.page_size) {
+        return Err(invalid(file, "search.page_size", "must be between 1 and 100"));
+    }
+    if s.promo_first_jitter > 2 {
+        return Err(invalid(file, "search.promo_first_jitter", "must be 0, 1 or 2"));
+    }
+    if !s.clear_filters_target.starts_with('/') && !s.clear_filters_target.starts_with("https://") {
+        return Err(invalid(
+            file,
+            "search.clear_filters_target",
+            "must be a site path (`/...`) or an https URL",
+        ));
+    }
+    for (i, b) in s.card_buttons.iter().enumerate() {
+        if !CARD_BUTTONS.contains(&b.as_str()) {
+            return Err(invalid(
+                file,
+                format!("search.card_buttons.{i}"),
+                format!("`{b}` is not one of {CARD_BUTTONS:?}"),
+            ));
+        }
+    }
+    let mut ids = std::collections::BTreeSet::new();
+    for (i, p) in s.promos.iter().enumerate() {
+        let key = |k: &str| format!("search.promos.{i}.{k}");
+        if p.id.trim().is_empty() || !ids.insert(p.id.as_str()) {
+            return Err(invalid(file, key("id"), "must be non-empty and unique"));
+        }
+        if p.position == 0 {
+            return Err(invalid(file, key("position"), "is 1-based: must be 1 or more"));
+        }
+        if let (Some(a), Some(b)) = (p.start, p.expiry)
+            && b <= a
+        {
+            return Err(invalid(file, key("expiry"), "must be after start"));
+        }
+        for t in &p.display {
+            if !["new", "demo", "used"].contains(&t.as_str()) {
+                return Err(invalid(file, key("display"), format!("`{t}` is not new, demo or used")));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn validate(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), TenantError> {
     let folder_name = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
     if !is_slug(&c.slug) {
@@ -674,6 +887,13 @@ fn validate(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), TenantEr
     }
     if !AU_STATES.contains(&c.default_state.as_str()) {
         return Err(invalid(file, "default_state", format!("must be one of {AU_STATES:?}")));
+    }
+    validate_search(&c.search, file)?;
+    if c.media_dir.is_absolute() || c.media_dir.as_os_str().is_empty() {
+        return Err(invalid(file, "media_dir", "must be a folder relative to the tenant folder"));
+    }
+    if !(c.vdp.reserve_deposit.is_finite() && c.vdp.reserve_deposit >= 0.0) {
+        return Err(invalid(file, "vdp.reserve_deposit", "must be a number of dollars, 0 or more"));
     }
     if c.stock.filter_level > 14 {
         return Err(invalid(file, "stock.filter_level", "must be between 0 and 14"));

@@ -52,6 +52,30 @@ pub struct CarResponse {
     /// Who decided each of `tag`, `price_view`, `eligibility`, `phone`, `finance`: `host` (the
     /// default rule) or the plugin's `name@version`, for example `tag-rules-ev@0.1.0`.
     pub decided_by: DecidedBy,
+    /// The dealer comments as safe HTML (sanitised on the host with ammonia: formatting and
+    /// links only, no scripts, handlers, styles or images); null when the car has none
+    /// (shopper-core §2 "Dealer comments"). `car.dealercomments` carries the same safe HTML.
+    pub dealercomments_html: Option<String>,
+    /// 360 spin frames in turn order (`/img/...` paths or absolute URLs); empty for no spinner.
+    pub spin_images: Vec<String>,
+    /// The interior panorama image, if any (the spin viewer's Interior tab).
+    pub spin_interior_image: Option<String>,
+    /// Hotspots (shopper-core §3 "Hotspots": exterior and interior lists of `{id, description}`
+    /// and `positions` per hotspot of `{hotspotId, activeAngle, posX, posY}`), or null.
+    pub hotspots: Option<serde_json::Value>,
+}
+
+/// Sanitises dealer-comment HTML (issue 7 §6): keeps text formatting, lists, headings, tables and
+/// links (which get `rel="noopener noreferrer nofollow"`); drops scripts, event handlers, styles,
+/// images, frames and forms. Returns None when nothing but whitespace is left.
+pub fn sanitize_comments(html: &str) -> Option<String> {
+    let clean = ammonia::Builder::default()
+        .rm_tags(&["img"])
+        .link_rel(Some("noopener noreferrer nofollow"))
+        .clean(html)
+        .to_string();
+    let text_left = !clean.trim().is_empty();
+    text_left.then_some(clean)
 }
 
 /// One car by slug.
@@ -64,10 +88,12 @@ pub async fn get_car(
     Path(slug): Path<String>,
 ) -> Result<Json<CarResponse>, ApiError> {
     let repo = TenantRepo::new(&state.db, t.slug());
-    let car = repo
+    let mut car = repo
         .car_by_slug(&slug)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("No car `{slug}` on this site")))?;
+    let dealercomments_html = car.dealercomments.as_deref().and_then(sanitize_comments);
+    car.dealercomments = dealercomments_html.clone();
     let location = match car.location_id {
         Some(id) => repo.location(id).await?,
         None => None,
@@ -78,7 +104,7 @@ pub async fn get_car(
         .iter()
         .map(|u| CarImage {
             url: u.clone(),
-            thumb_url: u.clone(),
+            thumb_url: if u.starts_with("/img/") { format!("{u}?w=160") } else { u.clone() },
         })
         .collect();
     let p = state
@@ -94,6 +120,10 @@ pub async fn get_car(
         phone: p.phone,
         finance: p.finance,
         decided_by: p.decided_by,
+        dealercomments_html,
+        spin_images: car.spin_images.0.clone(),
+        spin_interior_image: car.spin_interior_image.clone(),
+        hotspots: car.hotspots.0.clone(),
         path: car.path(),
         name: car.name(),
         available: car.is_available(),

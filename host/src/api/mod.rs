@@ -1,9 +1,11 @@
 //! JSON API v1 (issue "Foundation" item 7) and its OpenAPI document at `/api/openapi.json`.
 
 pub mod admin;
+pub mod car_events;
 pub mod cars;
 pub mod error;
 pub mod finance;
+pub mod print;
 pub mod search;
 pub mod tenant;
 
@@ -23,6 +25,9 @@ use crate::server::AppState;
     paths(
         tenant::get_tenant,
         cars::get_car,
+        car_events::get_view,
+        car_events::post_phone_reveal,
+        print::get_print_pdf,
         finance::post_repayment,
         admin::post_import,
         search::get_search,
@@ -42,6 +47,12 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/search", get(search::get_search))
         .route("/api/v1/search/count", get(search::get_search_count))
         .route("/api/v1/cars/{slug}/similar", get(search::get_similar))
+        .route("/api/v1/cars/{slug}/view.json", get(car_events::get_view))
+        .route(
+            "/api/v1/cars/{slug}/phone-reveal",
+            axum::routing::post(car_events::post_phone_reveal),
+        )
+        .route("/api/v1/cars/{slug}/print.pdf", get(print::get_print_pdf))
         .route("/api/v1/finance/repayment", axum::routing::post(finance::post_repayment))
         .route("/api/v1/admin/import", axum::routing::post(admin::post_import))
 }

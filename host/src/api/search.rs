@@ -29,6 +29,7 @@ use crate::{
         BackendRequest, FacetItem, SearchError, SearchQuery, SearchService,
         doc::Filter,
         query::{DEFAULT_HITS_PER_PAGE, SortBy},
+        scope::{self, RouteScope, ScopeVocabulary},
         semantics,
     },
     server::{AppState, CurrentTenant},
@@ -135,8 +136,12 @@ pub struct SearchResponse {
     pub popular_body_types: Vec<FacetItem>,
     /// Makes by count up to position 20, then 'All Makes'.
     pub popular_makes: Vec<FacetItem>,
-    /// The query in canonical address form (the UI writes it into the address).
+    /// The shopper's query in canonical address form, without the route's own refinements (the
+    /// UI writes it into the address after the path).
     pub address: String,
+    /// What the SRP path means (`path` parameter): heading, implied refinements, breadcrumbs; null
+    /// without a path.
+    pub scope: Option<RouteScope>,
     /// Search time, milliseconds.
     pub ms: u64,
 }
@@ -163,6 +168,61 @@ pub struct SimilarResponse {
 
 fn parse(raw: Option<String>) -> Result<SearchQuery, ApiError> {
     SearchQuery::from_query_string(raw.as_deref().unwrap_or("")).map_err(|e| ApiError::invalid(&e.param, e.to_string()))
+}
+
+/// Parses the address form for tenant `t`: as [`SearchQuery::from_query_string`], with the
+/// tenant's `[search] page_size` when the address gives no `hitsPerPage`. Errors name the field.
+pub fn parse_for(t: &Tenant, raw: Option<&str>) -> Result<SearchQuery, ApiError> {
+    let raw = raw.unwrap_or("");
+    let mut q = parse(Some(raw.to_string()))?;
+    if !raw
+        .split('&')
+        .any(|p| p.starts_with("hitsPerPage=") || p.starts_with("hits_per_page="))
+    {
+        q.hits_per_page = t.config.search.page_size;
+    }
+    Ok(q)
+}
+
+/// The `path` parameter of a search address (the SRP route, e.g. `/search/toyota`), if any.
+fn path_param(raw: Option<&str>) -> Option<String> {
+    raw?.split('&').find_map(|p| {
+        let v = p.strip_prefix("path=")?;
+        percent_encoding::percent_decode_str(&v.replace('+', " "))
+            .decode_utf8()
+            .ok()
+            .map(|s| s.into_owned())
+    })
+}
+
+/// Resolves an SRP path (`/search/used-cars`, `/search/toyota/rav4`, `/search/suv`...) for
+/// tenant `t` against its stock's facets and config ([`scope::resolve`]). Ok(None) when a slug
+/// names nothing on this site (the page is a 404); errors when search is down.
+pub async fn resolve_scope(state: &AppState, t: &Arc<Tenant>, path: &str) -> Result<Option<RouteScope>, ApiError> {
+    let all = run_search(state, t, &SearchQuery::new(), None).await?;
+    let labels = |facets: &BTreeMap<String, Vec<FacetItem>>, a: &str| -> Vec<String> {
+        facets
+            .get(a)
+            .map(|v| v.iter().map(|f| f.value.clone()).collect())
+            .unwrap_or_default()
+    };
+    let vocab = ScopeVocabulary {
+        makes: labels(&all.facets, "make"),
+        bodies: labels(&all.facets, "body"),
+        location_names: labels(&all.facets, "location_name"),
+    };
+    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    let mut models = Vec::new();
+    if let [_, make_slug, _] = parts.as_slice()
+        && let Some(make) = vocab
+            .makes
+            .iter()
+            .find(|m| crate::stock::validate::slugify(m) == make_slug.to_ascii_lowercase())
+    {
+        let of_make = run_search(state, t, &SearchQuery::new().refine("make", make), None).await?;
+        models = labels(&of_make.facets, "model");
+    }
+    Ok(scope::resolve(t, &vocab, path, |_| models.clone()))
 }
 
 async fn service(state: &AppState) -> Result<Arc<SearchService>, ApiError> {
@@ -212,12 +272,25 @@ pub async fn hits_for(state: &AppState, t: &Arc<Tenant>, cars: Vec<Car>) -> Vec<
         .collect()
 }
 
-/// Runs a shopper's query for a tenant (used by the endpoint and tests).
-pub async fn run_search(state: &AppState, t: &Arc<Tenant>, q: &SearchQuery) -> Result<SearchResponse, ApiError> {
+/// Runs a shopper's query `q` for a tenant within an SRP route `scope` (its refinements apply
+/// unless the shopper refined the same attribute). Used by the endpoint, the SRP document and
+/// tests. Errors: 503 when search is down.
+pub async fn run_search(
+    state: &AppState,
+    t: &Arc<Tenant>,
+    q: &SearchQuery,
+    scope: Option<&RouteScope>,
+) -> Result<SearchResponse, ApiError> {
     let started = Instant::now();
     let svc = service(state).await?;
     let address = q.to_query_string();
-    let cached = svc.cache.lock().unwrap_or_else(|e| e.into_inner()).get(t.slug(), &address);
+    let merged = scope.map(|s| scope::apply(s, q.clone()));
+    let q = merged.as_ref().unwrap_or(q);
+    let cache_key = match scope {
+        Some(s) => format!("{}?{address}", s.path),
+        None => address.clone(),
+    };
+    let cached = svc.cache.lock().unwrap_or_else(|e| e.into_inner()).get(t.slug(), &cache_key);
     if let Some(hit) = cached
         && let Ok(r) = hit.downcast::<SearchResponse>()
     {
@@ -243,12 +316,13 @@ pub async fn run_search(state: &AppState, t: &Arc<Tenant>, q: &SearchQuery) -> R
         popular_body_types: semantics::popular_body_types(res.facets.get("body")),
         popular_makes: semantics::popular_makes(res.facets.get("make"), count),
         address: address.clone(),
+        scope: scope.cloned(),
         ms: started.elapsed().as_millis() as u64,
     };
     svc.cache
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .put(t.slug(), &address, Arc::new(response.clone()));
+        .put(t.slug(), &cache_key, Arc::new(response.clone()));
     Ok(response)
 }
 
@@ -261,22 +335,32 @@ pub async fn run_search(state: &AppState, t: &Arc<Tenant>, q: &SearchQuery) -> R
         ("sortBy" = Option<String>, Query, description = "custom_rank (default), price_asc, price_desc, year_desc, km_asc, newest"),
         ("make" = Option<Vec<String>>, Query, description = "Refinement list (repeat per value); likewise badge, status, car_type, categories, city, colour, dealership_name, filtered_features, item_type, location_name, make_model, model, price_range, seats, body, drive, fuel, transmission, state, tag, certified"),
         ("price" = Option<String>, Query, description = "Range `min:max` in AUD ($ and commas ignored); likewise km, year, subscription_price, weekly_price_range, created_at_timestamp"),
+        ("path" = Option<String>, Query, description = "SRP route the query runs within, e.g. `/search/used-cars`, `/search/toyota/rav4`, `/search/suv`: its refinements apply and `scope` describes it"),
     ),
     responses((status = 200, body = SearchResponse),
         (status = 400, description = "Malformed parameter (named in `field`)", body = super::error::ErrorEnvelope),
+        (status = 404, description = "`path` names nothing on this site", body = super::error::ErrorEnvelope),
         (status = 503, description = "Search engine unavailable", body = super::error::ErrorEnvelope)))]
 pub async fn get_search(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
     RawQuery(raw): RawQuery,
 ) -> Result<Json<SearchResponse>, ApiError> {
-    let q = parse(raw)?;
-    Ok(Json(run_search(&state, &t, &q).await?))
+    let q = parse_for(&t, raw.as_deref())?;
+    let scope = match path_param(raw.as_deref()) {
+        Some(p) => Some(
+            resolve_scope(&state, &t, &p)
+                .await?
+                .ok_or_else(|| ApiError::not_found(format!("`{p}` is not a search page on this site")))?,
+        ),
+        None => None,
+    };
+    Ok(Json(run_search(&state, &t, &q, scope.as_ref()).await?))
 }
 
 /// The count of a query (the 'Show Me {count}' button).
 #[utoipa::path(get, path = "/api/v1/search/count", tag = "search",
-    params(("query" = Option<String>, Query, description = "Same address form as /api/v1/search")),
+    params(("query" = Option<String>, Query, description = "Same address form as /api/v1/search, `path` included")),
     responses((status = 200, body = CountResponse),
         (status = 400, description = "Malformed parameter", body = super::error::ErrorEnvelope),
         (status = 503, description = "Search engine unavailable", body = super::error::ErrorEnvelope)))]
@@ -286,7 +370,13 @@ pub async fn get_search_count(
     RawQuery(raw): RawQuery,
 ) -> Result<Json<CountResponse>, ApiError> {
     let started = Instant::now();
-    let q = parse(raw)?;
+    let mut q = parse(raw.clone())?;
+    if let Some(p) = path_param(raw.as_deref()) {
+        let scope = resolve_scope(&state, &t, &p)
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("`{p}` is not a search page on this site")))?;
+        q = scope::apply(&scope, q);
+    }
     let svc = service(&state).await?;
     let mut req = semantics::backend_request(&t, &q, &conditions(&state, &t), unix_now(), false);
     req.offset = 0;

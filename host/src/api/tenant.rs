@@ -12,7 +12,7 @@ use crate::{
     model::{Dealership, Location},
     repo::TenantRepo,
     server::{AppState, CurrentTenant},
-    tenant::{FinanceConfig, Specifications, Theme, Wording},
+    tenant::{FinanceConfig, SearchSettings, Specifications, Theme, VdpSettings, Wording},
 };
 
 /// Public tenant settings.
@@ -42,6 +42,10 @@ pub struct TenantSettings {
     pub finance: FinanceConfig,
     /// Wording.
     pub wording: Wording,
+    /// Search results page settings (issue 6).
+    pub search: SearchSettings,
+    /// Vehicle detail page settings (issue 7).
+    pub vdp: VdpSettings,
     /// Look over the template's defaults (CSS variables in the UI).
     pub theme: Theme,
     /// Dealer phone numbers per car type (new, used, demo).
@@ -73,6 +77,8 @@ pub async fn get_tenant(State(state): State<AppState>, CurrentTenant(t): Current
         specifications: c.specifications.clone(),
         finance: c.finance.clone(),
         wording: c.wording.clone(),
+        search: c.search.clone(),
+        vdp: c.vdp.clone(),
         theme: c.theme.clone(),
         phones: c.phones.clone(),
         stock_count: c.stock.stock_count,

@@ -16,6 +16,7 @@ pub mod doc;
 pub mod embedded;
 pub mod meili;
 pub mod query;
+pub mod scope;
 pub mod semantics;
 
 use std::{

@@ -15,7 +15,6 @@ use serde::Serialize;
 use super::seo::{self, PageMeta, base_url, head_tags, script_json, truncate};
 use crate::{
     api::{self, error::ApiError},
-    repo::TenantRepo,
     server::{AppState, CurrentTenant},
 };
 
@@ -63,7 +62,7 @@ fn search_path_for(t: &str) -> &'static str {
 
 /// Renders the document for any public path (the router's fallback for GET requests).
 pub async fn document(State(state): State<AppState>, CurrentTenant(t): CurrentTenant, headers: HeaderMap, uri: Uri) -> Response {
-    match render(&state, &t, &headers, uri.path()).await {
+    match render(&state, &t, &headers, uri.path(), uri.query()).await {
         Ok(r) => r,
         Err(e) => e.into_response(),
     }
@@ -74,12 +73,12 @@ async fn render(
     t: &std::sync::Arc<crate::tenant::Tenant>,
     headers: &HeaderMap,
     path: &str,
+    query: Option<&str>,
 ) -> Result<Response, ApiError> {
     let base = base_url(t, headers);
     let site = t.config.name.clone();
     let Json(settings) = api::tenant::get_tenant(State(state.clone()), CurrentTenant(t.clone())).await?;
     let tenant_json = serde_json::to_value(&settings).expect("serialisable");
-    let repo = TenantRepo::new(&state.db, t.slug());
     let clean_path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
     let canonical = format!("{base}{clean_path}");
     let home_crumb = ("Home".to_string(), format!("{base}/"));
@@ -156,7 +155,13 @@ async fn render(
                                     format!("{base}{img}")
                                 };
                                 meta.image = Some(abs.clone());
-                                meta.preload_image = Some(img.clone());
+                                match seo::image_preload(img, seo::GALLERY_WIDTHS, seo::GALLERY_SIZES) {
+                                    Some((href, set)) => {
+                                        meta.preload_image = Some(href);
+                                        meta.preload_srcset = Some(set);
+                                    }
+                                    None => meta.preload_image = Some(img.clone()),
+                                }
                             }
                             let seller = car.location.as_ref().map(|l| l.name.clone()).unwrap_or_else(|| site.clone());
                             meta.json_ld.push(seo::car_json_ld(&base, c, &car.name, &seller));
@@ -205,14 +210,65 @@ async fn render(
                     }
                 }
                 id if id.starts_with("search") => {
-                    meta.title = m.title.clone();
-                    let cars = repo.available_cars(21).await?;
-                    meta.description = truncate(&format!("Browse new, used and demo cars for sale at {site}."), 160);
-                    meta.json_ld.push(seo::item_list_json_ld(&base, &cars));
-                    meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-                        home_crumb.clone(),
-                        (m.title.clone(), canonical.clone()),
-                    ]));
+                    // The SRP: the route's scope and the first page of results, inline; a bad
+                    // address parameter falls back to the route alone (the UI shows the error).
+                    let q = api::search::parse_for(t, query).unwrap_or_else(|_| {
+                        let mut q = crate::search::SearchQuery::new();
+                        q.hits_per_page = t.config.search.page_size;
+                        q
+                    });
+                    let found = match api::search::resolve_scope(state, t, clean_path).await {
+                        Ok(Some(scope)) => match api::search::run_search(state, t, &q, Some(&scope)).await {
+                            Ok(res) => Some(Some((scope, res))),
+                            Err(_) => None,
+                        },
+                        Ok(None) => Some(None),
+                        Err(_) => None,
+                    };
+                    match found {
+                        // Search is down: the page renders and the UI shows the error state.
+                        None => {
+                            meta.title = m.title.clone();
+                            meta.description = truncate(&format!("Browse new, used and demo cars for sale at {site}."), 160);
+                        }
+                        Some(Some((scope, res))) => {
+                            meta.title = if res.page > 1 {
+                                format!("{} - Page {}", scope.heading, res.page)
+                            } else {
+                                scope.heading.clone()
+                            };
+                            meta.description = truncate(
+                                &format!(
+                                    "{} {} for sale at {site}. Compare prices, kilometres and features, then enquire online.",
+                                    group_thousands(res.count as i64),
+                                    scope.heading
+                                ),
+                                160,
+                            );
+                            if res.page > 1 {
+                                meta.canonical = format!("{canonical}?page={}", res.page);
+                            }
+                            if let Some((href, set)) = res
+                                .hits
+                                .first()
+                                .and_then(|h| h.primary_image_url.as_deref())
+                                .and_then(|img| seo::image_preload(img, seo::CARD_WIDTHS, seo::CARD_SIZES))
+                            {
+                                meta.preload_image = Some(href);
+                                meta.preload_srcset = Some(set);
+                            }
+                            let items: Vec<(String, String)> = res.hits.iter().map(|h| (h.path.clone(), h.name.clone())).collect();
+                            meta.json_ld.push(seo::item_list_json_ld(&base, &items));
+                            let crumbs: Vec<(String, String)> = scope
+                                .breadcrumbs
+                                .iter()
+                                .map(|c| (c.label.clone(), format!("{base}{}", c.href)))
+                                .collect();
+                            meta.json_ld.push(seo::breadcrumbs_json_ld(&crumbs));
+                            page = serde_json::to_value(&res).expect("serialisable");
+                        }
+                        Some(None) => status = StatusCode::NOT_FOUND,
+                    }
                 }
                 _ => {
                     meta.title = m.title.clone();

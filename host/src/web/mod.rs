@@ -6,6 +6,7 @@
 
 pub mod assets;
 pub mod document;
+pub mod images;
 pub mod routes;
 pub mod seo;
 pub mod shell;
@@ -20,5 +21,6 @@ pub fn router() -> Router<AppState> {
         .route("/robots.txt", get(seo::robots_txt))
         .route("/sitemap.xml", get(seo::sitemap_xml))
         .route("/assets/{*path}", get(assets::shell_asset))
+        .route("/img/{*path}", get(images::image))
         .route("/ui-plugins/{template}/{*path}", get(assets::remote_asset))
 }

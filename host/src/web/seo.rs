@@ -66,6 +66,30 @@ pub struct PageMeta {
     pub json_ld: Vec<Value>,
     /// The page's largest image, preloaded.
     pub preload_image: Option<String>,
+    /// `imagesrcset` and `imagesizes` of that preload, matching the page's `<img srcset sizes>`
+    /// so the browser fetches one candidate once.
+    pub preload_srcset: Option<(String, String)>,
+}
+
+/// Gallery widths (px) of the VDP main image, as ui-shell/src/lib/images.ts `GALLERY_WIDTHS`.
+pub const GALLERY_WIDTHS: &[u32] = &[640, 960, 1280, 1600];
+/// `sizes` of the VDP main image (ui-shell `GALLERY_SIZES`).
+pub const GALLERY_SIZES: &str = "(max-width: 959px) 100vw, 66vw";
+/// Card widths (px) of SRP images (ui-shell `CARD_WIDTHS`).
+pub const CARD_WIDTHS: &[u32] = &[250, 400, 500];
+/// `sizes` of SRP card images (ui-shell `CARD_SIZES`).
+pub const CARD_SIZES: &str = "(max-width: 599px) 100vw, (max-width: 959px) 50vw, 400px";
+
+/// A preload for a host image (`/img/...`, not SVG) at `widths`: (href at the second width,
+/// srcset, sizes). None for external URLs and SVG placeholders.
+pub fn image_preload(url: &str, widths: &[u32], sizes: &str) -> Option<(String, (String, String))> {
+    if !url.starts_with("/img/") || url.ends_with(".svg") || widths.is_empty() {
+        return None;
+    }
+    let at = |w: u32| format!("{url}?w={w}");
+    let srcset = widths.iter().map(|w| format!("{} {w}w", at(*w))).collect::<Vec<_>>().join(", ");
+    let href = at(widths[widths.len().min(2) - 1]);
+    Some((href, (srcset, sizes.to_string())))
 }
 
 /// Truncates at a word boundary to at most `max` characters, adding an ellipsis.
@@ -115,9 +139,16 @@ pub fn head_tags(site_name: &str, m: &PageMeta) -> String {
         format!("<meta name=\"twitter:description\" content=\"{}\">", attr(&m.description)),
     );
     if let Some(img) = &m.preload_image {
+        let set = match &m.preload_srcset {
+            Some((srcset, sizes)) => format!(" imagesrcset=\"{}\" imagesizes=\"{}\"", attr(srcset), attr(sizes)),
+            None => String::new(),
+        };
         tag(
             &mut h,
-            format!("<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\">", attr(img)),
+            format!(
+                "<link rel=\"preload\" as=\"image\" href=\"{}\"{set} fetchpriority=\"high\">",
+                attr(img)
+            ),
         );
     }
     for ld in &m.json_ld {
@@ -262,14 +293,15 @@ pub fn location_json_ld(base: &str, l: &Location, url: &str) -> Value {
     v
 }
 
-/// schema.org `ItemList` of cars.
-pub fn item_list_json_ld(base: &str, cars: &[Car]) -> Value {
+/// schema.org `ItemList` of cars from (site path, name) pairs, in result order (the SRP's first
+/// page).
+pub fn item_list_json_ld(base: &str, cars: &[(String, String)]) -> Value {
     json!({
         "@context": "https://schema.org",
         "@type": "ItemList",
         "numberOfItems": cars.len(),
-        "itemListElement": cars.iter().enumerate().map(|(i, c)| json!({
-            "@type": "ListItem", "position": i + 1, "url": format!("{base}{}", c.path()), "name": c.name(),
+        "itemListElement": cars.iter().enumerate().map(|(i, (path, name))| json!({
+            "@type": "ListItem", "position": i + 1, "url": format!("{base}{path}"), "name": name,
         })).collect::<Vec<_>>(),
     })
 }

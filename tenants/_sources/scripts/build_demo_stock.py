@@ -16,12 +16,17 @@ point at locations that exist.
 from __future__ import annotations
 
 import csv
+import hashlib
+import json
+import sys
 import datetime as dt
 import re
 import random
 import tomllib
 from decimal import Decimal, ROUND_HALF_UP
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 SEED = 20261121
 USD_TO_AUD = Decimal("1.53")          # fixed rate used everywhere in the project
@@ -40,6 +45,7 @@ COLUMNS = [
     "geartype", "gearnum", "cylinders", "engine_size_litres", "induction", "fuelconsumptioncombined",
     "km", "price", "price_type", "car_type", "status", "reserved", "tag", "show_on_dealer_website",
     "dealership_slug", "location_slug", "created_at", "sold_at", "dealercomments", "image_urls",
+    "spin_images", "spin_interior_image", "hotspots",
 ]
 
 VIN_RE = re.compile(r"^[A-HJ-NPR-Z0-9]{17}$")   # 17 chars, A-Z 0-9 without I, O, Q
@@ -524,9 +530,43 @@ class Tenant:
                 w = csv.DictWriter(f, COLUMNS, lineterminator="\n", extrasaction="raise")
                 w.writeheader()
                 for c in rows:
+                    c.update(demo_media(self.slug, c))
                     w.writerow({k: c.get(k, "") for k in COLUMNS})
             counts[car_type] = len(rows)
         return counts
+
+
+def demo_media(tenant: str, car: dict) -> dict:
+    """The car's illustration URLs (build_demo_media.py draws them; served from the host image
+    endpoint as /img/illustrations/...). Decided by a hash of the stock number, not the random
+    stream, so stock data does not move: about 1 in 12 used cars has no photos yet (the card shows
+    the body-type placeholder). The EV tenant's sedans and SUVs also get 24 spin frames, the
+    interior panorama and two exterior hotspots."""
+    from build_demo_media import BODY_SHAPE, GALLERY_ANGLES, SPIN_FRAMES, colour_key
+    h = int(hashlib.sha256(car["stocknum"].encode()).hexdigest()[:8], 16)
+    out = {"image_urls": "", "spin_images": "", "spin_interior_image": "", "hotspots": ""}
+    shape = BODY_SHAPE.get((car.get("simple_body") or "").lower())
+    if shape is None or (car["car_type"] == "used" and h % 12 == 0):
+        return out
+    colour = colour_key(car.get("colour") or "")
+    base = "/img/illustrations"
+    gallery = [f"{base}/{shape}-{colour}-{a}.png" for a in GALLERY_ANGLES]
+    out["image_urls"] = "|".join(gallery + [f"{base}/interior.png", f"{base}/wheel.png"])
+    spin_colours = ("black", "white", "grey", "blue", "beige")
+    if tenant == "im-motors-au" and shape in ("sedan", "suv") and colour in spin_colours:
+        out["spin_images"] = "|".join(f"{base}/spin-{shape}-{colour}-{i:02d}.png" for i in range(SPIN_FRAMES))
+        out["spin_interior_image"] = f"{base}/interior.png"
+        out["hotspots"] = json.dumps({
+            "exterior": [{"id": "charge-port", "description": "Charge port: DC fast charging"},
+                         {"id": "wheels", "description": "Aero alloy wheels"}],
+            "interior": [{"id": "screen", "description": "Centre touch screen"}],
+            "positions": {
+                "charge-port": [{"hotspotId": "charge-port", "activeAngle": a, "posX": 22, "posY": 48} for a in (5, 6, 7)],
+                "wheels": [{"hotspotId": "wheels", "activeAngle": a, "posX": 68, "posY": 70} for a in (5, 6, 7)],
+                "screen": [{"hotspotId": "screen", "activeAngle": 0, "posX": 52, "posY": 60}],
+            },
+        }, separators=(",", ":"))
+    return out
 
 
 def comment(car: dict, where: str) -> str:

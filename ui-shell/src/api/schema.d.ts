@@ -39,6 +39,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cars/{slug}/phone-reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logs that a shopper revealed the dealer's number for a car, then answers the number. */
+        post: operations["post_phone_reveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cars/{slug}/print.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The car as a PDF download (`{slug}.pdf`). */
+        get: operations["get_print_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cars/{slug}/similar": {
         parameters: {
             query?: never;
@@ -51,6 +85,23 @@ export interface paths {
          *     each); a fallback search (same car type, default order) when that fails or finds nothing.
          */
         get: operations["get_similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cars/{slug}/view.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts a view of the car (one per call) and answers the new count. */
+        get: operations["get_view"];
         put?: never;
         post?: never;
         delete?: never;
@@ -476,6 +527,12 @@ export interface components {
             /** @description The car. */
             car: components["schemas"]["Car"];
             /**
+             * @description The dealer comments as safe HTML (sanitised on the host with ammonia: formatting and
+             *     links only, no scripts, handlers, styles or images); null when the car has none
+             *     (shopper-core §2 "Dealer comments"). `car.dealercomments` carries the same safe HTML.
+             */
+            dealercomments_html?: string | null;
+            /**
              * @description Who decided each of `tag`, `price_view`, `eligibility`, `phone`, `finance`: `host` (the
              *     default rule) or the plugin's `name@version`, for example `tag-rules-ev@0.1.0`.
              */
@@ -483,6 +540,11 @@ export interface components {
             /** @description Which actions the car offers (shopper-core §5; lfm §4-§5). */
             eligibility: components["schemas"]["Eligibility"];
             finance?: null | components["schemas"]["FinanceOffer"];
+            /**
+             * @description Hotspots (shopper-core §3 "Hotspots": exterior and interior lists of `{id, description}`
+             *     and `positions` per hotspot of `{hotspotId, activeAngle, posX, posY}`), or null.
+             */
+            hotspots?: unknown;
             /** @description Images, primary first; `primary_image_url` is the first. */
             images: components["schemas"]["CarImage"][];
             location?: null | components["schemas"]["Location"];
@@ -497,6 +559,10 @@ export interface components {
             price_view: components["schemas"]["PriceView"];
             /** @description First image URL. */
             primary_image_url?: string | null;
+            /** @description 360 spin frames in turn order (`/img/...` paths or absolute URLs); empty for no spinner. */
+            spin_images: string[];
+            /** @description The interior panorama image, if any (the spin viewer's Interior tab). */
+            spin_interior_image?: string | null;
             tag?: null | components["schemas"]["Tag"];
         };
         /** @description An input moved into its range. */
@@ -534,6 +600,13 @@ export interface components {
              * @description Milliseconds.
              */
             ms: number;
+        };
+        /** @description One breadcrumb: label and site path. */
+        Crumb: {
+            /** @description Site path, e.g. `/search/toyota`. */
+            href: string;
+            /** @description e.g. `Toyota`. */
+            label: string;
         };
         /** @description A dealership (locations-forms-marketing §3 "Dealer config"). */
         Dealership: {
@@ -723,6 +796,12 @@ export interface components {
             /** @description false hides it. */
             visible: boolean;
         };
+        /**
+         * @description What the VDP's location overlay names (shopper-core §2: city and state; location name on some
+         *     tenants).
+         * @enum {string}
+         */
+        LocationOverlay: "city_state" | "location_name";
         /** @description A numeric calculator input: entries are clamped to `min..=max` in `step`s (shopper-core §5). */
         NumberRange: {
             /**
@@ -768,6 +847,28 @@ export interface components {
             display: string;
             /** @description Before the click-to-reveal, for example `07 5550 XXXX`. */
             masked: string;
+        };
+        /** @description A phone reveal (shopper-core §7 "Phone-reveal log"). */
+        PhoneRevealRequest: {
+            /**
+             * Format: int64
+             * @description The car's id (must be the car of the path).
+             */
+            car_id: number;
+            /**
+             * Format: int64
+             * @description The car's dealership id.
+             */
+            dealership_id: number;
+            /** @description The site (tenant slug). */
+            website_id: string;
+        };
+        /** @description The revealed number. */
+        PhoneRevealResponse: {
+            /** @description For `tel:` links, e.g. `+61255500101`. */
+            dial: string;
+            /** @description As shown, e.g. `02 5550 0101` (formatted by the tenant's phone plugin or the host). */
+            display: string;
         };
         /**
          * @description The price area of a card or VDP (shopper-core §4 "Price display"; §5 "Price is shown only if
@@ -818,6 +919,42 @@ export interface components {
             kind: "no_price";
             /** @description Text to show. */
             text: string;
+        };
+        /**
+         * @description A promotional tile in the results grid (shopper-core §3 "Promo item": start, expiry, position,
+         *     display, strictDisplay). Empty `title`/`lines` use the spec's default text 'We Want Your Car! /
+         *     We buy all types of cars / Our high turnover means we can pay more'.
+         */
+        Promo: {
+            /** @description Button text (default `Get a Valuation`). */
+            cta_label?: string;
+            /** @description Car types (`new`, `demo`, `used`) the results must show for the tile to appear; empty = any. */
+            display?: string[];
+            /**
+             * Format: int64
+             * @description Shown until (unix seconds); none = never expires.
+             */
+            expiry?: number | null;
+            /** @description Where the tile links (site path or absolute URL; default `/trade-in`). */
+            href?: string;
+            /** @description Unique within the tenant. */
+            id: string;
+            /** @description Lines under the headline. */
+            lines?: string[];
+            /**
+             * Format: int32
+             * @description 1-based grid position.
+             */
+            position: number;
+            /**
+             * Format: int64
+             * @description Shown from (unix seconds); none = always.
+             */
+            start?: number | null;
+            /** @description True: every car type shown must be in `display`; false: any overlap is enough. */
+            strict_display?: boolean;
+            /** @description Headline. */
+            title?: string;
         };
         /** @description A repayment answer (shopper-core §5: 25 or less shows `Enquire for Finance`). */
         Repayment: {
@@ -951,6 +1088,24 @@ export interface components {
              */
             term_years: number;
         };
+        /**
+         * @description How results render (shopper-core §2 "Search results": a grid, or a carousel).
+         * @enum {string}
+         */
+        ResultsView: "grid" | "carousel";
+        /** @description What an SRP path means. */
+        RouteScope: {
+            /** @description Home, then the condition or make, model and body crumbs, ending with this page. */
+            breadcrumbs: components["schemas"]["Crumb"][];
+            /** @description Page heading, e.g. `Toyota RAV4`, `Used Cars`, `SUV`. */
+            heading: string;
+            /** @description The path, e.g. `/search/toyota/rav4`. */
+            path: string;
+            /** @description Refinements the path implies (attribute -> values), e.g. `{make: [Toyota], model: [RAV4]}`. */
+            refinements: {
+                [key: string]: string[];
+            };
+        };
         /** @description One rejected row. */
         RowError: {
             /** @description Every problem in the row. */
@@ -1034,7 +1189,10 @@ export interface components {
         };
         /** @description A page of search results. */
         SearchResponse: {
-            /** @description The query in canonical address form (the UI writes it into the address). */
+            /**
+             * @description The shopper's query in canonical address form, without the route's own refinements (the
+             *     UI writes it into the address after the path).
+             */
             address: string;
             /**
              * Format: int64
@@ -1076,6 +1234,58 @@ export interface components {
             popular_body_types: components["schemas"]["FacetItem"][];
             /** @description Makes by count up to position 20, then 'All Makes'. */
             popular_makes: components["schemas"]["FacetItem"][];
+            scope?: null | components["schemas"]["RouteScope"];
+        };
+        /**
+         * @description `[search]`: the search results page (SRP) of one tenant (shopper-core §2 "Search results", §3
+         *     "Promo item", §9 page size 21).
+         */
+        SearchSettings: {
+            /**
+             * @description Card buttons in order, among [`CARD_BUTTONS`]; `similar` shows only on cars that cannot be
+             *     bought (default `["finance", "details"]`).
+             * @default [
+             *       "finance",
+             *       "details"
+             *     ]
+             */
+            card_buttons: string[];
+            /**
+             * @description Where 'Clear Filters' goes on the empty state (default `/special-offers`).
+             * @default /special-offers
+             */
+            clear_filters_target: string;
+            /**
+             * @description Refinements applied on a first visit when nothing is persisted, e.g. `{car_type = ["new"]}`.
+             * @default {}
+             */
+            default_refinements: {
+                [key: string]: string[];
+            };
+            /**
+             * Format: int32
+             * @description Hits per page, 1-100 (default 21).
+             * @default 21
+             */
+            page_size: number;
+            /**
+             * @description Remember the visitor's last refinements per site (local storage) and restore them.
+             * @default false
+             */
+            persist_refinements: boolean;
+            /**
+             * Format: int32
+             * @description 0-2: a random 0..=N is added to the first promo's position on each page view.
+             * @default 0
+             */
+            promo_first_jitter: number;
+            /**
+             * @description Promotional tiles inserted into the grid.
+             * @default []
+             */
+            promos: components["schemas"]["Promo"][];
+            /** @default grid */
+            view: components["schemas"]["ResultsView"];
         };
         /** @description Similar cars. */
         SimilarResponse: {
@@ -1119,6 +1329,12 @@ export interface components {
              */
             sold_tag_name: string;
         };
+        /**
+         * @description The VDP's spin-viewer tab shown first (shopper-core §4 "Spin viewer": spinner by default,
+         *     gallery on one tenant).
+         * @enum {string}
+         */
+        SpinTab: "spin" | "images";
         /** @description The tag on a car's card and VDP (shopper-core §4 "Card tag priority"). */
         Tag: {
             /** @description An image shown instead of the text (certified pre-owned badge), when there is one. */
@@ -1157,6 +1373,8 @@ export interface components {
             phones: {
                 [key: string]: string;
             };
+            /** @description Search results page settings (issue 6). */
+            search: components["schemas"]["SearchSettings"];
             /** @description Canonical base URL. */
             site_url?: string | null;
             /** @description Tenant slug. */
@@ -1176,6 +1394,8 @@ export interface components {
             template: string;
             /** @description Look over the template's defaults (CSS variables in the UI). */
             theme: components["schemas"]["Theme"];
+            /** @description Vehicle detail page settings (issue 7). */
+            vdp: components["schemas"]["VdpSettings"];
             /** @description Wording. */
             wording: components["schemas"]["Wording"];
         };
@@ -1265,6 +1485,58 @@ export interface components {
             /** @description Body text colour. */
             text?: string | null;
         };
+        /** @description `[vdp]`: the vehicle detail page of one tenant (shopper-core §2 "Vehicle detail page", §9). */
+        VdpSettings: {
+            /**
+             * @description Hide Twitter from the share row.
+             * @default false
+             */
+            hide_twitter: boolean;
+            /** @default city_state */
+            location_overlay: components["schemas"]["LocationOverlay"];
+            /**
+             * Format: double
+             * @description Reserve-online deposit in dollars (default 200).
+             * @default 200
+             */
+            reserve_deposit: number;
+            /**
+             * Format: int32
+             * @description Hours a reserved car is held (default 48).
+             * @default 48
+             */
+            reserve_hold_hours: number;
+            /** @default spin */
+            spin_default_tab: components["schemas"]["SpinTab"];
+            /**
+             * @description Show the sticky header after 500 px of scroll (default true).
+             * @default true
+             */
+            sticky_header: boolean;
+        };
+        /** @description The car's fields that may have changed since the page was rendered. */
+        ViewCarFields: {
+            /**
+             * Format: int64
+             * @description Number of photos now.
+             */
+            photos_count: number;
+            /**
+             * Format: int64
+             * @description Last change, unix seconds.
+             */
+            updated_at: number;
+        };
+        /** @description `view.json` answer. */
+        ViewResponse: {
+            /** @description Current fields. */
+            car_fields: components["schemas"]["ViewCarFields"];
+            /**
+             * Format: int64
+             * @description Views including this one.
+             */
+            views: number;
+        };
         /** @description Tenant wording (shopper-core §2, §4). */
         Wording: {
             /**
@@ -1298,6 +1570,7 @@ export type CarResponse = components['schemas']['CarResponse'];
 export type ClampedField = components['schemas']['ClampedField'];
 export type ContactDetails = components['schemas']['ContactDetails'];
 export type CountResponse = components['schemas']['CountResponse'];
+export type Crumb = components['schemas']['Crumb'];
 export type Dealership = components['schemas']['Dealership'];
 export type DecidedBy = components['schemas']['DecidedBy'];
 export type Eligibility = components['schemas']['Eligibility'];
@@ -1310,26 +1583,37 @@ export type FinanceOffer = components['schemas']['FinanceOffer'];
 export type Frequency = components['schemas']['Frequency'];
 export type ImportReport = components['schemas']['ImportReport'];
 export type Location = components['schemas']['Location'];
+export type LocationOverlay = components['schemas']['LocationOverlay'];
 export type NumberRange = components['schemas']['NumberRange'];
 export type OpeningHourEntry = components['schemas']['OpeningHourEntry'];
 export type Phone = components['schemas']['Phone'];
+export type PhoneRevealRequest = components['schemas']['PhoneRevealRequest'];
+export type PhoneRevealResponse = components['schemas']['PhoneRevealResponse'];
 export type PriceView = components['schemas']['PriceView'];
+export type Promo = components['schemas']['Promo'];
 export type Repayment = components['schemas']['Repayment'];
 export type RepaymentAnswer = components['schemas']['RepaymentAnswer'];
 export type RepaymentBody = components['schemas']['RepaymentBody'];
 export type RepaymentRequest = components['schemas']['RepaymentRequest'];
+export type ResultsView = components['schemas']['ResultsView'];
+export type RouteScope = components['schemas']['RouteScope'];
 export type RowError = components['schemas']['RowError'];
 export type SearchHit = components['schemas']['SearchHit'];
 export type SearchResponse = components['schemas']['SearchResponse'];
+export type SearchSettings = components['schemas']['SearchSettings'];
 export type SimilarResponse = components['schemas']['SimilarResponse'];
 export type SpecialHourEntry = components['schemas']['SpecialHourEntry'];
 export type Specifications = components['schemas']['Specifications'];
+export type SpinTab = components['schemas']['SpinTab'];
 export type Tag = components['schemas']['Tag'];
 export type TagKind = components['schemas']['TagKind'];
 export type TenantSettings = components['schemas']['TenantSettings'];
 export type TermInput = components['schemas']['TermInput'];
 export type TermUnit = components['schemas']['TermUnit'];
 export type Theme = components['schemas']['Theme'];
+export type VdpSettings = components['schemas']['VdpSettings'];
+export type ViewCarFields = components['schemas']['ViewCarFields'];
+export type ViewResponse = components['schemas']['ViewResponse'];
 export type Wording = components['schemas']['Wording'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -1423,6 +1707,82 @@ export interface operations {
             };
         };
     };
+    post_phone_reveal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Car slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneRevealRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneRevealResponse"];
+                };
+            };
+            /** @description A field does not match the car or site (named in `field`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such car, or no number for it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_print_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Car slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A4 PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description No such car on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     get_similar: {
         parameters: {
             query?: never;
@@ -1454,6 +1814,53 @@ export interface operations {
             };
             /** @description Search engine unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_view: {
+        parameters: {
+            query?: {
+                /** @description Photos the page shows. */
+                photos_count?: number | null;
+                /** @description `updated_at` the page shows (unix seconds). */
+                updated_at?: number | null;
+                /** @description The site (tenant slug). */
+                website_id?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description Car slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewResponse"];
+                };
+            };
+            /** @description `website_id` is not this site */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such car on this site */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1528,6 +1935,8 @@ export interface operations {
                 make?: string[];
                 /** @description Range `min:max` in AUD ($ and commas ignored); likewise km, year, subscription_price, weekly_price_range, created_at_timestamp */
                 price?: string;
+                /** @description SRP route the query runs within, e.g. `/search/used-cars`, `/search/toyota/rav4`, `/search/suv`: its refinements apply and `scope` describes it */
+                path?: string;
             };
             header?: never;
             path?: never;
@@ -1552,6 +1961,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `path` names nothing on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Search engine unavailable */
             503: {
                 headers: {
@@ -1566,7 +1984,7 @@ export interface operations {
     get_search_count: {
         parameters: {
             query?: {
-                /** @description Same address form as /api/v1/search */
+                /** @description Same address form as /api/v1/search, `path` included */
                 query?: string;
             };
             header?: never;
