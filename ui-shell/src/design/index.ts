@@ -9,6 +9,7 @@ export { Disclosure, type DisclosureProps } from "./Disclosure";
 export { type ControlProps, Field, type FieldProps, TextField, type TextFieldProps } from "./Field";
 export { KmField, type KmFieldProps } from "./KmField";
 export { ALTERNATE_QUICK_PICKS, DEFAULT_QUICK_PICKS, MoneyField, type MoneyFieldProps } from "./MoneyField";
+export { NativeSelect, type NativeSelectProps } from "./NativeSelect";
 export { clampToRange, type NumberTextFieldProps } from "./NumberTextField";
 export { RadioGroup, type RadioGroupProps } from "./RadioGroup";
 export { RangeSlider, type RangeSliderProps } from "./RangeSlider";

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Button } from "../design/Button";
 import { Checkbox } from "../design/Checkbox";
 import { Disclosure } from "../design/Disclosure";
+import { NativeSelect } from "../design/NativeSelect";
 import { RangeSlider } from "../design/RangeSlider";
-import { Select } from "../design/Select";
 import { formatMoney, formatThousands } from "../lib/format";
 import type { SearchState } from "./address";
 import type { FacetItem } from "./cards";
@@ -155,9 +155,8 @@ export default function FilterPanel({ state, facets, onChange }: FilterPanelProp
       </Disclosure>
       <Disclosure title="Year" defaultOpen={Boolean(yr)}>
         <div className="fc-srp-pair">
-          <Select
+          <NativeSelect
             label="From year"
-            placeholder="Any"
             options={[{ value: ANY, label: "Any" }, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
             value={yr?.min != null ? String(yr.min) : ANY}
             onValueChange={(v) =>
@@ -169,9 +168,8 @@ export default function FilterPanel({ state, facets, onChange }: FilterPanelProp
               )
             }
           />
-          <Select
+          <NativeSelect
             label="To year"
-            placeholder="Any"
             options={[{ value: ANY, label: "Any" }, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
             value={yr?.max != null ? String(yr.max) : ANY}
             onValueChange={(v) =>
@@ -186,9 +184,8 @@ export default function FilterPanel({ state, facets, onChange }: FilterPanelProp
         </div>
       </Disclosure>
       <Disclosure title="Kilometres" defaultOpen={Boolean(km)}>
-        <Select
+        <NativeSelect
           label="Kilometres up to"
-          placeholder="Any"
           options={[
             { value: ANY, label: "Any" },
             ...KM_CHOICES.map((k) => ({ value: String(k), label: `${formatThousands(k)} km` })),

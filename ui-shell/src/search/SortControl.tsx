@@ -1,4 +1,4 @@
-import { Select } from "../design/Select";
+import { NativeSelect } from "../design/NativeSelect";
 import type { SortBy } from "./address";
 import { SORT_CHOICES } from "./filters";
 
@@ -9,7 +9,7 @@ import { SORT_CHOICES } from "./filters";
  */
 export default function SortControl({ value, onChange }: { value: SortBy; onChange: (v: SortBy) => void }) {
   return (
-    <Select
+    <NativeSelect
       label="Sort by"
       options={SORT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
       value={value}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
 import { searchHit } from "../__tests__/fixtures/search";
+import type { TenantSettings } from "../api/types";
 import { cardActions, cardImage, cardPrice, hitCardProps, type SearchHit } from "./cards";
 import { cardToggles, DEFAULT_SEARCH_CONFIG, searchConfig } from "./config";
 
@@ -66,7 +67,7 @@ describe("search cards (shopper-core §2, §4)", () => {
         promo_first_jitter: 7,
         promos: [{ id: "x", position: 8, display: ["used"], strict_display: true }, { position: 0 }],
       },
-    };
+    } as unknown as TenantSettings;
     const c = searchConfig(t);
     expect(c).toMatchObject({ page_size: 12, view: "carousel", card_buttons: ["reserve", "details"], promo_first_jitter: 2 });
     expect(c.promos).toEqual([
