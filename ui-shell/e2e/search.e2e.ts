@@ -56,7 +56,9 @@ async function openSrp(context: BrowserContext, tenant: string, path = SRP): Pro
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(url(tenant, path));
   await page.waitForSelector(`${CARD}, .fc-srp-empty`, { timeout: 15_000 });
-  await page.waitForFunction(() => !document.querySelector('.fc-srp-grid[aria-busy="true"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('.fc-srp-grid[aria-busy="true"]') && !document.querySelector(".fc-srp-grid .fc-skeleton-card"),
+  );
   return page;
 }
 

@@ -115,7 +115,7 @@ function srp(data: InlineData, path: string): string {
       .join("")}</ol></nav>` +
     `<div class="fc-srp__head"><h1>${esc(heading)}</h1><p class="fc-srp__count">${esc(
       `${formatThousands(page.count_display)} ${noun} found`,
-    )}</p></div><div class="fc-srp__body"><div class="fc-srp__aside"></div><div class="fc-srp__results">` +
+    )}</p></div><div class="fc-srp__body"><div class="fc-srp__aside"></div><div class="fc-srp__results"><h2 class="fc-visually-hidden">Results</h2>` +
     `<ul class="fc-srp-grid">${cards.join("")}</ul></div></div></section>`
   );
 }

@@ -219,6 +219,7 @@ export default function SearchPage() {
           ) : null}
         </aside>
         <div id="fc-srp-results" className="fc-srp__results" tabIndex={-1}>
+          <h2 className="fc-visually-hidden">Results</h2>
           {data === null ? (
             <ResultsSkeleton count={Math.min(config.page_size, 6)} />
           ) : showEmpty ? (

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { DefaultSearchCard } from "../components/defaults";
 import type { SearchCardProps } from "../contract";
 import { ButtonLink } from "../design/Button";
@@ -7,6 +7,9 @@ import { SkeletonCard } from "../design/Skeleton";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { DEFAULT_PROMO_TEXT, type PromoConfig } from "./config";
 import type { GridCell } from "./promos";
+
+/** Cells rendered in the first commit (two rows on wide screens); the rest follow in a transition. */
+export const FIRST_BATCH = 6;
 
 /** A car cell ready to render: its key and card props. */
 export interface CarCell {
@@ -75,8 +78,20 @@ export interface ResultsGridProps {
  */
 export function ResultsGrid({ cells, view, busy }: ResultsGridProps) {
   const wide = useWide();
-  const render = (c: GridCell<CarCell>): ReactNode =>
-    c.kind === "car" ? <SearchCardSlot {...c.item.props} /> : <PromoTile promo={c.promo} />;
+  // The first cells render at once; the rest in a transition right after (React yields between
+  // slices, so a page of 21 template cards is no long task on a slow phone), as skeletons until then.
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    startTransition(() => setAll(true));
+  }, []);
+  const render = (c: GridCell<CarCell>, i: number): ReactNode =>
+    !all && i >= FIRST_BATCH ? (
+      <SkeletonCard />
+    ) : c.kind === "car" ? (
+      <SearchCardSlot {...c.item.props} />
+    ) : (
+      <PromoTile promo={c.promo} />
+    );
   const cars = cells.filter((c) => c.kind === "car").length;
   if (view === "carousel") {
     return (
@@ -87,9 +102,9 @@ export function ResultsGrid({ cells, view, busy }: ResultsGridProps) {
   }
   return (
     <ul className={`fc-srp-grid${cars < 3 ? " fc-srp-grid--few" : ""}${busy ? " fc-srp-grid--busy" : ""}`} aria-busy={busy}>
-      {cells.map((c) => (
+      {cells.map((c, i) => (
         <li key={c.kind === "car" ? c.item.key : `promo-${c.promo.id}`} className={`fc-srp-cell fc-srp-cell--${c.kind}`}>
-          {render(c)}
+          {render(c, i)}
         </li>
       ))}
     </ul>
