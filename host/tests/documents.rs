@@ -13,8 +13,7 @@ use common::{call, get, tenant_toml, test_db, write_tenants};
 use forecourt_host::{
     config::Settings,
     server::{AppState, WebFiles},
-    stock::{ImportOptions, import_feed},
-    tenant::FeedFormat,
+    stock::import_feed,
 };
 
 const INDEX: &str = "<!doctype html><html lang=\"en-AU\"><head><meta charset=\"utf-8\"><title>Forecourt</title>\n<!--forecourt:head-->\n\
@@ -65,15 +64,7 @@ async fn setup(site_url: Option<&str>) -> (common::TestDb, tempfile::TempDir, te
         ..base
     };
     let t = state.tenants.by_slug("alpha").unwrap().clone();
-    let opts = ImportOptions {
-        source: "feed".into(),
-        format: FeedFormat::Csv,
-        mode: None,
-        mapping: None,
-        mapping_text: None,
-        progress: false,
-        now: 1_795_000_000,
-    };
+    let opts = common::csv_opts("feed");
     let r = import_feed(&tdb.db, &t, FEED.as_bytes(), opts).await.unwrap();
     assert_eq!(r.inserted, 2, "{r:?}");
     (tdb, dir, ui, common::app(state))
@@ -144,12 +135,10 @@ async fn a_car_page_describes_the_car_to_crawlers() {
     assert_eq!(data["route"]["params"]["slug"], slug);
     assert_eq!(data["page"]["car"]["stocknum"], "D1");
     assert_eq!(data["tenant"]["slug"], "alpha");
-    assert!(
-        data["page"]["car"]["dealercomments"]
-            .as_str()
-            .unwrap()
-            .contains("</script><script>alert(1)</script>")
-    );
+    let comments = data["page"]["car"]["dealercomments"].as_str().unwrap();
+    assert!(comments.starts_with("Nice car"), "{comments}");
+    assert!(!comments.contains("<script>"), "sanitised on the host: {comments}");
+    assert_eq!(data["page"]["dealercomments_html"].as_str(), Some(comments));
     assert!(!html.contains("<script>alert(1)"), "escaped");
     // The shell's own tags are kept.
     assert!(html.contains("<script type=\"module\" crossorigin src=\"/assets/index-abc123.js\"></script>"));
@@ -208,6 +197,18 @@ async fn location_search_and_generic_pages() {
         "http://alpha.localhost/cars/2019-mercedes-benz-c-class-d1"
     );
     assert_eq!(inline_data(&html)["route"]["params"]["refinement"], "used-cars");
+    assert!(html.contains("<title>Used Cars | alpha Motors</title>"), "{html}");
+    let page = &inline_data(&html)["page"];
+    assert_eq!(page["scope"]["heading"], "Used Cars", "the first page is inline");
+    assert_eq!(page["hits"][0]["slug"], "2019-mercedes-benz-c-class-d1");
+    let (s, _, html) = call(&app, get("alpha.localhost", "/search/mercedes-benz")).await;
+    assert_eq!(s, StatusCode::OK, "a make slug");
+    assert!(html.contains("<title>Mercedes-Benz | alpha Motors</title>"));
+    let crumbs = json_ld(&html).into_iter().find(|v| v["@type"] == "BreadcrumbList").unwrap();
+    assert_eq!(crumbs["itemListElement"][2]["item"], "http://alpha.localhost/search/mercedes-benz");
+    let (s, _, html) = call(&app, get("alpha.localhost", "/search/no-such-thing")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "a slug that names nothing here");
+    assert!(html.contains("noindex"));
 
     let (s, _, html) = call(&app, get("alpha.localhost", "/about-us")).await;
     assert_eq!(s, StatusCode::OK);

@@ -8,8 +8,7 @@ use axum::{
     http::{Request, StatusCode},
 };
 use common::{call, get, tenant_toml, test_db, write_tenants};
-use forecourt_host::stock::{ImportOptions, import_feed};
-use forecourt_host::tenant::FeedFormat;
+use forecourt_host::stock::import_feed;
 
 const FEED: &str = "stocknum,vin,year,make,model,badge,price,km,car_type,status,location_slug,created_at\n\
 A1,WDDHF5GB7BA292772,2019,Mercedes-Benz,C-Class,C200,45990,30000,used,in_stock,{slug}-sales,2026-10-01T00:00:00Z\n\
@@ -24,15 +23,7 @@ async fn seeded() -> (common::TestDb, tempfile::TempDir, axum::Router) {
     for slug in ["alpha", "beta"] {
         let t = state.tenants.by_slug(slug).unwrap().clone();
         let feed = FEED.replace("{slug}", slug).replace("A1,", &format!("{}1,", slug.to_uppercase()));
-        let opts = ImportOptions {
-            source: "feed.csv".into(),
-            format: FeedFormat::Csv,
-            mode: None,
-            mapping: None,
-            mapping_text: None,
-            progress: false,
-            now: 1_795_000_000,
-        };
+        let opts = common::csv_opts("feed.csv");
         let r = import_feed(&tdb.db, &t, feed.as_bytes(), opts).await.unwrap();
         assert_eq!(r.inserted, 4, "{r:?}");
     }

@@ -11,10 +11,7 @@ use axum::{
     http::{Request, StatusCode},
 };
 use common::{call, get, test_db};
-use forecourt_host::{
-    stock::{ImportOptions, import_feed},
-    tenant::FeedFormat,
-};
+use forecourt_host::stock::import_feed;
 use plugin_support::{demo_plugins_toml, registry, require, tenant_with};
 use serde_json::{Value, json};
 
@@ -38,15 +35,7 @@ async fn app() -> (common::TestDb, tempfile::TempDir, axum::Router) {
     let state = common::state(&tdb.db, reg, dir.path(), None).await;
     for slug in ["harbourside-mercedes", "drive-depot", "plain"] {
         let t = state.tenants.by_slug(slug).unwrap().clone();
-        let opts = ImportOptions {
-            source: "feed.csv".into(),
-            format: FeedFormat::Csv,
-            mode: None,
-            mapping: None,
-            mapping_text: None,
-            progress: false,
-            now: 1_795_000_000,
-        };
+        let opts = common::csv_opts("feed.csv");
         let r = import_feed(&tdb.db, &t, FEED.as_bytes(), opts).await.unwrap();
         assert_eq!(r.inserted, 2, "{r:?}");
     }

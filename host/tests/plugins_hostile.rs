@@ -19,8 +19,8 @@ use forecourt_host::{
         PluginHost, PluginLimits, PointCounters, defaults,
         fixtures::{self, NOW},
     },
-    stock::{ImportOptions, import_feed},
-    tenant::{FeedFormat, TenantRegistry},
+    stock::import_feed,
+    tenant::TenantRegistry,
 };
 use plugin_support::{HOSTILE, dist, registry, require, tenant, tenant_with};
 
@@ -175,15 +175,7 @@ async fn car_request_succeeds_with_defaults_when_plugins_misbehave() {
         "stocknum,year,make,model,price,car_type,status,created_at\nH1,2024,Tesla,Model 3,49990,used,in_stock,2026-10-01T00:00:00Z\n";
     for plugin in HOSTILE {
         let t = state.tenants.by_slug(plugin).unwrap().clone();
-        let opts = ImportOptions {
-            source: "feed.csv".into(),
-            format: FeedFormat::Csv,
-            mode: None,
-            mapping: None,
-            mapping_text: None,
-            progress: false,
-            now: 1_795_000_000,
-        };
+        let opts = common::csv_opts("feed.csv");
         import_feed(&tdb.db, &t, feed.as_bytes(), opts).await.unwrap();
     }
     let app = common::app(state.clone());

@@ -95,6 +95,37 @@ fn invalid_files_name_file_key_and_reason() {
         ),
         (base.clone() + "\n[stock]\nfilter_level = 15\n", "stock.filter_level", "0 and 14"),
         (
+            base.clone() + "\n[search]\npage_size = 0\n",
+            "search.page_size",
+            "between 1 and 100",
+        ),
+        (
+            base.clone() + "\n[search]\ncard_buttons = [\"details\", \"buy\"]\n",
+            "search.card_buttons.1",
+            "is not one of",
+        ),
+        (
+            base.clone() + "\n[[search.promos]]\nid = \"p\"\nposition = 0\n",
+            "search.promos.0.position",
+            "1-based",
+        ),
+        (
+            base.clone() + "\n[[search.promos]]\nid = \"p\"\nposition = 3\nstart = 20\nexpiry = 10\n",
+            "search.promos.0.expiry",
+            "after start",
+        ),
+        (
+            base.clone() + "\n[[search.promos]]\nid = \"p\"\nposition = 3\ndisplay = [\"old\"]\n",
+            "search.promos.0.display",
+            "not new, demo or used",
+        ),
+        (base.clone() + "\n[vdp]\nreserve_deposit = -5\n", "vdp.reserve_deposit", "0 or more"),
+        (
+            base.clone() + "\n[vdp]\nspin_default_tab = \"video\"\n",
+            "spin_default_tab",
+            "unknown variant",
+        ),
+        (
             base.clone() + "\n[[stock.feeds]]\npath = \"missing.csv\"\nformat = \"csv\"\n",
             "stock.feeds.0.path",
             "does not exist",

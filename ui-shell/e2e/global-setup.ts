@@ -22,6 +22,8 @@ declare module "vitest" {
     apiBase: string;
     /** Why the suite is skipped; "" when it runs. */
     skip: string;
+    /** The started host's admin token (Bearer, for /api/v1/admin/import); "" for an external host. */
+    adminToken: string;
     mode: string;
   }
 }
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("inlineBase", pattern(external));
     project.provide("apiBase", "");
     project.provide("skip", "");
+    project.provide("adminToken", process.env.FORECOURT_E2E_ADMIN_TOKEN ?? "");
     project.provide("mode", `external host ${external}`);
   } else if (!existsSync(FORECOURT_BIN)) {
     const why = `e2e SKIPPED: no FORECOURT_E2E_BASE_URL and no forecourt binary at ${FORECOURT_BIN} (build the host, or point FORECOURT_E2E_BASE_URL at a running one)`;
@@ -64,6 +67,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("inlineBase", "");
     project.provide("apiBase", "");
     project.provide("skip", why);
+    project.provide("adminToken", "");
     project.provide("mode", "skipped");
   } else {
     ensureBuilt();
@@ -75,6 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("inlineBase", pattern(host.url));
     project.provide("apiBase", pattern(ui.url));
     project.provide("skip", "");
+    project.provide("adminToken", host.adminToken);
     project.provide("mode", `forecourt serve at ${host.url}`);
     console.log(`e2e: ${host.url} (host: UI, documents, API), ${ui.url} (UI without inline data)`);
   }

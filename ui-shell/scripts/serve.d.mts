@@ -6,7 +6,8 @@ export interface Running {
 export const FORECOURT_BIN: string;
 export function freePort(): Promise<number>;
 export function inlineJson(value: unknown): string;
-export function startHost(options?: { bin?: string; log?: boolean }): Promise<Running>;
+/** A running `forecourt serve` with its admin token (for POST /api/v1/admin/import). */
+export function startHost(options?: { bin?: string; log?: boolean }): Promise<Running & { adminToken: string }>;
 export function startUiServer(options?: {
   port?: number;
   backend?: string;

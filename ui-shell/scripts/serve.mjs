@@ -9,6 +9,7 @@
 //
 //   node scripts/serve.mjs [--port 4173] [--backend http://127.0.0.1:18080] [--inline]
 //   (without --backend it starts ../target/debug/forecourt on a free port with a temporary data dir)
+import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
@@ -66,15 +67,24 @@ async function waitFor(url, ms, headers = {}) {
 
 /**
  * Starts `forecourt serve` on a free 127.0.0.1 port with a fresh data dir (demo tenants, feeds
- * imported on start). Resolves to {url, close}; rejects when the binary is missing or never ready.
+ * imported on start) and a random admin token. Resolves to {url, adminToken, close}; rejects when
+ * the binary is missing or never ready.
  */
 export async function startHost({ bin = FORECOURT_BIN, log = false } = {}) {
   if (!existsSync(bin)) throw new Error(`forecourt binary not found at ${bin}`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-ui-e2e-"));
+  // A fresh admin token per run, so tests can import stock through POST /api/v1/admin/import.
+  const adminToken = randomBytes(16).toString("hex");
   const child = spawn(bin, ["serve"], {
     cwd: repoDir,
-    env: { ...process.env, FORECOURT_BIND: `127.0.0.1:${port}`, FORECOURT_DATA_DIR: dataDir, FORECOURT_LOG_FORMAT: "json" },
+    env: {
+      ...process.env,
+      FORECOURT_BIND: `127.0.0.1:${port}`,
+      FORECOURT_DATA_DIR: dataDir,
+      FORECOURT_LOG_FORMAT: "json",
+      FORECOURT_ADMIN_TOKEN: adminToken,
+    },
     stdio: ["ignore", log ? "inherit" : "ignore", log ? "inherit" : "pipe"],
   });
   let stderr = "";
@@ -90,6 +100,7 @@ export async function startHost({ bin = FORECOURT_BIN, log = false } = {}) {
   }
   return {
     url,
+    adminToken,
     close: () =>
       new Promise((ok) => {
         child.once("exit", () => {

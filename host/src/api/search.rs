@@ -272,9 +272,9 @@ pub async fn hits_for(state: &AppState, t: &Arc<Tenant>, cars: Vec<Car>) -> Vec<
         .collect()
 }
 
-/// Runs a shopper's query `q` for a tenant within an SRP route `scope` (its refinements apply
-/// unless the shopper refined the same attribute). Used by the endpoint, the SRP document and
-/// tests. Errors: 503 when search is down.
+/// Runs a shopper's query `q` for a tenant within an SRP route `scope` (its refinements are
+/// added to the shopper's, [`scope::apply`]). Used by the endpoint, the SRP document and tests.
+/// Errors: 503 when search is down.
 pub async fn run_search(
     state: &AppState,
     t: &Arc<Tenant>,

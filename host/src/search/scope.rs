@@ -143,11 +143,17 @@ pub fn resolve(t: &Tenant, vocab: &ScopeVocabulary, path: &str, models_of: impl 
     Some(scope)
 }
 
-/// The query with the scope's refinements applied: an attribute the shopper refined explicitly
-/// in the address keeps the shopper's values; otherwise the route's values apply.
+/// The query with the scope's refinements applied: the route's values are added to the
+/// shopper's values of the same attribute (a refinement list ORs its values), so on
+/// `/search/toyota` ticking Mazda shows Toyotas and Mazdas, as the UI's checked boxes say.
 pub fn apply(scope: &RouteScope, mut q: SearchQuery) -> SearchQuery {
     for (attr, values) in &scope.refinements {
-        q.refinements.entry(attr.clone()).or_insert_with(|| values.clone());
+        let list = q.refinements.entry(attr.clone()).or_default();
+        for v in values {
+            if !list.contains(v) {
+                list.push(v.clone());
+            }
+        }
     }
     q
 }

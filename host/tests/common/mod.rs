@@ -229,3 +229,17 @@ pub fn get(host: &str, path: &str) -> axum::http::Request<axum::body::Body> {
 pub fn app(state: AppState) -> axum::Router {
     server::app(state)
 }
+
+/// Import options for a CSV feed named `source` (mode from the feed default) at a fixed time,
+/// 1_795_000_000 (2026-11-18), without a progress bar.
+pub fn csv_opts(source: &str) -> forecourt_host::stock::ImportOptions {
+    forecourt_host::stock::ImportOptions {
+        source: source.into(),
+        format: forecourt_host::tenant::FeedFormat::Csv,
+        mode: None,
+        mapping: None,
+        mapping_text: None,
+        progress: false,
+        now: 1_795_000_000,
+    }
+}
