@@ -330,7 +330,10 @@ describe.skipIf(skip !== "")(`VDP e2e (${inject("mode")})`, () => {
       { feed, token },
     );
     expect(imported.status, imported.body).toBe(200);
-    const car = await api<CarResponse & { dealercomments_html?: string | null }>(page, "/api/v1/cars/2021-mercedes-benz-a-class-e2exss1");
+    const car = await api<CarResponse & { dealercomments_html?: string | null }>(
+      page,
+      "/api/v1/cars/2021-mercedes-benz-a-class-e2exss1",
+    );
     expect(car.status).toBe(200);
     expect(car.body.dealercomments_html ?? "").not.toMatch(/onerror|<img/i);
     await page.goto(url("harbourside-mercedes", car.body.path));

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { spawn } from "node:child_process";
 // A stand-in for the host's UI serving, with the same URL layout (ui-shell/README.md "Asset layout"):
 //   /assets/*                       ui-shell/dist/assets/*            (hashed: immutable)
 //   /ui-plugins/<template>/*        ui-plugins/<template>/dist/*      (remoteEntry.js: no-cache)
@@ -10,7 +11,6 @@
 //   node scripts/serve.mjs [--port 4173] [--backend http://127.0.0.1:18080] [--inline]
 //   (without --backend it starts ../target/debug/forecourt on a free port with a temporary data dir)
 import { randomBytes } from "node:crypto";
-import { spawn } from "node:child_process";
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { createServer as createNetServer } from "node:net";
