@@ -19,7 +19,7 @@ use forecourt_host::{
     },
     server::AppState,
 };
-use search_support::{all_cars, conditions, demo, reference};
+use search_support::{all_cars, conditions, demo, reference_api};
 use serde_json::Value;
 
 async fn search(state: &AppState, slug: &str, qs: &str) -> (StatusCode, Value) {
@@ -52,7 +52,7 @@ async fn api_returns_visible_stock_with_correct_counts_and_facets() {
         let cars = all_cars(&state, slug).await;
         let conds = conditions(&state, &t);
         let q = SearchQuery::from_query_string(qs).unwrap();
-        let want = reference(&t, &cars, &conds, &q, unix_now());
+        let want = reference_api(&t, &cars, &conds, &q, unix_now());
         let (s, v) = search(&state, slug, qs).await;
         assert_eq!(s, StatusCode::OK, "{slug} `{qs}`: {v}");
         assert_eq!(v["count"].as_u64().unwrap() as usize, want.ids.len(), "{slug} `{qs}` count");

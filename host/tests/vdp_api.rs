@@ -223,6 +223,21 @@ async fn search_paths_mean_refinements_with_a_heading_and_breadcrumbs() {
     )
     .await;
     assert_eq!(json(&body)["count"], 3);
+    // Disjunctive facets: the refined make still lists the other makes; other facets narrow.
+    let (_, _, body) = call(&f.app, get("alpha.localhost", "/api/v1/search?make=Toyota")).await;
+    let v = json(&body);
+    assert_eq!(v["count"], 2);
+    let count_of = |attr: &str, value: &str| {
+        v["facets"][attr]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["value"] == value)
+            .map(|i| i["count"].as_u64().unwrap())
+    };
+    assert_eq!(count_of("make", "Toyota"), Some(2));
+    assert_eq!(count_of("make", "Mercedes-Benz"), Some(1), "{}", v["facets"]["make"]);
+    assert_eq!(count_of("body", "sedan"), None, "the Mercedes sedan is not a Toyota");
     let (_, _, body) = call(&f.app, get("alpha.localhost", "/api/v1/search/count?path=/search/used-cars")).await;
     assert_eq!(json(&body)["count"], 2);
     for bad in ["/search/ford", "/search/toyota/hilux", "/search/a/b/c"] {

@@ -130,7 +130,9 @@ pub struct SearchResponse {
     pub pages: u64,
     /// Page size.
     pub hits_per_page: u32,
-    /// Facet items per attribute (label, value, count), in display order.
+    /// Facet items per attribute (label, value, count), in display order. A refined attribute's
+    /// facet is counted without its own refinement (disjunctive), so its other values stay
+    /// listed with the cars they would add.
     pub facets: BTreeMap<String, Vec<FacetItem>>,
     /// Top 4 body types by count.
     pub popular_body_types: Vec<FacetItem>,
@@ -298,8 +300,38 @@ pub async fn run_search(
         r.ms = started.elapsed().as_millis() as u64;
         return Ok(r);
     }
-    let req = semantics::backend_request(t, q, &conditions(state, t), unix_now(), true);
-    let res = svc.backend.search(&req).await?;
+    let (conds, now) = (conditions(state, t), unix_now());
+    let req = semantics::backend_request(t, q, &conds, now, true);
+    // Disjunctive facets: a refined attribute's own facet is counted without its refinement, so
+    // the other values stay listed with the counts they would add (values of one attribute OR).
+    let refined: Vec<String> = req
+        .facets
+        .iter()
+        .filter(|a| q.refinements.contains_key(a.as_str()))
+        .cloned()
+        .collect();
+    let mut reqs = vec![req];
+    for attr in &refined {
+        let mut without = q.clone();
+        without.refinements.remove(attr);
+        let mut r = semantics::backend_request(t, &without, &conds, now, false);
+        r.offset = 0;
+        r.limit = 0;
+        r.facets = vec![attr.clone()];
+        reqs.push(r);
+    }
+    let mut results = if reqs.len() == 1 {
+        vec![svc.backend.search(&reqs[0]).await?]
+    } else {
+        svc.backend.multi_search(&reqs).await?
+    };
+    let mut res = results.remove(0);
+    let count_display = semantics::count_display(res.total as u64, t, &res.facets);
+    for (attr, r) in refined.iter().zip(results) {
+        if let Some(f) = r.facets.get(attr) {
+            res.facets.insert(attr.clone(), f.clone());
+        }
+    }
     let cars = TenantRepo::new(&state.db, t.slug()).cars_by_ids(&res.ids).await?;
     let cars = semantics::collapse_sold_runs(cars, |c| c.status == "sold");
     let hits = hits_for(state, t, cars).await;
@@ -308,7 +340,7 @@ pub async fn run_search(
     let response = SearchResponse {
         hits,
         count,
-        count_display: semantics::count_display(count, t, &res.facets),
+        count_display,
         page: q.page,
         pages: count.div_ceil(per),
         hits_per_page: q.hits_per_page,
