@@ -1,5 +1,6 @@
 // ui-shell build: the module-federation HOST. No remotes are declared here: the tenant's template
 // names its remote at run time (src/federation/remotes.ts). React is shared as a singleton.
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { federation } from "@module-federation/vite";
 import react from "@vitejs/plugin-react";
@@ -36,6 +37,24 @@ function shortChunkName(name: string): string {
     .replace(/_mf_2_/g, "-")
     .replace(/_mf_1_/g, "-")
     .replace(/\.js$/, "");
+}
+
+/**
+ * The federation plugin's external-runtime glue imports `@module-federation/runtime/package.json`
+ * for its `version` alone, which put the whole manifest (scripts, exports, author: 2.2 KB) in the
+ * shell's container on every first load. This serves only the name and version.
+ */
+function slimRuntimeManifest(): Plugin {
+  return {
+    name: "forecourt-mf-runtime-manifest",
+    apply: "build",
+    enforce: "pre",
+    load(id) {
+      if (!/[\\/]@module-federation[\\/]runtime[\\/]package\.json$/.test(id)) return null;
+      const { name, version } = JSON.parse(readFileSync(id, "utf8")) as { name: string; version: string };
+      return JSON.stringify({ name, version });
+    },
+  };
 }
 
 /** The pages whose chunk the start script preloads, by the module that defines them. */
@@ -156,7 +175,11 @@ function firstLoad(): Plugin {
  * groups (shared React, runtime) keep their higher priority.
  */
 const FIRST_LOAD_APP =
-  /[\\/]ui-shell[\\/]src[\\/](contract\.ts|(app|boot|federation|theme|routes|components)[\\/]|lib[\\/](format|views|hours)\.ts|design[\\/](Button|Skeleton|Toast|Disclosure)\.tsx|pages[\\/](NotFoundPage|PlaceholderPage)\.tsx)|[\\/]node_modules[\\/]react-router[\\/]/;
+  /[\\/]ui-shell[\\/]src[\\/](contract\.ts|boot[\\/](firstLoad|handoff)\.ts|(app|federation|routes)[\\/]|lib[\\/](format|views|hours)\.ts|design[\\/](Button|Skeleton|Toast|Disclosure)\.tsx)|[\\/]node_modules[\\/]react-router[\\/]/;
+
+/** Chunks every first load runs (src/boot/start.ts `common` and the `app` group): never worth a preload hint. */
+const ALWAYS_LOADED =
+  /(^|\/)(app|mf-runtime|mf-localSharedImportMap|mf__loadShare__react[\w-]*|mf__prebuild__[\w-]*|vite-preload-helper|rolldown-runtime|hostInit|pendingShares|remoteEntry)-[\w-]+\.js$/;
 
 /** The host every `/api` request is proxied to in `vite dev` (a running `forecourt serve`). */
 const backend = process.env.FORECOURT_DEV_BACKEND ?? "http://127.0.0.1:8080";
@@ -179,6 +202,7 @@ export default defineConfig({
       experiments: { provideExternalRuntime: true },
     }),
     devRemotes(),
+    slimRuntimeManifest(),
     emitRoutes(),
     firstLoad(),
   ],
@@ -186,7 +210,9 @@ export default defineConfig({
     target: "es2022",
     manifest: true,
     // Every supported browser has <link rel=modulepreload>; skip the polyfill (first-load budget).
-    modulePreload: { polyfill: false },
+    // A lazy chunk's import still preloads what it needs, except the chunks every first load has
+    // already run (their names were repeated in each chunk's dependency list: first-load bytes).
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((d) => !ALWAYS_LOADED.test(d)) },
     rolldownOptions: {
       output: {
         chunkFileNames: (chunk) => `assets/${shortChunkName(chunk.name)}-[hash].js`,

@@ -30,6 +30,8 @@ const profile = mkdtempSync(join(tmpdir(), "forecourt-size-"));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   headless: true,
+  // The e2e suite's window (e2e/browser.ts): below-the-fold chunks load alike in both measures.
+  viewport: { width: 1280, height: 900 },
   args: [
     "--no-sandbox",
     "--disable-gpu",

@@ -5,13 +5,32 @@ import "./app/app.css";
 import "./search/search.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
 import { App, preloadPage } from "./app/App";
-import { boot } from "./boot/boot";
+import { BrowserRouter } from "./app/router";
+import type { BootResult } from "./boot/boot";
 import { FIRST_LOAD_MODULES, FIRST_RENDER_WAIT_MS, firstLoadPage } from "./boot/firstLoad";
+import { readHandoff } from "./boot/handoff";
+import { preloadFallbacks } from "./federation/fallbacks";
 import { preloadRemote } from "./federation/RemoteSlot";
 import { federationLoader, remoteEntryUrl } from "./federation/remotes";
-import { applyTheme, resolveTheme } from "./theme/theme";
+import type { Theme } from "./theme/theme";
+
+/**
+ * Resolves once the first paint's high-priority images (the VDP's main photo, the SRP's first
+ * card) have loaded or failed, and a frame has passed, so they are painted before React replaces
+ * them: the largest contentful paint stays the first paint's (ui-shell/README.md "First load").
+ */
+function firstPaintImages(): Promise<unknown> {
+  const images = [...document.querySelectorAll<HTMLImageElement>("[data-fc-first-paint] img[fetchpriority=high]")];
+  const loaded = (img: HTMLImageElement) =>
+    img.complete
+      ? null
+      : new Promise((resolve) => {
+          img.addEventListener("load", resolve, { once: true });
+          img.addEventListener("error", resolve, { once: true });
+        });
+  return Promise.all(images.map(loaded)).then(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+}
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing");
@@ -21,7 +40,12 @@ const root = createRoot(container, {
   onCaughtError: (error, info) => console.warn("[forecourt] recovered from", error, info.componentStack),
 });
 
-const result = await boot();
+// The start script already parsed the inline data and themed the page (src/boot/handoff.ts); the
+// boot and theme code load only without it (vite dev, a static server: the API boot path).
+const handoff = readHandoff();
+const result: BootResult = handoff
+  ? { ok: true, tenant: handoff.inline.tenant, source: "inline", inline: handoff.inline }
+  : await import("./boot/boot").then((m) => m.boot());
 if (!result.ok) {
   document.title = result.status === 404 ? "Site not found" : "Site unavailable";
   root.render(
@@ -31,8 +55,13 @@ if (!result.ok) {
     </main>,
   );
 } else {
-  const theme = resolveTheme(result.tenant);
-  applyTheme(theme, result.tenant.template);
+  const theme: Theme =
+    handoff?.theme ??
+    (await import("./theme/theme").then((m) => {
+      const t = m.resolveTheme(result.tenant);
+      m.applyTheme(t, result.tenant.template);
+      return t;
+    }));
   const template = result.tenant.template;
   const entry = remoteEntryUrl(template, result.inline?.remote_entry);
   const remote = template ? { template, load: federationLoader(template, entry) } : null;
@@ -40,7 +69,14 @@ if (!result.ok) {
   // (the start script asked for all of them at once) before React replaces the first paint, so
   // nothing shifts as they arrive. A slow remote gets FIRST_RENDER_WAIT_MS, then placeholders.
   const page = firstLoadPage(window.location.pathname);
-  const ready = [preloadPage(page), ...(remote ? FIRST_LOAD_MODULES[page].map((m) => preloadRemote(remote.load, m)) : [])];
+  // Without a remote, or when a first-screen module fails, the shell's own components load instead.
+  const ready = [
+    preloadPage(page, result.inline?.status),
+    firstPaintImages(),
+    ...(remote
+      ? FIRST_LOAD_MODULES[page].map((m) => preloadRemote(remote.load, m).catch(() => preloadFallbacks()))
+      : [preloadFallbacks()]),
+  ];
   await Promise.race([Promise.allSettled(ready), new Promise((r) => setTimeout(r, FIRST_RENDER_WAIT_MS))]);
   // A transition: React renders in slices and yields to the browser between them instead of
   // holding the main thread for the whole first render (total blocking time on a slow phone).

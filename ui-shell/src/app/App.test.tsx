@@ -1,10 +1,10 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { CAR, TENANTS } from "../__tests__/fixtures";
 import type { InlineData } from "../boot/inline";
 import { resolveTheme } from "../theme/theme";
 import { App } from "./App";
+import { MemoryRouter } from "./router";
 
 function renderAt(path: string, inline: InlineData | null = null, tenant = TENANTS.classic) {
   const site = { tenant, theme: resolveTheme(tenant), inline };
@@ -52,15 +52,15 @@ describe("App", () => {
     expect(document.querySelectorAll("[data-location]").length).toBe(TENANTS.group.locations.filter((l) => l.visible).length);
   });
 
-  it("shows the 404 page with search links for unknown paths", () => {
+  it("shows the 404 page with search links for unknown paths", async () => {
     renderAt("/no/such/page");
-    expect(screen.getByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Used cars" }).getAttribute("href")).toBe("/search/used-cars");
   });
 
-  it("shows a placeholder page with the route's title", () => {
+  it("shows a placeholder page with the route's title", async () => {
     renderAt("/finance");
-    expect(screen.getByRole("heading", { name: "Finance" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Finance" })).toBeTruthy();
     expect(document.title).toBe("Finance | Harbourside Mercedes-Benz");
   });
 

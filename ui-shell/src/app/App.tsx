@@ -1,15 +1,13 @@
 import { type ComponentType, lazy, type MouseEvent, type ReactNode, Suspense, useMemo, useState } from "react";
-import { Route, Routes, useLocation, useNavigate } from "react-router";
 import type { FirstLoadPage } from "../boot/firstLoad";
-import { DefaultSiteFooter, DefaultSiteHeader } from "../components/defaults";
 import { Skeleton } from "../design/Skeleton";
 import { ToastProvider } from "../design/Toast";
+import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteContext, RemoteSlot } from "../federation/RemoteSlot";
 import type { RemoteLoader } from "../federation/remotes";
 import { siteFooterProps, siteHeaderProps } from "../lib/views";
-import { NotFoundPage } from "../pages/NotFoundPage";
-import { PlaceholderPage } from "../pages/PlaceholderPage";
 import { ROUTES, type RouteDef } from "../routes/table";
+import { Route, Routes, useLocation, useNavigate } from "./router";
 import { type Site, SiteContext, useSite } from "./site";
 
 /**
@@ -17,9 +15,9 @@ import { type Site, SiteContext, useSite } from "./site";
  * resolved, the page renders in the same commit as the rest of the shell (no Suspense fallback
  * between). Takes the page's dynamic import; returns the component with `preload`.
  */
-function preloadablePage(factory: () => Promise<{ default: ComponentType }>) {
-  let loaded: ComponentType | null = null;
-  let pending: Promise<{ default: ComponentType }> | null = null;
+function preloadablePage<P extends object = object>(factory: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () => {
     pending ??= factory().then((m) => {
       loaded = m.default;
@@ -28,10 +26,10 @@ function preloadablePage(factory: () => Promise<{ default: ComponentType }>) {
     return pending;
   };
   const Lazy = lazy(preload);
-  function Page() {
+  function Page(props: P) {
     // Chosen once per mount: switching from the lazy wrapper to the component would remount the page.
-    const [C] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <C />;
+    const [C] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    return <C {...props} />;
   }
   return Object.assign(Page, { preload });
 }
@@ -40,15 +38,24 @@ const HomePage = preloadablePage(() => import("../pages/HomePage"));
 const SearchPage = preloadablePage(() => import("../pages/SearchPage"));
 const CarPage = preloadablePage(() => import("../pages/CarPage"));
 const PrintPage = preloadablePage(() => import("../vdp/PrintPage"));
+// Not on the first load of the implemented pages: loaded for other routes and 404s only.
+const NotFoundPage = preloadablePage(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
+const PlaceholderPage = preloadablePage(async () => ({
+  default: (await import("../pages/PlaceholderPage")).PlaceholderPage,
+}));
 
 /**
- * Loads the page a first load shows (src/boot/firstLoad.ts), so the first render has it.
- * Takes the page; returns when its chunk is loaded (at once for pages without one).
+ * Loads the page a first load shows (src/boot/firstLoad.ts), so the first render has it: the
+ * page's chunk, plus the 404 page when the host answered 404 (`status`, default 200), and for
+ * `other` paths the placeholder and 404 pages. Takes the page and the document's HTTP status;
+ * returns when the chunks are loaded.
  */
-export function preloadPage(page: FirstLoadPage): Promise<unknown> {
-  if (page === "home") return HomePage.preload();
-  if (page === "car") return CarPage.preload();
-  return Promise.resolve();
+export function preloadPage(page: FirstLoadPage, status = 200): Promise<unknown> {
+  const notFound = status === 404 ? [NotFoundPage.preload()] : [];
+  if (page === "home") return Promise.all([HomePage.preload(), ...notFound]);
+  if (page === "car") return Promise.all([CarPage.preload(), ...notFound]);
+  if (page === "search") return Promise.all([SearchPage.preload(), ...notFound]);
+  return Promise.all([PlaceholderPage.preload(), NotFoundPage.preload()]);
 }
 
 /**
@@ -132,7 +139,7 @@ export function App({ site, remote }: AppProps) {
             <RemoteSlot
               module="SiteHeader"
               props={header}
-              fallback={DefaultSiteHeader}
+              fallback={FALLBACKS.SiteHeader}
               loading={<div className="fc-header fc-header--loading" />}
             />
             <main id="main" tabIndex={-1}>
@@ -147,7 +154,7 @@ export function App({ site, remote }: AppProps) {
             <RemoteSlot
               module="SiteFooter"
               props={footer}
-              fallback={DefaultSiteFooter}
+              fallback={FALLBACKS.SiteFooter}
               loading={<div className="fc-footer fc-footer--loading" />}
             />
           </LinkInterceptor>

@@ -16,7 +16,8 @@ import { cardImage, FIRST_ROW, type SearchResponse } from "../search/cards";
 import { CONDITIONS } from "../search/route";
 import type { Theme } from "../theme/theme";
 import type { FirstLoadPage } from "./firstLoad";
-import { type InlineData, inlinePageFor } from "./inline";
+import { inlinePageFor } from "./handoff";
+import type { InlineData } from "./inline";
 
 const ESC: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 

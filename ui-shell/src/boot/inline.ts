@@ -3,7 +3,10 @@
 //   <script id="__FORECOURT_DATA__" type="application/json">{...InlineData...}</script>
 // into every HTML document; the shell boots from it without a second round trip, and falls back to
 // the JSON API when it is absent (vite dev, a static server). ARCHITECTURE.md "HTML documents and SEO".
-import type { CarResponse, TenantSettings } from "../api/types";
+import type { TenantSettings } from "../api/types";
+
+// The page-data lookup lives with the start script's handoff (pages need none of the parsing below).
+export { type InlinePages, inlinePageFor } from "./handoff";
 
 /** The element id the host writes the JSON into. */
 export const INLINE_DATA_ID = "__FORECOURT_DATA__";
@@ -16,12 +19,6 @@ export interface InlineRoute {
   path: string;
   /** Path parameters by name, e.g. `{ "slug": "2021-mercedes-benz-glc-class-hm10570" }`. */
   params: Record<string, string>;
-}
-
-/** The page data by route id: exactly the JSON body the shell would otherwise fetch. */
-export interface InlinePages {
-  /** GET /api/v1/cars/{slug} body. */
-  car: CarResponse;
 }
 
 /**
@@ -89,18 +86,4 @@ export function readInlineData(doc: Document = document): InlineData | null {
     console.warn(`[forecourt] #${INLINE_DATA_ID} is not JSON; fetching /api/v1/tenant`);
     return null;
   }
-}
-
-/**
- * The inline page data for a route, when the document was rendered for that exact path and id.
- * Takes the inline data, a route id and the current path; returns the page body typed by id, or
- * undefined (then the page fetches it).
- */
-export function inlinePageFor<K extends keyof InlinePages>(
-  data: InlineData | null,
-  id: K,
-  path: string,
-): InlinePages[K] | undefined {
-  if (!data?.route || data.route.id !== id || data.route.path !== path || data.page == null) return undefined;
-  return data.page as InlinePages[K];
 }

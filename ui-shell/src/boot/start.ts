@@ -6,13 +6,15 @@
 //    modules, every chunk the shell's entry needs, the page's chunk; then adds the entry itself.
 //    When the first paint has the page's main content (the home page's hero, the VDP's top), step 2
 //    waits for that paint, so the JavaScript does not compete with it for the connection.
-// Without inline data (vite dev, a static server) there is no first paint, only step 2.
+// It hands the inline data and theme to the entry (src/boot/handoff.ts). Without inline data (vite
+// dev, a static server) there is no first paint and no handoff, only step 2.
 // ui-shell/README.md "First load".
 import type { RemoteModuleName } from "../contract";
 import { remoteEntryUrl } from "../federation/entry";
 import { applyTheme, resolveTheme } from "../theme/theme";
 import { FIRST_LOAD_MODULES, type FirstLoadPage, firstLoadPage, type RemotePreloadManifest } from "./firstLoad";
 import { firstPaint } from "./firstPaint";
+import { writeHandoff } from "./handoff";
 import { readInlineData } from "./inline";
 
 /** The shell's first-load files, written by the build (vite.config.ts `forecourt-first-load`). */
@@ -92,6 +94,7 @@ function start(assets: FirstLoadAssets): void {
     if (data) {
       const theme = resolveTheme(data.tenant);
       applyTheme(theme, data.tenant.template);
+      writeHandoff({ inline: data, theme });
       if (root && !root.firstElementChild) {
         const paint = firstPaint(data, page, location.pathname, theme);
         root.innerHTML = paint.html;

@@ -124,9 +124,15 @@ export function RemoteSlot<M extends RemoteModuleName>({ module, props, fallback
   useEffect(() => {
     if (remote && failed !== undefined) warnFallback(remote.template, module, failed);
   }, [remote, module, failed]);
-  if (!remote || known?.ok === false) return <Fallback {...props} />;
+  // The fallback may load on first use (src/federation/fallbacks.tsx): the loading placeholder until then.
+  const fallback = (
+    <Suspense fallback={loading ?? null}>
+      <Fallback {...props} />
+    </Suspense>
+  );
+  if (!remote || known?.ok === false) return fallback;
   const boundary = (children: ReactNode) => (
-    <ErrorBoundary fallback={<Fallback {...props} />} onError={(error) => warnFallback(remote.template, module, error)}>
+    <ErrorBoundary fallback={fallback} onError={(error) => warnFallback(remote.template, module, error)}>
       {children}
     </ErrorBoundary>
   );

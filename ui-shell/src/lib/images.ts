@@ -25,12 +25,17 @@ export function isHostImage(url: string): boolean {
 
 /**
  * The URL of `url` resized to `width` CSS px at `quality` (1-100). Takes a car image URL; returns it
- * with `?w=&q=` for host images, unchanged for external ones and for SVG placeholders.
+ * with `?w=&q=` for host images (replacing any `w`/`q` it had: the API's `thumb_url` comes with
+ * `?w=160`, and the host answers 400 to a repeated parameter), unchanged for external ones and for
+ * SVG placeholders.
  */
 export function imageAt(url: string, width: number, quality: number = DEFAULT_QUALITY): string {
-  if (!isHostImage(url) || url.endsWith(".svg")) return url;
-  const sep = url.includes("?") ? "&" : "?";
-  return `${url}${sep}w=${Math.round(width)}${quality === DEFAULT_QUALITY ? "" : `&q=${Math.round(quality)}`}`;
+  if (!isHostImage(url)) return url;
+  const [path = url, query = ""] = url.split("?", 2);
+  if (path.endsWith(".svg")) return url;
+  const kept = query.split("&").filter((p) => p !== "" && !/^[wq]=/.test(p));
+  const base = kept.length > 0 ? `${path}?${kept.join("&")}` : path;
+  return `${base}${kept.length > 0 ? "&" : "?"}w=${Math.round(width)}${quality === DEFAULT_QUALITY ? "" : `&q=${Math.round(quality)}`}`;
 }
 
 /**

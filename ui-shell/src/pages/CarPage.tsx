@@ -1,26 +1,27 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate, useParams } from "react-router";
 import type { CarResponse, TenantSettings } from "../api/types";
+import { useLocation, useNavigate, useParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
-import { inlinePageFor } from "../boot/inline";
-import { DefaultVdpSidebar } from "../components/defaults";
+import { inlinePageFor } from "../boot/handoff";
 import { Button } from "../design/Button";
 import { Disclosure } from "../design/Disclosure";
 import { Skeleton } from "../design/Skeleton";
 import { useToast } from "../design/Toast";
+import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { htmlToText, sanitizeHtml, truncate } from "../lib/sanitize";
 import { COMMENTS_LIMIT } from "../lib/views";
+import { favouriteOf, toggleFavourite, useSavedCars } from "../search/favourites";
 import { commentsHtml, spinFrames, vdpConfig } from "../vdp/data";
 import { Gallery, WhenVisible } from "../vdp/Gallery";
 import { locatedAt, overlayText } from "../vdp/place";
 import { sidebarProps } from "../vdp/sidebar";
-import { NotFoundPage } from "./NotFoundPage";
 
 const EnquiryDialog = lazy(() => import("./EnquiryDialog"));
 const SpinViewer = lazy(() => import("../vdp/SpinViewer"));
 const Details = lazy(() => import("../vdp/Details"));
 const VdpChrome = lazy(() => import("../vdp/Chrome"));
+const NotFoundPage = lazy(() => import("./NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 
 export { COMMENTS_LIMIT };
 
@@ -147,7 +148,7 @@ function CarSkeleton() {
  * the spin viewer, loaded only for cars with spin frames), the template's sidebar (price view,
  * tag, buttons by eligibility, view count) and dealer comments. Loaded later: the sticky header
  * and mobile bottom bar (src/vdp/Chrome.tsx, on the first scroll or on phones), Share and Fave
- * (src/vdp/actions.ts, on click) and everything below the fold (src/vdp/Details.tsx).
+ * (Share's clipboard code in src/vdp/actions.ts, on click; Fave uses src/search/favourites.ts) and everything below the fold (src/vdp/Details.tsx).
  * Unknown cars show the 404 page. Takes nothing (reads `:slug`); renders the page.
  */
 export default function CarPage() {
@@ -158,7 +159,6 @@ export default function CarPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [copied, setCopied] = useState(false);
-  const [faved, setFaved] = useState(false);
   const res = state.status === "ok" ? state.data : null;
   const views = useViewCount(res, tenant);
   const chrome = useChromeNeeded();
@@ -170,15 +170,10 @@ export default function CarPage() {
     const t = setTimeout(() => setCopied(false), 1500);
     return () => clearTimeout(t);
   }, [copied]);
-  const carId = res?.car.id;
-  useEffect(() => {
-    // A cheap look at the favourites list; src/vdp/actions.ts owns it and loads on the first click.
-    try {
-      if (carId != null) setFaved(localStorage.getItem("forecourt:favourites")?.includes(`"id":${carId},`) === true);
-    } catch {
-      // storage disabled: not a favourite
-    }
-  }, [carId]);
+  // The site's favourites (src/search/favourites.ts, shared with the search cards), kept current
+  // across toggles and tabs.
+  const saved = useSavedCars();
+  const faved = res ? saved.isFavourite(res.car.id) : false;
 
   const share = useCallback(async () => {
     const url = window.location.href;
@@ -187,12 +182,17 @@ export default function CarPage() {
     toast.show({ title: ok ? "Link copied" : "Copy failed", description: ok ? document.title : url, durationMs: 3000 });
   }, [toast]);
   const fave = useCallback(() => {
-    if (res) import("../vdp/actions").then((m) => setFaved(m.toggleCarFavourite(res)));
+    if (res) toggleFavourite(favouriteOf(res));
   }, [res]);
 
   if (state.status === "loading") return <CarSkeleton />;
   if (state.status === "error" || !res) {
-    if (state.status === "error" && state.httpStatus === 404) return <NotFoundPage />;
+    if (state.status === "error" && state.httpStatus === 404)
+      return (
+        <Suspense fallback={null}>
+          <NotFoundPage />
+        </Suspense>
+      );
     return (
       <section className="fc-container fc-page" role="alert">
         <h1>We couldn't load this vehicle</h1>
@@ -250,7 +250,7 @@ export default function CarPage() {
           </WhenVisible>
         </div>
         <div className="fc-vdp__side">
-          <RemoteSlot module="VdpSidebar" props={side} fallback={DefaultVdpSidebar} loading={<Skeleton height={420} />} />
+          <RemoteSlot module="VdpSidebar" props={side} fallback={FALLBACKS.VdpSidebar} loading={<Skeleton height={420} />} />
         </div>
       </div>
       {chrome ? (

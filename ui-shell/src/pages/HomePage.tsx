@@ -1,7 +1,7 @@
 import type { Location } from "../api/types";
 import { useDocumentTitle, useSite } from "../app/site";
-import { DefaultHomeHero } from "../components/defaults";
 import { Disclosure } from "../design/Disclosure";
+import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { formatPhone } from "../lib/format";
 import { openingHoursLines } from "../lib/hours";
@@ -76,7 +76,7 @@ export default function HomePage() {
       <RemoteSlot
         module="HomeHero"
         props={homeHeroProps(tenant)}
-        fallback={DefaultHomeHero}
+        fallback={FALLBACKS.HomeHero}
         loading={<div className="fc-hero fc-hero--loading" aria-hidden="true" />}
       />
       <section className="fc-container fc-section" aria-labelledby="browse">

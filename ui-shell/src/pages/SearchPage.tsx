@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
 import { Button } from "../design/Button";
 import { Skeleton } from "../design/Skeleton";

@@ -1,5 +1,5 @@
-import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { matchRoutes } from "../app/router";
 import { ROUTES } from "./table";
 
 const routes = ROUTES.map((r) => ({ path: r.path, id: r.id }));

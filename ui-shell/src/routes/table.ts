@@ -1,5 +1,5 @@
 // The route table: every public route of shopper-core §2 and locations-forms-marketing §2.
-// One entry per path pattern (react-router syntax). `page` names the implemented page; routes
+// One entry per path pattern (react-router's syntax, matched by src/app/router.tsx). `page` names the implemented page; routes
 // without one render the placeholder page with their title until their issue fills them in.
 // The host uses the same ids in the inline data's `route.id` (ui-shell/README.md).
 
@@ -13,7 +13,7 @@ export type Gate = "public" | "always" | "per-site";
 export interface RouteDef {
   /** Stable id, e.g. `car`; the inline data's `route.id`. */
   id: string;
-  /** react-router path pattern, e.g. `/cars/:slug`. */
+  /** Path pattern (react-router syntax; src/app/router.tsx), e.g. `/cars/:slug`. */
   path: string;
   /** Page title (document title before ` | {site name}`). */
   title: string;
@@ -31,7 +31,7 @@ function info(id: string, title: string, spec = LFM): RouteDef {
   return { id, path: `/${id}`, title, spec };
 }
 
-/** Every route, most specific first where it matters to the reader (react-router ranks them itself). */
+/** Every route, most specific first where it matters to the reader (src/app/router.tsx ranks them as react-router does). */
 export const ROUTES: readonly RouteDef[] = [
   { id: "home", path: "/", title: "Home", spec: `${SC}; ${LFM}`, page: "home" },
 

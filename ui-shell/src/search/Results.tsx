@@ -1,9 +1,9 @@
 import { type ReactNode, startTransition, useEffect, useState } from "react";
-import { DefaultSearchCard } from "../components/defaults";
 import type { SearchCardProps } from "../contract";
 import { ButtonLink } from "../design/Button";
 import { Carousel } from "../design/Carousel";
 import { SkeletonCard } from "../design/Skeleton";
+import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { DEFAULT_PROMO_TEXT, type PromoConfig } from "./config";
 import type { GridCell } from "./promos";
@@ -47,7 +47,7 @@ export function PromoTile({ promo }: { promo: PromoConfig }) {
  * is missing or fails; a card-shaped skeleton while it loads). Takes the card props; renders it.
  */
 export function SearchCardSlot(props: SearchCardProps) {
-  return <RemoteSlot module="SearchCard" props={props} fallback={DefaultSearchCard} loading={<SkeletonCard />} />;
+  return <RemoteSlot module="SearchCard" props={props} fallback={FALLBACKS.SearchCard} loading={<SkeletonCard />} />;
 }
 
 function useWide(): boolean {

@@ -2,12 +2,12 @@
 // replaced: the first page from inline data with no request, promo tiles at their positions,
 // breadcrumbs, the address written on a filter change, and the previous hits kept on an error.
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
 import { searchHit } from "../__tests__/fixtures/search";
 import type { TenantSettings } from "../api/types";
 import { App } from "../app/App";
+import { MemoryRouter } from "../app/router";
 import type { InlineData } from "../boot/inline";
 import { resolveTheme } from "../theme/theme";
 import type { SearchHit, SearchResponse } from "./cards";

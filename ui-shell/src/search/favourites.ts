@@ -2,6 +2,7 @@
 // in local storage per site): id, name, slug, make, model, primary_image_url"; §4 "The favourites
 // variant stores entries locally and toggles add/remove").
 import { useCallback, useSyncExternalStore } from "react";
+import type { CarResponse } from "../api/types";
 
 /** A favourite (shopper-core §3 "Favourite entry"). */
 export interface FavouriteEntry {
@@ -13,11 +14,27 @@ export interface FavouriteEntry {
   primary_image_url: string | null;
 }
 
+/**
+ * The favourite entry of a car on its VDP (the search cards build theirs from the hit). Takes the
+ * car response; returns the {@link FavouriteEntry}.
+ */
+export function favouriteOf(res: CarResponse): FavouriteEntry {
+  const c = res.car;
+  return {
+    id: c.id,
+    name: res.name,
+    slug: c.slug,
+    make: c.make,
+    model: c.model,
+    primary_image_url: res.primary_image_url ?? null,
+  };
+}
+
 /** Most cars in the compare list. */
 export const COMPARE_MAX = 4;
 
 // Local storage is per origin, and each site (tenant host) is its own origin: these keys are per
-// site. The VDP's Fave button uses the same favourites key (src/vdp), so one list serves both.
+// site. The VDP's Fave button uses this module too (src/pages/CarPage.tsx): one list, one code path.
 /** Local-storage key of the site's favourites (shopper-core §3 "Favourite entry"). */
 export const FAVOURITES_KEY = "forecourt:favourites";
 

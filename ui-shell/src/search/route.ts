@@ -30,7 +30,7 @@ export function slugify(s: string): string {
   return out.replace(/-+$/, "");
 }
 
-/** Route params of a search route (react-router `useParams`). */
+/** Route params of a search route (`useParams`, src/app/router.tsx). */
 export interface SearchParams {
   refinement?: string | undefined;
   make?: string | undefined;

@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { SearchHit } from "../api/schema";
 import type { CarResponse, TenantSettings } from "../api/types";
-import { DefaultSearchCard } from "../components/defaults";
 import type { FactView, SearchCardProps } from "../contract";
 import { Accordion } from "../design/Accordion";
 import { Button, ButtonLink } from "../design/Button";
 import { Carousel } from "../design/Carousel";
 import { Skeleton, SkeletonCard } from "../design/Skeleton";
+import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { formatMoney, formatPhone } from "../lib/format";
 import { keyFacts } from "../lib/views";
@@ -315,7 +315,7 @@ export function SimilarCars({ res, tenant }: { res: CarResponse; tenant: TenantS
               key={h.slug}
               module="SearchCard"
               props={similarCard(h, noPrice)}
-              fallback={DefaultSearchCard}
+              fallback={FALLBACKS.SearchCard}
               loading={<Skeleton height={320} />}
             />
           ))}

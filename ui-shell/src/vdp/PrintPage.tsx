@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import type { CarResponse } from "../api/types";
+import { useSearchParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
 import { PriceTag } from "../components/PriceTag";
 import { Button } from "../design/Button";
