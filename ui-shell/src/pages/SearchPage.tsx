@@ -65,6 +65,28 @@ function useFacetMemory(data: ReturnType<typeof useSearchResults>["data"], state
   return { ...memory.current, model: data?.facets.model ?? [] };
 }
 
+/** The width from which the filter panel is a sidebar (src/search/search.css); below it, the dialog. */
+const SIDEBAR_QUERY = "(min-width: 960px)";
+
+/**
+ * Whether the filter sidebar is shown (a wide screen), kept current on resize. On phones the
+ * sidebar is hidden, so neither its chunk nor its facet lists are loaded or rendered there (the
+ * first load's main-thread work). Takes nothing; returns true on wide screens.
+ */
+function useSidebar(): boolean {
+  // Without matchMedia (tests, very old browsers) the sidebar is rendered, as the CSS decides.
+  const [wide, setWide] = useState(() => typeof matchMedia !== "function" || matchMedia(SIDEBAR_QUERY).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== "function") return;
+    const mq = matchMedia(SIDEBAR_QUERY);
+    const on = () => setWide(mq.matches);
+    on();
+    mq.addEventListener("change", on);
+    return () => mq.removeEventListener("change", on);
+  }, []);
+  return wide;
+}
+
 /**
  * The search results page (SRP; shopper-core §2 "Search results", §4, §9; locations-forms-marketing
  * §2 /search routes): breadcrumb with make, model and body crumbs, heading, the count, sort,
@@ -83,6 +105,7 @@ export default function SearchPage() {
   const toggles = useMemo(() => cardToggles(tenant), [tenant]);
   const noun = tenant.wording.vehicle_noun || "Cars";
   const [seeded] = useState(() => seedInline(inline, pathname));
+  const sidebar = useSidebar();
 
   // What the path means; make, model and body slugs need the names of all stock.
   const [names, setNames] = useState<SlugNames | null>(null);
@@ -211,7 +234,7 @@ export default function SearchPage() {
       ) : null}
       <div className="fc-srp__body">
         <aside className="fc-srp__aside">
-          {effective ? (
+          {effective && sidebar ? (
             <Suspense fallback={<Skeleton height={480} />}>
               <FilterPanel state={effective} facets={facets} onChange={(next) => go(next)} />
               <ShowMeButton count={count} noun={noun} onClick={() => document.getElementById("fc-srp-results")?.focus()} />

@@ -48,7 +48,7 @@ export type SpinState = "loading" | "rotating" | "idle";
 /**
  * Loads every URL as an image; resolves to true once all have loaded or failed (failures are
  * logged to the console only: shopper-core §8 "Spin images or 3D assets fail: console only").
- * Takes the URLs; returns whether all are settled.
+ * The downloads start once the page has loaded. Takes the URLs; returns whether all are settled.
  */
 export function useAllLoaded(urls: readonly string[]): boolean {
   const [done, setDone] = useState(urls.length === 0);
@@ -62,18 +62,27 @@ export function useAllLoaded(urls: readonly string[]): boolean {
       left -= 1;
       if (left === 0 && live) setDone(true);
     };
-    const imgs = list.map((u) => {
-      const img = new Image();
-      img.onload = settle;
-      img.onerror = () => {
-        console.error(`[forecourt] spin frame failed to load: ${u}`);
-        settle();
-      };
-      img.src = imageAt(u, 960);
-      return img;
-    });
+    const imgs: HTMLImageElement[] = [];
+    // The frames (dozens of photos) start after the page's own load: they do not compete with the
+    // first load's photo and scripts, nor hold the window's load event.
+    const start = () => {
+      if (!live) return;
+      for (const u of list) {
+        const img = new Image();
+        img.onload = settle;
+        img.onerror = () => {
+          console.error(`[forecourt] spin frame failed to load: ${u}`);
+          settle();
+        };
+        img.src = imageAt(u, 960);
+        imgs.push(img);
+      }
+    };
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
     return () => {
       live = false;
+      window.removeEventListener("load", start);
       for (const i of imgs) {
         i.onload = null;
         i.onerror = null;
