@@ -18,8 +18,12 @@ fn bench(c: &mut Criterion) {
     g.measurement_time(Duration::from_secs(5)).sample_size(20);
     g.bench_function("decode_png_960x640", |b| b.iter(|| image::load_from_memory(&bytes).unwrap()));
     for (name, fmt) in [("avif", OutFormat::Avif), ("webp", OutFormat::Webp), ("jpeg", OutFormat::Jpeg)] {
-        g.bench_function(format!("card_400/{name}"), |b| b.iter(|| transcode(&img, Some(400), 75, fmt).unwrap()));
-        g.bench_function(format!("gallery_960/{name}"), |b| b.iter(|| transcode(&img, Some(960), 75, fmt).unwrap()));
+        g.bench_function(format!("card_400/{name}"), |b| {
+            b.iter(|| transcode(&img, Some(400), 75, fmt).unwrap())
+        });
+        g.bench_function(format!("gallery_960/{name}"), |b| {
+            b.iter(|| transcode(&img, Some(960), 75, fmt).unwrap())
+        });
     }
     g.finish();
 }
