@@ -110,8 +110,10 @@ describe.skipIf(skip !== "")(`VDP e2e (${inject("mode")})`, () => {
       expect(await sidebar.locator('[data-fc-slot="finance-teaser"]').count()).toBe(1);
       expect(await sidebar.locator('[data-action="print"]').getAttribute("target")).toBe("_blank");
 
-      // One view counted per visit, with photos_count, updated_at and website_id.
-      await page.waitForLoadState("networkidle");
+      // One view counted per visit, with photos_count, updated_at and website_id. (Not
+      // "networkidle": spin frames may still be arriving from a cold image cache.)
+      await expect.poll(() => views.length, { timeout: 15_000 }).toBe(1);
+      await page.waitForTimeout(1_000);
       expect(views).toHaveLength(1);
       expect(views[0]).toContain(`website_id=${t.slug}`);
 

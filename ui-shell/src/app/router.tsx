@@ -1,20 +1,26 @@
-// The shell's router: the part of react-router's declarative API the shell uses (BrowserRouter,
-// MemoryRouter, Routes/Route, useLocation, useNavigate, useParams, useSearchParams, matchRoutes),
-// with the same path syntax and ranking, in about 1.5 KiB gzip instead of react-router's 15 KiB
-// on every first load (ui-shell/BUDGETS.md). Declarative mode only: no loaders, actions or
-// nested routes. ui-shell/README.md "First load".
+// The shell's router: wouter (about 2 KiB gzip; react-router cost 15 KiB of every first load,
+// ui-shell/BUDGETS.md) behind the small react-router-like API the shell's pages use
+// (BrowserRouter, MemoryRouter, Routes/Route, useLocation, useNavigate, useParams,
+// useSearchParams, matchRoutes). Path patterns are regexparam's (`/cars/:slug`, `/pages/*`, `*`),
+// matched case-insensitively with an optional trailing slash; routes are ranked as react-router
+// ranks them (static segments before parameters before splats, table order on ties).
+// ui-shell/README.md "First load".
+import { Children, isValidElement, type ReactElement, type ReactNode, useCallback, useMemo } from "react";
+import { parse } from "regexparam";
 import {
-  Children,
-  createContext,
-  isValidElement,
-  type ReactElement,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from "react";
+  matchRoute,
+  Router,
+  Switch,
+  useLocation as useWouterLocation,
+  useParams as useWouterParams,
+  useSearch as useWouterSearch,
+  Route as WouterRoute,
+} from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { useLocationProperty } from "wouter/use-browser-location";
+
+const currentHash = () => window.location.hash;
+const noHash = () => "";
 
 /** A location: path, query (`?a=1` or "") and fragment (`#x` or ""), as react-router's. */
 export interface Location {
@@ -34,84 +40,76 @@ export interface NavigateOptions {
 /** Navigates to `to`; `replace` replaces the current history entry. */
 export type NavigateFunction = (to: To, options?: NavigateOptions) => void;
 
-interface RouterValue {
-  location: Location;
-  navigate: NavigateFunction;
-}
-
-const RouterContext = createContext<RouterValue | null>(null);
-const ParamsContext = createContext<Record<string, string>>({});
-
-function toLocation(to: To, from: Location): Location {
-  if (typeof to !== "string") return { pathname: to.pathname ?? from.pathname, search: to.search ?? "", hash: to.hash ?? "" };
-  const u = new URL(to, `http://x${from.pathname}`);
-  return { pathname: u.pathname, search: u.search, hash: u.hash };
-}
-
-const href = (l: Location) => `${l.pathname}${l.search}${l.hash}`;
-
-function windowLocation(): Location {
-  const { pathname, search, hash } = window.location;
-  return { pathname, search, hash };
-}
-
-function useRouter(): RouterValue {
-  const r = useContext(RouterContext);
-  if (!r) throw new Error("router hooks need <BrowserRouter> or <MemoryRouter>");
-  return r;
-}
-
 /**
- * The router of the page's URL: the History API, and the browser's back and forward (`popstate`).
- * Takes the app; renders it with the current location.
+ * The router of the page's URL (History API, back and forward). Takes the app; renders it.
  */
 export function BrowserRouter({ children }: { children: ReactNode }) {
-  const [location, setLocation] = useState(windowLocation);
-  useEffect(() => {
-    const on = () => setLocation(windowLocation());
-    window.addEventListener("popstate", on);
-    return () => window.removeEventListener("popstate", on);
-  }, []);
-  const navigate = useCallback<NavigateFunction>((to, options) => {
-    const next = toLocation(to, windowLocation());
-    window.history[options?.replace ? "replaceState" : "pushState"](null, "", href(next));
-    setLocation(next);
-  }, []);
-  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
-  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+  return <Router>{children}</Router>;
 }
 
 /**
  * A router kept in memory (tests, stories). Takes the history's entries (URLs; the last is
- * current, default `/`) and the app; renders it with the current location.
+ * current, default `/`) and the app; renders it with that location.
  */
 export function MemoryRouter({ initialEntries = ["/"], children }: { initialEntries?: string[]; children: ReactNode }) {
-  const [location, setLocation] = useState(() =>
-    toLocation(initialEntries.at(-1) ?? "/", { pathname: "/", search: "", hash: "" }),
+  const start = initialEntries.at(-1) ?? "/";
+  const memory = useMemo(() => memoryLocation({ path: start.replace(/#.*$/, "") }), [start]);
+  return (
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      {children}
+    </Router>
   );
-  const navigate = useCallback<NavigateFunction>((to) => setLocation((from) => toLocation(to, from)), []);
-  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
-  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
-/** The current location. Takes nothing; returns {@link Location}. */
+/**
+ * The current location. Takes nothing; returns {@link Location}; the fragment is the window's,
+ * followed through wouter's history events (a `#enquire` link re-renders its page).
+ */
 export function useLocation(): Location {
-  return useRouter().location;
+  const [pathname] = useWouterLocation();
+  const search = useWouterSearch();
+  const hash = useLocationProperty(currentHash, noHash);
+  return useMemo(() => ({ pathname, search: search ? `?${search}` : "", hash }), [pathname, search, hash]);
 }
 
-/** The navigate function (stable across renders). Takes nothing; returns {@link NavigateFunction}. */
+/** The navigate function. Takes nothing; returns {@link NavigateFunction}. */
 export function useNavigate(): NavigateFunction {
-  return useRouter().navigate;
+  const [pathname, navigate] = useWouterLocation();
+  return useCallback<NavigateFunction>(
+    (to, options) => {
+      const target = typeof to === "string" ? to : `${to.pathname ?? pathname}${to.search ?? ""}${to.hash ?? ""}`;
+      navigate(target, { replace: options?.replace ?? false });
+    },
+    [navigate, pathname],
+  );
 }
+
+const decode = (v: string | undefined) => {
+  if (v === undefined) return undefined;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
 
 /** The matched route's path parameters (`:name`, and `*` for a splat), decoded. Takes nothing. */
 export function useParams(): Record<string, string | undefined> {
-  return useContext(ParamsContext);
+  const raw = useWouterParams() as Record<string, string | undefined>;
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(raw)
+          .filter(([k]) => !/^\d+$/.test(k))
+          .map(([k, v]) => [k, decode(v)]),
+      ),
+    [raw],
+  );
 }
 
 /** The current query as URLSearchParams (read only). Takes nothing; returns a one-element tuple. */
 export function useSearchParams(): [URLSearchParams] {
-  const { search } = useLocation();
+  const search = useWouterSearch();
   return [useMemo(() => new URLSearchParams(search), [search])];
 }
 
@@ -135,35 +133,15 @@ function score(path: string): number {
   return s;
 }
 
-const decode = (v: string) => {
-  try {
-    return decodeURIComponent(v);
-  } catch {
-    return v;
-  }
-};
+/** A table pattern in regexparam's syntax: a trailing splat also matches the bare prefix. */
+const pattern = (path: string) => (path === "*" ? "*" : path.replace(/\/\*$/, "/*?"));
 
-/**
- * Matches a path against one pattern (case-insensitive; a trailing slash is allowed). Takes the
- * pattern and the URL path; returns the decoded parameters, or null when it does not match.
- */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  const names: string[] = [];
-  let re = pattern
-    .replace(/\/*\*?$/, "")
-    .replace(/^\/*/, "/")
-    .replace(/[\\.*+^${}|()[\]]/g, "\\$&")
-    .replace(/\/:([\w-]+)/g, (_m, name: string) => {
-      names.push(name);
-      return "/([^\\/]+)";
-    });
-  if (pattern.endsWith("*")) {
-    names.push("*");
-    re += pattern === "*" || pattern === "/*" ? "(.*)" : "(?:\\/(.+)|\\/*)";
-  } else re += "\\/*";
-  const m = new RegExp(`^${re === "/(.*)" ? "(.*)" : re}$`, "i").exec(pathname);
-  if (!m) return null;
-  return Object.fromEntries(names.map((n, i) => [n, decode((m[i + 1] ?? "").replace(/^\//, ""))]));
+/** Routes in match order: react-router's ranking, table order on ties. */
+function ranked<R extends { path: string }>(routes: readonly R[]): R[] {
+  return routes
+    .map((route, i) => ({ route, i, s: score(route.path) }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .map((r) => r.route);
 }
 
 /**
@@ -176,28 +154,37 @@ export function matchRoutes<R extends { path: string }>(
   url: string,
 ): { route: R; params: Record<string, string> }[] | null {
   const pathname = url.replace(/[?#].*$/, "") || "/";
-  const ranked = routes.map((route, i) => ({ route, i, s: score(route.path) })).sort((a, b) => b.s - a.s || a.i - b.i);
-  for (const { route } of ranked) {
-    const params = matchPath(route.path, pathname);
-    if (params) return [{ route, params }];
+  for (const route of ranked(routes)) {
+    const [ok, params] = matchRoute(parse, pattern(route.path), pathname);
+    if (ok) {
+      const named = Object.entries(params ?? {}).filter(([k]) => !/^\d+$/.test(k));
+      return [{ route, params: Object.fromEntries(named.map(([k, v]) => [k, decode(v) ?? ""])) }];
+    }
   }
   return null;
 }
 
 /**
- * Renders the element of the best {@link Route} among its children for the current location,
- * with that route's parameters for {@link useParams}. Takes `<Route>` children; renders one, or nothing.
+ * Renders the element of the best {@link Route} among its children for the current location
+ * (wouter's Switch over the ranked routes). Takes `<Route>` children; renders one, or nothing.
  */
 export function Routes({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
   const routes = useMemo(
     () =>
-      Children.toArray(children)
-        .filter((c): c is ReactElement<RouteProps> => isValidElement(c))
-        .map((c) => c.props),
+      ranked(
+        Children.toArray(children)
+          .filter((c): c is ReactElement<RouteProps> => isValidElement(c))
+          .map((c) => c.props),
+      ),
     [children],
   );
-  const match = useMemo(() => matchRoutes(routes, pathname)?.[0] ?? null, [routes, pathname]);
-  if (!match) return null;
-  return <ParamsContext.Provider value={match.params}>{match.route.element}</ParamsContext.Provider>;
+  return (
+    <Switch>
+      {routes.map((r) => (
+        <WouterRoute key={r.path} path={pattern(r.path)}>
+          {r.element}
+        </WouterRoute>
+      ))}
+    </Switch>
+  );
 }

@@ -1,5 +1,5 @@
 // The route table: every public route of shopper-core §2 and locations-forms-marketing §2.
-// One entry per path pattern (react-router's syntax, matched by src/app/router.tsx). `page` names the implemented page; routes
+// One entry per path pattern (regexparam syntax, matched by wouter via src/app/router.tsx). `page` names the implemented page; routes
 // without one render the placeholder page with their title until their issue fills them in.
 // The host uses the same ids in the inline data's `route.id` (ui-shell/README.md).
 
@@ -13,7 +13,7 @@ export type Gate = "public" | "always" | "per-site";
 export interface RouteDef {
   /** Stable id, e.g. `car`; the inline data's `route.id`. */
   id: string;
-  /** Path pattern (react-router syntax; src/app/router.tsx), e.g. `/cars/:slug`. */
+  /** Path pattern (regexparam syntax as wouter matches it; src/app/router.tsx), e.g. `/cars/:slug`. */
   path: string;
   /** Page title (document title before ` | {site name}`). */
   title: string;
