@@ -401,20 +401,14 @@ impl TenantRepo {
     /// Counts one view of the car with `slug` (shopper-core §7 `view.json`; the host counts
     /// views) in one statement. Returns the new count, or None when no such car is on the site.
     pub async fn count_view(&self, slug: &str) -> Result<Option<i64>, sqlx::Error> {
-        let updated = sqlx::query("UPDATE cars SET views = views + 1 WHERE tenant = $1 AND slug = $2")
-            .bind(&self.tenant)
-            .bind(slug)
-            .execute(&self.pool)
-            .await?;
-        if updated.rows_affected() == 0 {
-            return Ok(None);
-        }
-        Ok(sqlx::query("SELECT views FROM cars WHERE tenant = $1 AND slug = $2")
-            .bind(&self.tenant)
-            .bind(slug)
-            .fetch_optional(&self.pool)
-            .await?
-            .map(|r| r.get::<i64, _>(0)))
+        Ok(
+            sqlx::query("UPDATE cars SET views = views + 1 WHERE tenant = $1 AND slug = $2 RETURNING views")
+                .bind(&self.tenant)
+                .bind(slug)
+                .fetch_optional(&self.pool)
+                .await?
+                .map(|r| r.get::<i64, _>(0)),
+        )
     }
 
     /// Logs a phone reveal (shopper-core §4 "Phone", §7 "Phone-reveal log") at `now` (unix s).

@@ -216,10 +216,7 @@ pub async fn resolve_scope(state: &AppState, t: &Arc<Tenant>, path: &str) -> Res
     let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
     let mut models = Vec::new();
     if let [_, make_slug, _] = parts.as_slice()
-        && let Some(make) = vocab
-            .makes
-            .iter()
-            .find(|m| crate::stock::validate::slugify(m) == make_slug.to_ascii_lowercase())
+        && let Some(make) = scope::find(&vocab.makes, &make_slug.to_ascii_lowercase())
     {
         let of_make = run_search(state, t, &SearchQuery::new().refine("make", make), None).await?;
         models = labels(&of_make.facets, "model");

@@ -62,7 +62,8 @@ fn crumb(label: &str, href: String) -> Crumb {
     }
 }
 
-fn find<'a>(labels: &'a [String], slug: &str) -> Option<&'a String> {
+/// The label among `labels` whose slug is `slug` (e.g. `mercedes-benz` -> `Mercedes-Benz`).
+pub fn find<'a>(labels: &'a [String], slug: &str) -> Option<&'a String> {
     labels.iter().find(|l| slugify(l) == slug)
 }
 

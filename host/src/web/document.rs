@@ -212,11 +212,9 @@ async fn render(
                 id if id.starts_with("search") => {
                     // The SRP: the route's scope and the first page of results, inline; a bad
                     // address parameter falls back to the route alone (the UI shows the error).
-                    let q = api::search::parse_for(t, query).unwrap_or_else(|_| {
-                        let mut q = crate::search::SearchQuery::new();
-                        q.hits_per_page = t.config.search.page_size;
-                        q
-                    });
+                    let q = api::search::parse_for(t, query)
+                        .or_else(|_| api::search::parse_for(t, None))
+                        .expect("an empty address parses");
                     let found = match api::search::resolve_scope(state, t, clean_path).await {
                         Ok(Some(scope)) => match api::search::run_search(state, t, &q, Some(&scope)).await {
                             Ok(res) => Some(Some((scope, res))),

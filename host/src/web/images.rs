@@ -289,12 +289,14 @@ pub async fn image(
     let cache_dir = state.settings.data_dir.join("cache").join("img").join(t.slug());
     let cached = cache_dir.join(format!("{key}.{}", fmt.ext()));
     if let Ok(bytes) = tokio::fs::read(&cached).await {
-        return Ok(cached_response(bytes.clone(), sniff(&bytes).mime(), &etag, 86_400));
+        let mime = sniff(&bytes).mime();
+        return Ok(cached_response(bytes, mime, &etag, 86_400));
     }
     let _permit = ENCODERS.acquire().await.map_err(|_| ApiError::internal("image encoder closed"))?;
     // Another request may have made it while this one waited.
     if let Ok(bytes) = tokio::fs::read(&cached).await {
-        return Ok(cached_response(bytes.clone(), sniff(&bytes).mime(), &etag, 86_400));
+        let mime = sniff(&bytes).mime();
+        return Ok(cached_response(bytes, mime, &etag, 86_400));
     }
     let src = source.clone();
     let encoded = tokio::task::spawn_blocking(move || -> Result<(Vec<u8>, OutFormat), (StatusCode, String)> {
