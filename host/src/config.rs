@@ -78,6 +78,66 @@ pub struct Settings {
     pub log_format: LogFormat,
     /// Largest request body accepted, in bytes (default 64 MiB; stock imports are the big ones).
     pub max_body_bytes: usize,
+    /// Session cookies marked Secure with the `__Host-` prefix (issue 10 §2). Default: on, unless
+    /// `bind` is a loopback address (plain-http local development).
+    pub secure_cookies: Option<bool>,
+    /// SMS provider for sign-in codes: `log` (default; development sink: the message is logged
+    /// and kept in the `sms_outbox` table, readable at `GET /api/v1/admin/sms-outbox`) or `http`.
+    pub sms_provider: SmsProviderKind,
+    /// `http` provider: endpoint receiving `POST {to, body, sender}` as JSON (https).
+    pub sms_url: Option<String>,
+    /// `http` provider: environment variable holding its bearer token.
+    pub sms_token_env: Option<String>,
+    /// SMTP server for ADF/XML lead emails (issue 9 §3); unset: email destinations fail and are
+    /// retried until it is set or they are dead-lettered.
+    pub smtp_host: Option<String>,
+    /// SMTP port (default: 25 without TLS, 587 with STARTTLS, 465 with TLS).
+    pub smtp_port: Option<u16>,
+    /// `none` (plain SMTP, for a local relay), `starttls` or `tls` (default `starttls`).
+    pub smtp_tls: SmtpTls,
+    /// SMTP user name, when the server wants one.
+    pub smtp_username: Option<String>,
+    /// Environment variable holding the SMTP password.
+    pub smtp_password_env: Option<String>,
+    /// Sender of lead emails (default `Forecourt Leads <leads@forecourt.invalid>`).
+    pub mail_from: String,
+    /// Lead submissions accepted per minute per site and client IP (default 20).
+    pub lead_submissions_per_minute: u32,
+}
+
+/// How the SMTP connection is secured.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    /// Plain SMTP (a local relay).
+    None,
+    /// STARTTLS upgrade (port 587).
+    #[default]
+    Starttls,
+    /// TLS from the start (port 465).
+    Tls,
+}
+
+/// Where sign-in codes go (issue 10 §2 "an SMS provider adapter").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmsProviderKind {
+    /// Development sink: logged and stored in `sms_outbox`.
+    #[default]
+    Log,
+    /// An HTTP SMS gateway at `sms_url`.
+    Http,
+}
+
+impl Settings {
+    /// Whether session cookies are Secure with the `__Host-` prefix: `secure_cookies`, else on
+    /// unless `bind` is a loopback address.
+    pub fn cookies_secure(&self) -> bool {
+        self.secure_cookies.unwrap_or_else(|| {
+            let host = self.bind.rsplit_once(':').map_or(self.bind.as_str(), |(h, _)| h);
+            !matches!(host.trim_matches(['[', ']']), "127.0.0.1" | "localhost" | "::1")
+        })
+    }
 }
 
 impl Default for Settings {
@@ -102,6 +162,17 @@ impl Default for Settings {
             import_feeds_on_start: true,
             log_format: LogFormat::Pretty,
             max_body_bytes: 64 * 1024 * 1024,
+            secure_cookies: None,
+            sms_provider: SmsProviderKind::Log,
+            sms_url: None,
+            sms_token_env: None,
+            smtp_host: None,
+            smtp_port: None,
+            smtp_tls: SmtpTls::Starttls,
+            smtp_username: None,
+            smtp_password_env: None,
+            mail_from: "Forecourt Leads <leads@forecourt.invalid>".into(),
+            lead_submissions_per_minute: 20,
         }
     }
 }

@@ -2,10 +2,16 @@
 //! import and JSON API. See `README.md` and ARCHITECTURE.md for the map.
 
 pub mod api;
+pub mod auth;
 pub mod config;
+pub mod content;
 pub mod db;
 pub mod feeds;
+pub mod geo;
+pub mod leads;
+pub mod market;
 pub mod model;
+pub mod outbound;
 pub mod plugins;
 pub mod repo;
 pub mod search;

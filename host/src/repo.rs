@@ -411,6 +411,22 @@ impl TenantRepo {
         )
     }
 
+    /// Stores the lender quote of car `id` (shopper-core §3 `youxQuote`: weeklyRepaymentAmount,
+    /// advertisedRate, comparisonRate) only when the car has none yet, so a quote from the feed
+    /// is never overwritten. Returns whether it was stored.
+    pub async fn store_quote_if_absent(&self, id: i64, quote: &serde_json::Value) -> Result<bool, sqlx::Error> {
+        Ok(
+            sqlx::query("UPDATE cars SET youx_quote = $3 WHERE tenant = $1 AND id = $2 AND youx_quote IS NULL")
+                .bind(&self.tenant)
+                .bind(id)
+                .bind(quote.to_string())
+                .execute(&self.pool)
+                .await?
+                .rows_affected()
+                == 1,
+        )
+    }
+
     /// Logs a phone reveal (shopper-core §4 "Phone", §7 "Phone-reveal log") at `now` (unix s).
     pub async fn log_phone_reveal(
         &self,

@@ -156,6 +156,7 @@ base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 pub fn app(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let tenant_routes = api::router()
+        .merge(api::auth::router(&state))
         .merge(web::router())
         .fallback(fallback)
         .layer(middleware::from_fn_with_state(state.clone(), resolve_tenant));
@@ -221,7 +222,12 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(&state.settings.bind).await?;
     tracing::info!(addr = %listener.local_addr()?, tenants = state.tenants.iter().count(), "forecourt serving");
     let pool = state.db.pool.clone();
-    axum::serve(listener, app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+    // Lead delivery (issue 9 §3): at least once, from the outbox; safe with several hosts.
+    let worker = tokio::spawn(crate::leads::delivery::run_worker(state.clone()));
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    worker.abort();
     tokio::time::timeout(Duration::from_secs(5), pool.close()).await.ok();
     tracing::info!("forecourt stopped");
     Ok(())

@@ -49,6 +49,11 @@ pub struct TenantConfig {
     /// `<media_dir>/cars/a.jpg` is served as `/img/cars/a.jpg` (issue 6 §4).
     #[serde(default = "default_media_dir")]
     pub media_dir: PathBuf,
+    /// Folder of shared default content, relative to the tenant folder (issue 12; the demo
+    /// tenants share one, tenants/README.md "Content files"): pages and `recalls.toml`, `service.toml`,
+    /// `trade_in.toml` the tenant's own `content/` does not replace. Unset: the tenant's files only.
+    #[serde(default)]
+    pub content_defaults: Option<PathBuf>,
     /// Default Australian state (locations-forms-marketing §9: `QLD`).
     #[serde(default = "default_state")]
     pub default_state: String,
@@ -76,6 +81,18 @@ pub struct TenantConfig {
     /// Vehicle detail page settings: spin tab, sticky header, share row, reserve terms (issue 7).
     #[serde(default)]
     pub vdp: VdpSettings,
+    /// Delivery calculator distance bands (issue 8 §3).
+    #[serde(default)]
+    pub delivery: DeliveryConfig,
+    /// Which routes need a signed-in (phone-verified) visitor on this site (issue 10 §3).
+    #[serde(default)]
+    pub sign_in: SignInSettings,
+    /// Lead form rules and delivery destinations (issue 9).
+    #[serde(default)]
+    pub leads: LeadsConfig,
+    /// Fuel calculator defaults (issue 8 §4).
+    #[serde(default)]
+    pub fuel: FuelConfig,
     /// Look: colours, fonts, radius and logo, applied by the UI as CSS variables over the
     /// template's defaults (issue "UI shell" item 1).
     #[serde(default)]
@@ -133,6 +150,131 @@ pub struct FinanceConfig {
     /// Default interest rate, percent per year.
     #[serde(default)]
     pub default_interest: Option<f64>,
+    /// Where the per-car weekly quote comes from (shopper-core §7 `POST /api/youx/quote`; issue 8
+    /// §2). Absent: the host's built-in calculation through the tenant's lender. Never sent to
+    /// the browser (it may name a secret's environment variable).
+    #[serde(default, skip_serializing)]
+    #[schema(ignore)]
+    pub quote: QuoteConfig,
+}
+
+/// The per-car quote's lender adapter (`[finance.quote]`, issue 8 §2).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct QuoteConfig {
+    /// An external lender's quote endpoint (`https://...`, or `http://127.0.0.1...` for local
+    /// testing): the host POSTs the spec's quote body as JSON and reads `weeklyRepaymentAmount`,
+    /// `advertisedRate` and `comparisonRate` from the answer. Absent: built-in calculation.
+    pub url: Option<String>,
+    /// Name of an environment variable holding a bearer token for `url` (the token itself is
+    /// never written in tenant.toml).
+    pub token_env: Option<String>,
+    /// Time the lender has to answer, ms (default 10000; at most 30000).
+    pub timeout_ms: u64,
+    /// Built-in calculation only: percentage points added to the lender's default interest per
+    /// self-assessed credit score (default `{GREAT = 0, DECENT = 3, POOR = 7}`).
+    pub credit_score_loading: BTreeMap<String, f64>,
+}
+
+impl Default for QuoteConfig {
+    fn default() -> Self {
+        QuoteConfig {
+            url: None,
+            token_env: None,
+            timeout_ms: 10_000,
+            credit_score_loading: [("GREAT", 0.0), ("DECENT", 3.0), ("POOR", 7.0)]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        }
+    }
+}
+
+/// One distance band of the delivery calculator (issue 8 §3): cars delivered up to `up_to_km`
+/// from their location cost `price`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeliveryBand {
+    /// Upper bound of the band, km (bands ascend; a distance above the last band has no price).
+    pub up_to_km: f64,
+    /// Delivery price, AUD (0 for free delivery).
+    pub price: f64,
+    /// Region name shown with the price (`Brisbane Metro`).
+    pub name: String,
+}
+
+/// Delivery calculator settings (`[delivery]`, shopper-core §2 "delivery calculator"; issue 8
+/// §3). No bands: the calculator is hidden.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeliveryConfig {
+    /// Distance bands, ascending by `up_to_km`.
+    #[serde(default)]
+    pub bands: Vec<DeliveryBand>,
+}
+
+/// Routes gated per site (locations-forms-marketing §2 "Gated routes"): `checkout` (the car
+/// checkout, buy-online and checkout-journey pages), `finance`, `spin-to-win` and
+/// `trade-in-finance`. Online payment and the garage pages are always gated.
+pub const GATEABLE: [&str; 4] = ["checkout", "finance", "spin-to-win", "trade-in-finance"];
+
+/// Lead settings (`[leads]`, issue 9; locations-forms-marketing §5). The form rules are public
+/// (the UI shows the same required fields); the destinations never leave the host.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct LeadsConfig {
+    /// The enquiry form's message (Comments) is optional (default required).
+    pub message_optional: bool,
+    /// The postcode is required on every form (default optional).
+    pub postcode_required: bool,
+    /// Service Interval is required on the service form.
+    pub service_interval_required: bool,
+    /// The service options; when set, Service Type is required and must be one of them.
+    pub service_types: Vec<String>,
+    /// Terms-of-use note shown under the enquiry form, when any.
+    pub terms_note: Option<String>,
+    /// Webhook receiving each lead as signed JSON (https, or http to 127.0.0.1/localhost).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub webhook_url: Option<String>,
+    /// Environment variable holding the webhook's HMAC secret (required with `webhook_url`).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub webhook_secret_env: Option<String>,
+    /// Addresses receiving each lead as ADF/XML email.
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub email_to: Vec<String>,
+}
+
+/// Sign-in settings (`[sign_in]`, issue 10 §3).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct SignInSettings {
+    /// Gated route groups among [`GATEABLE`] (default none).
+    pub gated: Vec<String>,
+}
+
+/// Fuel calculator defaults (`[fuel]`, shopper-core §9 "Fuel calculator defaults").
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct FuelConfig {
+    /// Fuel price, AUD per litre (default 1.70).
+    pub price_per_litre: f64,
+    /// Distance driven, km per week (default 250).
+    pub km_per_week: f64,
+    /// Consumption when the car has no combined figure, L/100km (default 10).
+    pub consumption_l_per_100km: f64,
+}
+
+impl Default for FuelConfig {
+    fn default() -> Self {
+        FuelConfig {
+            price_per_litre: 1.70,
+            km_per_week: 250.0,
+            consumption_l_per_100km: 10.0,
+        }
+    }
 }
 
 /// Stock settings.
@@ -638,6 +780,8 @@ pub struct Tenant {
     pub config: TenantConfig,
     /// The tenant's folder (feeds and mapping paths are relative to it).
     pub dir: PathBuf,
+    /// The content files, rendered at load (issue 12; `crate::content`).
+    pub content: crate::content::Content,
 }
 
 impl Tenant {
@@ -784,9 +928,17 @@ pub fn load_tenant(folder: &Path) -> Result<Tenant, TenantError> {
         .extract()
         .map_err(|e| TenantError::Parse(describe_figment_error(e)))?;
     validate(&config, folder, &file)?;
+    let defaults = config.content_defaults.as_ref().map(|d| folder.join(d));
+    if let Some(d) = &defaults
+        && (config.content_defaults.as_ref().is_some_and(|c| c.is_absolute()) || !d.is_dir())
+    {
+        return Err(invalid(&file, "content_defaults", "must be a folder relative to the tenant folder"));
+    }
+    let content = crate::content::load(folder, defaults.as_deref(), &config.name)?;
     Ok(Tenant {
         config,
         dir: folder.to_owned(),
+        content,
     })
 }
 
@@ -798,7 +950,8 @@ fn invalid(file: &Path, key: impl Into<String>, reason: impl Into<String>) -> Te
     }
 }
 
-fn is_slug(s: &str) -> bool {
+/// Whether `s` is a slug: non-empty, lowercase ASCII letters, digits and `-`.
+pub(crate) fn is_slug(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
@@ -856,6 +1009,94 @@ fn validate_search(s: &SearchSettings, file: &Path) -> Result<(), TenantError> {
     Ok(())
 }
 
+/// `[finance.quote]`, `[delivery]` and `[fuel]` (issue 8).
+fn validate_tools(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
+    let q = &c.finance.quote;
+    if let Some(url) = &q.url
+        && !(url.starts_with("https://") || url.starts_with("http://127.0.0.1") || url.starts_with("http://localhost"))
+    {
+        return Err(invalid(
+            file,
+            "finance.quote.url",
+            "must be an https URL (plain http only to 127.0.0.1 or localhost)",
+        ));
+    }
+    if !(1..=30_000).contains(&q.timeout_ms) {
+        return Err(invalid(file, "finance.quote.timeout_ms", "must be between 1 and 30000"));
+    }
+    for (score, v) in &q.credit_score_loading {
+        if !["GREAT", "DECENT", "POOR"].contains(&score.as_str()) {
+            return Err(invalid(
+                file,
+                format!("finance.quote.credit_score_loading.{score}"),
+                "is not GREAT, DECENT or POOR",
+            ));
+        }
+        if !(v.is_finite() && (0.0..=50.0).contains(v)) {
+            return Err(invalid(
+                file,
+                format!("finance.quote.credit_score_loading.{score}"),
+                "must be 0 to 50 percentage points",
+            ));
+        }
+    }
+    let mut last = 0.0;
+    for (i, b) in c.delivery.bands.iter().enumerate() {
+        let key = |k: &str| format!("delivery.bands.{i}.{k}");
+        if !(b.up_to_km.is_finite() && b.up_to_km > last) {
+            return Err(invalid(file, key("up_to_km"), "must be above 0 and above the previous band's"));
+        }
+        if !(b.price.is_finite() && b.price >= 0.0) {
+            return Err(invalid(file, key("price"), "must be 0 or more dollars"));
+        }
+        if b.name.trim().is_empty() {
+            return Err(invalid(file, key("name"), "must not be empty"));
+        }
+        last = b.up_to_km;
+    }
+    for (i, g) in c.sign_in.gated.iter().enumerate() {
+        if !GATEABLE.contains(&g.as_str()) {
+            return Err(invalid(
+                file,
+                format!("sign_in.gated.{i}"),
+                format!("`{g}` is not one of {GATEABLE:?}"),
+            ));
+        }
+    }
+    let l = &c.leads;
+    if let Some(url) = &l.webhook_url {
+        if !(url.starts_with("https://") || url.starts_with("http://127.0.0.1") || url.starts_with("http://localhost")) {
+            return Err(invalid(
+                file,
+                "leads.webhook_url",
+                "must be an https URL (plain http only to 127.0.0.1 or localhost)",
+            ));
+        }
+        if l.webhook_secret_env.as_deref().is_none_or(|v| v.trim().is_empty()) {
+            return Err(invalid(file, "leads.webhook_secret_env", "is required with webhook_url"));
+        }
+    }
+    for (i, a) in l.email_to.iter().enumerate() {
+        let ok = a
+            .split_once('@')
+            .is_some_and(|(u, d)| !u.is_empty() && d.contains('.') && !a.contains(char::is_whitespace));
+        if !ok {
+            return Err(invalid(file, format!("leads.email_to.{i}"), "must be an email address"));
+        }
+    }
+    let f = &c.fuel;
+    for (k, v, max) in [
+        ("fuel.price_per_litre", f.price_per_litre, 20.0),
+        ("fuel.km_per_week", f.km_per_week, 10_000.0),
+        ("fuel.consumption_l_per_100km", f.consumption_l_per_100km, 100.0),
+    ] {
+        if !(v.is_finite() && v > 0.0 && v <= max) {
+            return Err(invalid(file, k, format!("must be above 0 and at most {max}")));
+        }
+    }
+    Ok(())
+}
+
 fn validate(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), TenantError> {
     let folder_name = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
     if !is_slug(&c.slug) {
@@ -889,6 +1130,7 @@ fn validate(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), TenantEr
         return Err(invalid(file, "default_state", format!("must be one of {AU_STATES:?}")));
     }
     validate_search(&c.search, file)?;
+    validate_tools(c, file)?;
     if c.media_dir.is_absolute() || c.media_dir.as_os_str().is_empty() {
         return Err(invalid(file, "media_dir", "must be a folder relative to the tenant folder"));
     }

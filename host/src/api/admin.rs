@@ -31,7 +31,7 @@ pub struct ImportParams {
 }
 
 /// Checks `Authorization: Bearer <admin_token>` in constant time.
-fn authorize(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+pub fn authorize(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
     let Some(expected) = state.settings.admin_token.as_deref().filter(|t| !t.is_empty()) else {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,

@@ -94,6 +94,20 @@ pub async fn get_car(
         .ok_or_else(|| ApiError::not_found(format!("No car `{slug}` on this site")))?;
     let dealercomments_html = car.dealercomments.as_deref().and_then(sanitize_comments);
     car.dealercomments = dealercomments_html.clone();
+    // The market averages of the market-price indicator (shopper-core §3 `autograb_data`, §5):
+    // the feed's figures when it has them, else the host's from comparable stock (issue 8 §5),
+    // so the VDP needs no second call for them. Null figures mean too few comparable cars.
+    if car.autograb_data.0.is_none() {
+        let g = crate::market::gauge(
+            car.price,
+            car.state.as_deref(),
+            &crate::market::comparables(&state.db, t.slug(), &car).await?,
+        );
+        car.autograb_data.0 = Some(serde_json::json!({
+            "average_market_price": g.average_market_price,
+            "state_average_market_price": g.state_average_market_price,
+        }));
+    }
     let location = match car.location_id {
         Some(id) => repo.location(id).await?,
         None => None,

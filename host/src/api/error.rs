@@ -80,3 +80,11 @@ impl IntoResponse for ApiError {
         (self.status, Json(ErrorEnvelope { error: self.body })).into_response()
     }
 }
+
+/// 'This is a required field.' (locations-forms-marketing §5, §8): the message for any missing
+/// required field, on the lead forms and at sign-in.
+pub const REQUIRED: &str = "This is a required field.";
+
+/// 'Invalid postcode. Please enter a 4-digit number.' (locations-forms-marketing §5): a postcode
+/// that is not exactly four digits, on every form and in the delivery calculator.
+pub const INVALID_POSTCODE: &str = "Invalid postcode. Please enter a 4-digit number.";

@@ -8,10 +8,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::ApiError;
+use std::sync::Arc;
+
 use crate::{
-    plugins::{Frequency, Repayment, RepaymentRequest, defaults, unix_now},
+    model::Car,
+    plugins::{Decided, FinanceOffer, Frequency, Repayment, RepaymentRequest, defaults, unix_now},
     repo::TenantRepo,
     server::{AppState, CurrentTenant},
+    tenant::Tenant,
 };
 
 /// A repayment question. With `car`, every input is clamped into that car's calculator limits
@@ -101,6 +105,35 @@ fn check(field: &str, v: f64, min: f64, max: f64) -> Result<f64, ApiError> {
     }
 }
 
+/// The 422 answer when the lender (plugin or host default) offers no finance for a car or site.
+pub fn unavailable() -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "finance_unavailable",
+        "Finance is not offered for this car",
+    )
+}
+
+/// What the tenant's lender (its `finance-lender` plugin or the host default) offers for `car`
+/// at `now` (unix s), run off the async threads. Errors: internal when the task fails.
+pub async fn finance_offer(state: &AppState, t: &Arc<Tenant>, car: Car, now: i64) -> Result<Decided<Option<FinanceOffer>>, ApiError> {
+    let (plugins, tenant) = (state.plugins.clone(), t.clone());
+    tokio::task::spawn_blocking(move || plugins.finance_offers(&tenant, std::slice::from_ref(&car), now).pop())
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::internal("finance offers returned no answer"))
+}
+
+/// One repayment through the tenant's lender at `now` (unix s), run off the async threads.
+/// Errors: internal when the task fails or the lender gives no answer.
+pub async fn repayment(state: &AppState, t: &Arc<Tenant>, request: RepaymentRequest, now: i64) -> Result<Decided<Repayment>, ApiError> {
+    let (plugins, tenant) = (state.plugins.clone(), t.clone());
+    tokio::task::spawn_blocking(move || plugins.repayments(&tenant, &[request], now).pop())
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::internal("repayment returned no answer"))
+}
+
 /// The repayment for a loan (shopper-core §5, §9).
 #[utoipa::path(post, path = "/api/v1/finance/repayment", tag = "finance",
     request_body = RepaymentBody,
@@ -129,19 +162,7 @@ pub async fn post_repayment(
                 .await?
                 .ok_or_else(|| ApiError::not_found(format!("No car `{slug}` on this site")))?;
             let quote = crate::plugins::wit::finance_quote(&car, t.config.finance.provider.as_deref());
-            let plugins = state.plugins.clone();
-            let tenant = t.clone();
-            let offer = tokio::task::spawn_blocking(move || plugins.finance_offers(&tenant, std::slice::from_ref(&car), now).pop())
-                .await
-                .map_err(ApiError::internal)?
-                .and_then(|d| d.value)
-                .ok_or_else(|| {
-                    ApiError::new(
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        "finance_unavailable",
-                        "Finance is not offered for this car",
-                    )
-                })?;
+            let offer = finance_offer(&state, &t, car, now).await?.value.ok_or_else(unavailable)?;
             let c = offer.calculator;
             let mut clamp = |field: &str, v: Option<f64>, default: f64, range: &crate::plugins::NumberRange| -> f64 {
                 let v = v.unwrap_or(default);
@@ -217,12 +238,7 @@ pub async fn post_repayment(
             }
         }
     };
-    let plugins = state.plugins.clone();
-    let tenant = t.clone();
-    let decided = tokio::task::spawn_blocking(move || plugins.repayments(&tenant, &[request], now).pop())
-        .await
-        .map_err(ApiError::internal)?
-        .ok_or_else(|| ApiError::internal("repayment returned no answer"))?;
+    let decided = repayment(&state, &t, request, now).await?;
     let suffix = request.frequency.suffix().to_string();
     let (per_period, total, text, display) = match decided.value {
         Repayment::Figure { per_period, total } => (Some(per_period), Some(total), None, format!("{}/{suffix}", money(per_period))),

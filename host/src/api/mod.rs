@@ -1,13 +1,19 @@
 //! JSON API v1 (issue "Foundation" item 7) and its OpenAPI document at `/api/openapi.json`.
 
 pub mod admin;
+pub mod appointments;
+pub mod auth;
 pub mod car_events;
 pub mod cars;
+pub mod content;
 pub mod error;
 pub mod finance;
+pub mod leads;
 pub mod print;
+pub mod quote;
 pub mod search;
 pub mod tenant;
+pub mod tools;
 
 use axum::{Json, Router, routing::get};
 use utoipa::OpenApi;
@@ -29,10 +35,34 @@ use crate::server::AppState;
         car_events::post_phone_reveal,
         print::get_print_pdf,
         finance::post_repayment,
+        quote::post_quote,
+        tools::get_delivery,
+        tools::get_autogauge,
+        auth::post_send_code,
+        auth::post_verify,
+        auth::get_me,
+        auth::post_sign_out,
+        auth::post_rate_limit,
+        auth::get_contact_exists,
+        auth::post_save_car,
+        auth::post_remove_car,
+        auth::get_watchlist,
+        auth::get_sms_outbox,
+        leads::post_lead,
+        appointments::get_appointments,
+        tools::post_trade_in_estimate,
+        leads::get_leads,
+        leads::get_deliveries,
+        leads::post_retry,
         admin::post_import,
         search::get_search,
         search::get_search_count,
-        search::get_similar
+        search::get_similar,
+        content::get_models,
+        content::get_recalls,
+        content::get_service,
+        content::get_trade_in,
+        content::get_page
     ),
     components(schemas(error::ErrorEnvelope, error::ErrorBody))
 )]
@@ -54,5 +84,23 @@ pub fn router() -> Router<AppState> {
         )
         .route("/api/v1/cars/{slug}/print.pdf", get(print::get_print_pdf))
         .route("/api/v1/finance/repayment", axum::routing::post(finance::post_repayment))
+        .route("/api/v1/finance/quote", axum::routing::post(quote::post_quote))
+        // The spec's own path for the quote (shopper-core §7).
+        .route("/api/youx/quote", axum::routing::post(quote::post_quote))
+        .route("/api/v1/cars/{slug}/delivery", get(tools::get_delivery))
+        .route("/api/v1/cars/{slug}/autogauge", get(tools::get_autogauge))
+        // The spec's `GET {car path}/autogauge` (shopper-core §7).
+        .route("/cars/{slug}/autogauge", get(tools::get_autogauge))
+        .route("/api/v1/content/models", get(content::get_models))
+        .route("/api/v1/content/recalls", get(content::get_recalls))
+        .route("/api/v1/content/service", get(content::get_service))
+        .route("/api/v1/content/trade-in", get(content::get_trade_in))
+        .route("/api/v1/content/pages/{*path}", get(content::get_page))
         .route("/api/v1/admin/import", axum::routing::post(admin::post_import))
+        .route("/api/v1/leads", axum::routing::post(leads::post_lead))
+        .route("/api/v1/locations/{slug}/appointments", get(appointments::get_appointments))
+        .route("/api/v1/trade-in/estimate", axum::routing::post(tools::post_trade_in_estimate))
+        .route("/api/v1/admin/leads", get(leads::get_leads))
+        .route("/api/v1/admin/leads/deliveries", get(leads::get_deliveries))
+        .route("/api/v1/admin/leads/deliveries/{id}/retry", axum::routing::post(leads::post_retry))
 }

@@ -12,7 +12,7 @@ use crate::{
     model::{Dealership, Location},
     repo::TenantRepo,
     server::{AppState, CurrentTenant},
-    tenant::{FinanceConfig, SearchSettings, Specifications, Theme, VdpSettings, Wording},
+    tenant::{FinanceConfig, FuelConfig, LeadsConfig, SearchSettings, SignInSettings, Specifications, Theme, VdpSettings, Wording},
 };
 
 /// Public tenant settings.
@@ -46,6 +46,12 @@ pub struct TenantSettings {
     pub search: SearchSettings,
     /// Vehicle detail page settings (issue 7).
     pub vdp: VdpSettings,
+    /// Which VDP tools show and their defaults (issue 8).
+    pub tools: ToolSettings,
+    /// Route groups that need a signed-in visitor on this site (issue 10 §3).
+    pub sign_in: SignInSettings,
+    /// Lead form rules (issue 9; the delivery destinations are never sent).
+    pub leads: LeadsConfig,
     /// Look over the template's defaults (CSS variables in the UI).
     pub theme: Theme,
     /// Dealer phone numbers per car type (new, used, demo).
@@ -56,6 +62,16 @@ pub struct TenantSettings {
     pub dealerships: Vec<Dealership>,
     /// Visible locations with hours.
     pub locations: Vec<Location>,
+}
+
+/// The VDP tools' public settings (shopper-core §2 "fuel calculator and delivery calculator";
+/// issue 8 §3-§4).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ToolSettings {
+    /// Whether the delivery calculator shows (the tenant has `[delivery]` bands).
+    pub delivery: bool,
+    /// Fuel calculator defaults: AUD per litre, km per week, L/100km.
+    pub fuel: FuelConfig,
 }
 
 /// The tenant's public settings.
@@ -79,6 +95,12 @@ pub async fn get_tenant(State(state): State<AppState>, CurrentTenant(t): Current
         wording: c.wording.clone(),
         search: c.search.clone(),
         vdp: c.vdp.clone(),
+        tools: ToolSettings {
+            delivery: !c.delivery.bands.is_empty(),
+            fuel: c.fuel.clone(),
+        },
+        sign_in: c.sign_in.clone(),
+        leads: c.leads.clone(),
         theme: c.theme.clone(),
         phones: c.phones.clone(),
         stock_count: c.stock.stock_count,

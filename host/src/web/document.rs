@@ -89,10 +89,7 @@ async fn render(
     let mut meta = PageMeta {
         canonical: canonical.clone(),
         og_type: "website",
-        image: settings
-            .logo_url
-            .as_ref()
-            .map(|l| if l.starts_with("http") { l.clone() } else { format!("{base}{l}") }),
+        image: settings.logo_url.as_ref().map(|l| absolute(&base, l)),
         ..Default::default()
     };
     let route = match matched {
@@ -149,11 +146,7 @@ async fn render(
                             );
                             meta.og_type = "product";
                             if let Some(img) = &car.primary_image_url {
-                                let abs = if img.starts_with("http") {
-                                    img.clone()
-                                } else {
-                                    format!("{base}{img}")
-                                };
+                                let abs = absolute(&base, img);
                                 meta.image = Some(abs.clone());
                                 match seo::image_preload(img, seo::GALLERY_WIDTHS, seo::GALLERY_SIZES) {
                                     Some((href, set)) => {
@@ -268,6 +261,107 @@ async fn render(
                         Some(None) => status = StatusCode::NOT_FOUND,
                     }
                 }
+                // Issue 12: the electric-model area, the recall page and the markdown pages.
+                "models" | "models-compare" | "model-family" => {
+                    let models = t.content.models.as_ref();
+                    let family = m.params.get("baseId").map(|b| t.content.family(b));
+                    match (models, family) {
+                        (Some(models), None) => {
+                            let compare = m.id == "models-compare";
+                            meta.title = if compare {
+                                models.compare.title.clone()
+                            } else {
+                                models.title.clone()
+                            };
+                            meta.description = truncate(
+                                &if compare {
+                                    format!(
+                                        "{}: {}. Dimensions, performance and features side by side.",
+                                        models.compare.title, models.compare.subtitle
+                                    )
+                                } else {
+                                    let names: Vec<&str> = models.families.iter().map(|f| f.name.as_str()).collect();
+                                    format!(
+                                        "Explore the {} range at {site}: range, performance, features and stock.",
+                                        names.join(" and ")
+                                    )
+                                },
+                                160,
+                            );
+                            if let Some(s) = models.slides.first().filter(|_| !compare) {
+                                meta.image = Some(absolute(&base, &s.image_src));
+                                // The first slide is the page's largest image: found from the document.
+                                if let Some((href, set)) = seo::image_preload(&s.image_src, seo::MODEL_HERO_WIDTHS, seo::MODEL_HERO_SIZES) {
+                                    meta.preload_image = Some(href);
+                                    meta.preload_srcset = Some(set);
+                                }
+                            }
+                            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                                home_crumb.clone(),
+                                (meta.title.clone(), canonical.clone()),
+                            ]));
+                            page = serde_json::to_value(models).expect("serialisable");
+                        }
+                        (Some(models), Some(Some(f))) => {
+                            meta.title = f.title.clone();
+                            meta.description = truncate(&f.description, 160);
+                            meta.image = Some(absolute(&base, &f.image_url));
+                            let first = if f.hero_image_url.is_empty() {
+                                &f.image_url
+                            } else {
+                                &f.hero_image_url
+                            };
+                            if let Some((href, set)) = seo::image_preload(first, seo::MODEL_TAB_WIDTHS, seo::MODEL_TAB_SIZES) {
+                                meta.preload_image = Some(href);
+                                meta.preload_srcset = Some(set);
+                            }
+                            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                                home_crumb.clone(),
+                                (models.title.clone(), format!("{base}/models")),
+                                (f.title.clone(), canonical.clone()),
+                            ]));
+                            page = serde_json::to_value(models).expect("serialisable");
+                        }
+                        _ => status = StatusCode::NOT_FOUND,
+                    }
+                }
+                "recall" => match &t.content.recalls {
+                    Some(r) => {
+                        meta.title = r.title.clone();
+                        meta.description = truncate(
+                            &match r.campaigns.first() {
+                                Some(c) => format!(
+                                    "Recall {} for {} {} vehicles, and how to check your car at {site}.",
+                                    c.recall_number, c.affected_years, c.model_name
+                                ),
+                                None => format!("How to check whether your vehicle has an open recall, and what {site} does about it."),
+                            },
+                            160,
+                        );
+                        meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                            home_crumb.clone(),
+                            (r.title.clone(), canonical.clone()),
+                        ]));
+                        page = serde_json::to_value(r).expect("serialisable");
+                    }
+                    None => status = StatusCode::NOT_FOUND,
+                },
+                _ if m.page.as_deref() == Some("content") => match t.content.page(clean_path) {
+                    Some(p) => {
+                        meta.title = p.title.clone();
+                        meta.description = if p.description.is_empty() {
+                            truncate(&format!("{} at {site}.", p.title), 160)
+                        } else {
+                            p.description.clone()
+                        };
+                        meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                            home_crumb.clone(),
+                            (p.title.clone(), canonical.clone()),
+                        ]));
+                        page = serde_json::to_value(p).expect("serialisable");
+                    }
+                    None => status = StatusCode::NOT_FOUND,
+                },
                 _ => {
                     meta.title = m.title.clone();
                     meta.description = truncate(&format!("{} at {site}.", m.title), 160);
@@ -340,4 +434,14 @@ pub fn group_thousands(n: i64) -> String {
         out.push(c);
     }
     if n < 0 { format!("-{out}") } else { out }
+}
+
+/// A site path or URL made absolute against the site's base URL (`/img/a.png` ->
+/// `https://site/img/a.png`); absolute URLs are kept.
+fn absolute(base: &str, path: &str) -> String {
+    if path.starts_with("http") {
+        path.to_string()
+    } else {
+        format!("{base}{path}")
+    }
 }

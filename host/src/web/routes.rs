@@ -16,6 +16,9 @@ pub struct RouteDef {
     pub path: String,
     /// Page title.
     pub title: String,
+    /// The shell's page kind (`content` for markdown pages), when the route has one.
+    #[serde(default)]
+    pub page: Option<String>,
 }
 
 /// A matched route.
@@ -27,6 +30,8 @@ pub struct Matched {
     pub title: String,
     /// Path parameters (`*` for a splat).
     pub params: BTreeMap<String, String>,
+    /// The shell's page kind, when the route has one.
+    pub page: Option<String>,
 }
 
 /// The route table.
@@ -76,6 +81,7 @@ impl RouteTable {
                     id: id.to_string(),
                     path: path.to_string(),
                     title: title.to_string(),
+                    page: None,
                 })
                 .collect(),
         }
@@ -95,6 +101,7 @@ impl RouteTable {
                         id: r.id.clone(),
                         title: r.title.clone(),
                         params,
+                        page: r.page.clone(),
                     },
                 ));
             }
@@ -148,6 +155,7 @@ mod tests {
                 id: id.into(),
                 path: path.into(),
                 title: id.into(),
+                page: None,
             });
         }
         t
@@ -161,6 +169,7 @@ mod tests {
             id: "not-found".into(),
             path: "*".into(),
             title: "Page not found".into(),
+            page: None,
         });
         assert_eq!(t.find("/").unwrap().id, "home", "the catch-all never wins");
         assert!(t.find("/nowhere/at/all").is_none());

@@ -80,6 +80,15 @@ pub const CARD_WIDTHS: &[u32] = &[250, 400, 500];
 /// `sizes` of SRP card images (ui-shell `CARD_SIZES`).
 pub const CARD_SIZES: &str = "(max-width: 599px) 100vw, (max-width: 959px) 50vw, 400px";
 
+/// Widths (px) of the electric-model hero slider and banners (ui-shell `IMAGE_SIZES.hero`).
+pub const MODEL_HERO_WIDTHS: &[u32] = &[640, 800, 960];
+/// `sizes` of the hero slider (ui-shell `IMAGE_SIZES.hero`).
+pub const MODEL_HERO_SIZES: &str = "100vw";
+/// Widths (px) of a model family page's first image (ui-shell `IMAGE_SIZES.tab`).
+pub const MODEL_TAB_WIDTHS: &[u32] = &[400, 640, 800, 960];
+/// `sizes` of a model family page's first image (ui-shell `IMAGE_SIZES.tab`).
+pub const MODEL_TAB_SIZES: &str = "(max-width: 899px) calc(100vw - 2rem), 600px";
+
 /// A preload for a host image (`/img/...`, not SVG) at `widths`: (href at the second width,
 /// srcset, sizes). None for external URLs and SVG placeholders.
 pub fn image_preload(url: &str, widths: &[u32], sizes: &str) -> Option<(String, (String, String))> {

@@ -1,0 +1,376 @@
+//! Sign-in by SMS code and host sessions (issue 10 §2; locations-forms-marketing §2 "Sign-in
+//! screen", §3 "verification record", §4 "Phone verification", §7, §8).
+//!
+//! * Phones are Australian mobile numbers normalised to a leading 0 ([`normalise_phone`]).
+//! * Codes: 6 digits from the operating system's secure random source, stored only as a salted
+//!   SHA-256, single use, valid [`CODE_TTL_SECONDS`], bound to the phone and the tenant. At most
+//!   [`MAX_FAILURES`] wrong codes per phone within [`FAILURE_WINDOW_SECONDS`] (a new code does not
+//!   reset them); after that every code is refused, the right one included.
+//! * Sends are capped per phone, per client IP and per tenant ([`SendLimits`], governor).
+//! * Sessions: tower-sessions with [`DbSessionStore`] (this host's database; the 128-bit session
+//!   id is stored only as its SHA-256), cookie `__Host-forecourt_session` (Secure, HttpOnly,
+//!   SameSite=Lax; plain `forecourt_session` without Secure in loopback development), a new id at
+//!   sign-in, deleted at sign-out, at most [`SESSION_DAYS`] days. A session is bound to the
+//!   tenant that issued it: on another tenant's host it grants nothing.
+//! * State-changing requests with a foreign `Origin` are refused ([`check_origin`]).
+
+use std::{net::SocketAddr, num::NonZeroU32, sync::LazyLock, time::Duration};
+
+use axum::{
+    extract::{ConnectInfo, FromRequestParts, Request},
+    http::{Method, StatusCode, header, request::Parts},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+use tower_sessions::{
+    Expiry, Session, SessionManagerLayer, SessionStore,
+    cookie::SameSite,
+    session::{Id, Record},
+    session_store,
+};
+
+use crate::{api::error::ApiError, config::Settings, db::Db, server::CurrentTenant};
+
+/// Codes are valid this long, seconds (issue 10 §2: 10 minutes).
+pub const CODE_TTL_SECONDS: i64 = 600;
+/// Wrong codes allowed per phone within [`FAILURE_WINDOW_SECONDS`] (issue 10 §2: 5).
+pub const MAX_FAILURES: i64 = 5;
+/// The window wrong codes are counted in, seconds (1 hour).
+pub const FAILURE_WINDOW_SECONDS: i64 = 3600;
+/// Codes sent to one phone per hour (issue 10 §2 "sends capped per phone").
+pub const MAX_SENDS_PER_HOUR: i64 = 5;
+/// Longest session, days (issue 10 §2: at most 30 days).
+pub const SESSION_DAYS: i64 = 30;
+/// Sending a code gives up after this long (locations-forms-marketing §7: 15 seconds).
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// 'Too many verification attempts. Please try again later.' (locations-forms-marketing §8).
+pub const TOO_MANY: &str = "Too many verification attempts. Please try again later.";
+/// 'The verification code is invalid. Please try again.' (locations-forms-marketing §8).
+pub const INVALID_CODE: &str = "The verification code is invalid. Please try again.";
+/// 'Code must be 6 digits.' (issue 10 §1).
+pub const CODE_SHAPE: &str = "Code must be 6 digits.";
+/// The message for a phone that is not an Australian mobile number.
+pub const INVALID_PHONE: &str = "Please enter a valid Australian mobile number.";
+
+/// Normalises an Australian phone number (mobile or landline) to ten digits with a leading 0
+/// (`+61 7 3000 0000` -> `0730000000`, `61412345678` -> `0412345678`; locations-forms-marketing
+/// §3 "Saved user details"). Spaces, dashes, dots and brackets are ignored. Returns None unless
+/// the result is ten digits starting 02, 03, 04, 05, 07 or 08.
+pub fn normalise_au_number(raw: &str) -> Option<String> {
+    let kept: String = raw.chars().filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')')).collect();
+    let digits = if let Some(rest) = kept.strip_prefix("+61") {
+        format!("0{}", rest.strip_prefix('0').unwrap_or(rest))
+    } else if kept.len() == 11 && kept.starts_with("61") {
+        format!("0{}", &kept[2..])
+    } else {
+        kept
+    };
+    let ok =
+        digits.len() == 10 && digits.bytes().all(|b| b.is_ascii_digit()) && matches!(&digits[..2], "02" | "03" | "04" | "05" | "07" | "08");
+    ok.then_some(digits)
+}
+
+/// Normalises an Australian mobile number (sign-in codes go by SMS) as [`normalise_au_number`]
+/// does (`+61 412 345 678` -> `0412345678`); None unless it is a mobile (`04` or `05`).
+pub fn normalise_phone(raw: &str) -> Option<String> {
+    normalise_au_number(raw).filter(|d| d.starts_with("04") || d.starts_with("05"))
+}
+
+/// The phone in international form for SMS gateways (`0412345678` -> `+61412345678`).
+pub fn international(phone: &str) -> String {
+    format!("+61{}", &phone[1..])
+}
+
+/// A fresh 6-digit code from the operating system's secure random source (uniform: values
+/// from the biased top of the u32 range are drawn again).
+pub fn new_code() -> String {
+    const LIMIT: u32 = u32::MAX - (u32::MAX % 1_000_000);
+    loop {
+        let mut b = [0u8; 4];
+        getrandom::fill(&mut b).expect("the operating system's random source");
+        let v = u32::from_le_bytes(b);
+        if v < LIMIT {
+            return format!("{:06}", v % 1_000_000);
+        }
+    }
+}
+
+/// A fresh 128-bit salt, hex.
+pub fn new_salt() -> String {
+    let mut b = [0u8; 16];
+    getrandom::fill(&mut b).expect("the operating system's random source");
+    hex::encode(b)
+}
+
+/// The stored form of a code: SHA-256 of salt, tenant, phone and code, hex. Binding the tenant
+/// and phone into the hash means a row copied elsewhere verifies nothing.
+pub fn code_hash(salt: &str, tenant: &str, phone: &str, code: &str) -> String {
+    let mut h = Sha256::new();
+    for part in [salt, tenant, phone, code] {
+        h.update(part.as_bytes());
+        h.update([0]);
+    }
+    hex::encode(h.finalize())
+}
+
+/// Whether a string has the code shape: exactly six ASCII digits.
+pub fn is_code(s: &str) -> bool {
+    s.len() == 6 && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Per-process caps on sending codes (issue 10 §2): per client IP 20 an hour, per tenant 300
+/// an hour, each with that many at once; and on `POST /api/rate-limit` and contact checks per
+/// IP (60 an hour). Keys are `tenant|ip` and `tenant`. (The per-phone cap is in storage.)
+pub struct SendLimits {
+    /// Per tenant and client IP.
+    pub ip: DefaultKeyedRateLimiter<String>,
+    /// Per tenant.
+    pub tenant: DefaultKeyedRateLimiter<String>,
+    /// `POST /api/rate-limit` and contact checks, per tenant and IP.
+    pub probe: DefaultKeyedRateLimiter<String>,
+}
+
+fn per_hour(n: u32) -> Quota {
+    Quota::per_hour(NonZeroU32::new(n).expect("a non-zero quota"))
+}
+
+/// The process's send limits.
+pub static LIMITS: LazyLock<SendLimits> = LazyLock::new(|| SendLimits {
+    ip: RateLimiter::keyed(per_hour(20)),
+    tenant: RateLimiter::keyed(per_hour(300)),
+    probe: RateLimiter::keyed(per_hour(60)),
+});
+
+/// The client's IP (the connection's peer address; `unknown` when the server was not started
+/// with connection info, as in router tests).
+#[derive(Debug, Clone)]
+pub struct ClientIp(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map_or_else(|| "unknown".to_string(), |c| c.0.ip().to_string()),
+        ))
+    }
+}
+
+/// Refuses a state-changing request (not GET, HEAD or OPTIONS) whose `Origin` names another
+/// site than its `Host` (issue 10 §2 "State-changing requests check Origin"). Requests without
+/// an Origin (non-browser clients) pass; SameSite=Lax already keeps the cookie off cross-site
+/// posts in browsers.
+pub async fn check_origin(req: Request, next: Next) -> Response {
+    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+        && let Some(origin) = req.headers().get(header::ORIGIN)
+    {
+        let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+        let origin_host = origin
+            .to_str()
+            .ok()
+            .and_then(|o| o.split_once("://"))
+            .map(|(_, rest)| rest.trim_end_matches('/'))
+            .unwrap_or("");
+        if origin_host.is_empty() || !origin_host.eq_ignore_ascii_case(host) {
+            return ApiError::new(StatusCode::FORBIDDEN, "cross_origin", "Cross-origin request refused").into_response();
+        }
+    }
+    next.run(req).await
+}
+
+/// The session cookie's name: `__Host-forecourt_session` when Secure, else `forecourt_session`
+/// (browsers refuse `__Host-` cookies without Secure).
+pub fn cookie_name(secure: bool) -> &'static str {
+    if secure { "__Host-forecourt_session" } else { "forecourt_session" }
+}
+
+/// The session layer for the signed-in routes (see the module docs).
+pub fn session_layer(db: &Db, settings: &Settings) -> SessionManagerLayer<DbSessionStore> {
+    let secure = settings.cookies_secure();
+    SessionManagerLayer::new(DbSessionStore { db: db.clone() })
+        .with_name(cookie_name(secure))
+        .with_secure(secure)
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_path("/")
+        .with_expiry(Expiry::OnInactivity(time::Duration::days(SESSION_DAYS)))
+}
+
+/// Sessions in this host's database (issue 10 §2 "Sessions ... stored on the host"). The row
+/// key is the SHA-256 of the session id; the tenant and user are kept beside the data so
+/// sessions can be listed and revoked per user.
+#[derive(Debug, Clone)]
+pub struct DbSessionStore {
+    db: Db,
+}
+
+fn id_hash(id: &Id) -> String {
+    hex::encode(Sha256::digest(id.to_string().as_bytes()))
+}
+
+fn backend(e: impl std::fmt::Display) -> session_store::Error {
+    session_store::Error::Backend(e.to_string())
+}
+
+#[async_trait::async_trait]
+impl SessionStore for DbSessionStore {
+    async fn create(&self, record: &mut Record) -> session_store::Result<()> {
+        loop {
+            let exists = sqlx::query("SELECT 1 FROM sessions WHERE id_hash = $1")
+                .bind(id_hash(&record.id))
+                .fetch_optional(&self.db.pool)
+                .await
+                .map_err(backend)?;
+            if exists.is_none() {
+                return self.save(record).await;
+            }
+            record.id = Id::default();
+        }
+    }
+
+    async fn save(&self, record: &Record) -> session_store::Result<()> {
+        let data = serde_json::to_string(&record.data).map_err(|e| session_store::Error::Encode(e.to_string()))?;
+        let tenant = record.data.get(KEY_TENANT).and_then(|v| v.as_str()).map(str::to_string);
+        let user = record.data.get(KEY_USER).and_then(|v| v.as_i64());
+        sqlx::query(
+            "INSERT INTO sessions (id_hash, tenant, user_id, data, expires_at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (id_hash) DO UPDATE SET tenant = excluded.tenant, user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at",
+        )
+        .bind(id_hash(&record.id))
+        .bind(tenant)
+        .bind(user)
+        .bind(data)
+        .bind(record.expiry_date.unix_timestamp())
+        .execute(&self.db.pool)
+        .await
+        .map_err(backend)?;
+        Ok(())
+    }
+
+    async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
+        let row = sqlx::query("SELECT data, expires_at FROM sessions WHERE id_hash = $1 AND expires_at > $2")
+            .bind(id_hash(id))
+            .bind(time::OffsetDateTime::now_utc().unix_timestamp())
+            .fetch_optional(&self.db.pool)
+            .await
+            .map_err(backend)?;
+        let Some(row) = row else { return Ok(None) };
+        let data: String = row.get(0);
+        Ok(Some(Record {
+            id: *id,
+            data: serde_json::from_str(&data).map_err(|e| session_store::Error::Decode(e.to_string()))?,
+            expiry_date: time::OffsetDateTime::from_unix_timestamp(row.get(1)).map_err(backend)?,
+        }))
+    }
+
+    async fn delete(&self, id: &Id) -> session_store::Result<()> {
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1")
+            .bind(id_hash(id))
+            .execute(&self.db.pool)
+            .await
+            .map_err(backend)?;
+        Ok(())
+    }
+}
+
+const KEY_TENANT: &str = "tenant";
+const KEY_USER: &str = "user_id";
+const KEY_PHONE: &str = "phone";
+
+/// A signed-in shopper (phone-verified) of the request's tenant.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct User {
+    /// User id (per tenant).
+    pub id: i64,
+    /// Verified phone, with a leading 0.
+    pub phone: String,
+}
+
+/// Starts a signed-in session for `user` of `tenant`: a new session id (the old one is
+/// dropped), the tenant and user stored, expiring after [`SESSION_DAYS`].
+pub async fn sign_in(session: &Session, tenant: &str, user: &User) -> Result<(), ApiError> {
+    session.cycle_id().await.map_err(ApiError::internal)?;
+    session.insert(KEY_TENANT, tenant).await.map_err(ApiError::internal)?;
+    session.insert(KEY_USER, user.id).await.map_err(ApiError::internal)?;
+    session.insert(KEY_PHONE, &user.phone).await.map_err(ApiError::internal)?;
+    session.set_expiry(Some(Expiry::AtDateTime(
+        time::OffsetDateTime::now_utc() + time::Duration::days(SESSION_DAYS),
+    )));
+    Ok(())
+}
+
+/// The signed-in user of this tenant, or None (no session, or a session another tenant issued).
+pub async fn current_user(session: &Session, tenant: &str) -> Result<Option<User>, ApiError> {
+    let t: Option<String> = session.get(KEY_TENANT).await.map_err(ApiError::internal)?;
+    if t.as_deref() != Some(tenant) {
+        return Ok(None);
+    }
+    let id: Option<i64> = session.get(KEY_USER).await.map_err(ApiError::internal)?;
+    let phone: Option<String> = session.get(KEY_PHONE).await.map_err(ApiError::internal)?;
+    Ok(id.zip(phone).map(|(id, phone)| User { id, phone }))
+}
+
+/// Extractor: the signed-in user of the request's tenant; 401 `sign_in_required` otherwise.
+pub struct SignedIn(pub User, pub Session);
+
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let session = Session::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::internal("the session layer is missing"))?;
+        let CurrentTenant(t) = CurrentTenant::from_request_parts(parts, state).await?;
+        match current_user(&session, t.slug()).await? {
+            Some(u) => Ok(SignedIn(u, session)),
+            None => Err(ApiError::new(StatusCode::UNAUTHORIZED, "sign_in_required", "Please sign in")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phones_are_normalised_to_a_leading_0() {
+        for raw in [
+            "0412 345 678",
+            "+61 412 345 678",
+            "+61412345678",
+            "61412345678",
+            "(04) 1234-5678",
+            "+610412345678",
+        ] {
+            assert_eq!(normalise_phone(raw).as_deref(), Some("0412345678"), "{raw}");
+        }
+        for bad in ["", "0412", "0712345678", "04123456789", "+1 412 345 678", "04123a5678"] {
+            assert_eq!(normalise_phone(bad), None, "{bad}");
+        }
+        assert_eq!(international("0412345678"), "+61412345678");
+    }
+
+    #[test]
+    fn codes_are_six_digits_and_hashed_with_salt_tenant_and_phone() {
+        let codes: std::collections::HashSet<String> = (0..200).map(|_| new_code()).collect();
+        assert!(codes.iter().all(|c| is_code(c)));
+        assert!(codes.len() > 190, "random codes repeat rarely");
+        let (s1, s2) = (new_salt(), new_salt());
+        assert_ne!(s1, s2);
+        let h = code_hash(&s1, "a", "0412345678", "123456");
+        assert_eq!(h.len(), 64);
+        assert!(!h.contains("123456"));
+        assert_ne!(h, code_hash(&s2, "a", "0412345678", "123456"));
+        assert_ne!(h, code_hash(&s1, "b", "0412345678", "123456"));
+        assert_ne!(h, code_hash(&s1, "a", "0412345679", "123456"));
+        assert!(!is_code("12345") && !is_code("12345a") && !is_code("1234567"));
+    }
+}

@@ -1,0 +1,659 @@
+//! Issue 9 "Done when" (host side), through the real router and storage (SQLite file, and
+//! PostgreSQL when FORECOURT_TEST_DATABASE_URL is set):
+//! * invalid input gets the spec's messages naming the field and stores nothing;
+//! * a valid lead is stored with every field, and a double submit under one idempotency key is
+//!   one lead (and one delivery);
+//! * delivery: a real local webhook receiver (signature verified, a 500 retried, the same key
+//!   resent) and a real local SMTP server (Python's standard-library smtpd) receiving ADF/XML
+//!   that parses and has the ADF 1.0 structure; dead letters after 24 hours, visible and
+//!   retryable through the admin API;
+//! * durability: the real `forecourt` binary killed with SIGKILL during 500 concurrent
+//!   submissions loses no lead it answered with a lead_id.
+
+mod common;
+
+use std::{
+    net::TcpListener,
+    process::{Command, Stdio},
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use axum::{
+    body::Body,
+    http::{Request, StatusCode, header},
+};
+use common::{call, get, tenant_toml, test_db, write_tenants};
+use forecourt_host::{leads::delivery, plugins::unix_now, repo::TenantRepo, stock::import_feed};
+use serde_json::{Value, json};
+use sqlx::Row;
+
+const ADMIN: &str = "leads-admin-token";
+const FEED: &str = "stocknum,vin,year,make,model,badge,price,km,car_type,status,created_at\n\
+A1,JTNKU3JE60J021675,2021,Toyota,Corolla,Ascent,24990,45000,used,in_stock,2026-10-01T00:00:00Z\n";
+
+fn key() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+struct App {
+    tdb: common::TestDb,
+    _dir: tempfile::TempDir,
+    state: forecourt_host::server::AppState,
+    router: axum::Router,
+    car_id: i64,
+}
+
+async fn app(extra: &str, smtp_port: Option<u16>) -> App {
+    let tdb = test_db().await;
+    let toml = format!("{}\n{extra}\n", tenant_toml("alpha"));
+    let (dir, reg) = write_tenants(&[("alpha", toml)]);
+    let mut state = common::state(&tdb.db, reg, dir.path(), Some(ADMIN)).await;
+    let mut settings = (*state.settings).clone();
+    settings.smtp_host = smtp_port.map(|_| "127.0.0.1".to_string());
+    settings.smtp_port = smtp_port;
+    settings.smtp_tls = forecourt_host::config::SmtpTls::None;
+    settings.lead_submissions_per_minute = 1000;
+    state.settings = Arc::new(settings);
+    let t = state.tenants.by_slug("alpha").unwrap().clone();
+    import_feed(&tdb.db, &t, FEED.as_bytes(), common::csv_opts("feed.csv"))
+        .await
+        .unwrap();
+    let car_id = TenantRepo::new(&tdb.db, "alpha").car_by_stocknum("A1").await.unwrap().unwrap().id;
+    App {
+        router: common::app(state.clone()),
+        state,
+        tdb,
+        _dir: dir,
+        car_id,
+    }
+}
+
+async fn submit(app: &App, body: Value) -> (StatusCode, Value) {
+    let req = Request::post("/api/v1/leads")
+        .header("host", "alpha.localhost")
+        .header("content-type", "application/json")
+        .header(header::USER_AGENT, "leads-test/1.0")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let (s, _, b) = call(&app.router, req).await;
+    (s, serde_json::from_str(&b).unwrap_or(Value::String(b)))
+}
+
+async fn count(app: &App, sql: &str) -> i64 {
+    sqlx::query(sql).fetch_one(&app.tdb.db.pool).await.unwrap().get(0)
+}
+
+fn enquiry(app: &App, k: &str) -> Value {
+    json!({
+        "form": "enquiry", "idempotency_key": k, "name": "Sam", "last_name": "O'Neil & Co <x>",
+        "email": "sam@example.com", "phone": "+61 412 345 678", "postcode": "4000",
+        "message": "Is it still available?", "category": "General Enquiry", "opt_in": true,
+        "car_id": app.car_id, "url": "https://alpha.example/cars/x",
+        "visited_pages": ["/", "/search/used-cars"], "linked_query_params": {"utm_source": "google"}
+    })
+}
+
+#[tokio::test]
+async fn invalid_input_gets_the_specs_messages_and_stores_nothing() {
+    let app = app("", None).await;
+    let base = enquiry(&app, &key());
+    let with = |k: &str, v: Value| {
+        let mut b = base.clone();
+        b[k] = v;
+        b
+    };
+    let without = |k: &str| {
+        let mut b = base.clone();
+        b.as_object_mut().unwrap().remove(k);
+        b
+    };
+    let trade = json!({"form": "trade_in", "idempotency_key": key(), "name": "Sam", "phone": "0412345678",
+        "Vehicle Make": "Mazda", "Vehicle Model": "3", "Vehicle Year": 2018});
+    let mut bad_choice = trade.clone();
+    bad_choice["under_finance"] = json!("Maybe");
+    for (body, field, msg) in [
+        (
+            with("postcode", json!("40a0")),
+            "postcode",
+            "Invalid postcode. Please enter a 4-digit number.",
+        ),
+        (
+            with("postcode", json!("40000")),
+            "postcode",
+            "Invalid postcode. Please enter a 4-digit number.",
+        ),
+        (without("message"), "message", "This is a required field."),
+        (without("name"), "name", "This is a required field."),
+        (with("email", json!("not-an-email")), "email", "Please enter a valid email address."),
+        (
+            with("phone", json!("12345")),
+            "phone",
+            "Please enter a valid Australian phone number.",
+        ),
+        (with("admin", json!(true)), "admin", "is not a field of the enquiry form"),
+        (with("car_id", json!(999_999)), "car_id", "is not a car of this site"),
+        (with("form", json!("lottery")), "form", ""),
+        (with("idempotency_key", json!("short")), "idempotency_key", ""),
+        (trade.clone(), "under_finance", "This is a required field."),
+        (bad_choice, "under_finance", "Please Select An Option..."),
+        (
+            json!({"form": "finance", "idempotency_key": key(), "name": "Sam", "phone": "0412345678", "purchase_price": 5000}),
+            "purchase_price",
+            "",
+        ),
+    ] {
+        let (s, v) = submit(&app, body.clone()).await;
+        assert_eq!(
+            (s, v["error"]["field"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(field)),
+            "{body}: {v}"
+        );
+        assert!(v["error"]["message"].as_str().unwrap().contains(msg), "{v}");
+    }
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM leads").await, 0);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM lead_deliveries").await, 0);
+}
+
+#[tokio::test]
+async fn a_lead_is_stored_with_every_field_and_a_double_submit_is_one_lead() {
+    let app = app("[leads]\nemail_to = [\"sales@alpha.example\"]\n", None).await;
+    let k = key();
+    let (s, v) = submit(&app, enquiry(&app, &k)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["lead_id"].as_str().unwrap().to_string();
+    let (s, again) = submit(&app, enquiry(&app, &k)).await;
+    assert_eq!(
+        (s, again["lead_id"].as_str(), again["created"].as_bool()),
+        (StatusCode::OK, Some(id.as_str()), Some(false))
+    );
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM leads").await, 1);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM lead_deliveries").await,
+        1,
+        "one delivery per destination"
+    );
+
+    let mut req = get("alpha.localhost", "/api/v1/admin/leads");
+    req.headers_mut()
+        .insert(header::AUTHORIZATION, format!("Bearer {ADMIN}").parse().unwrap());
+    let (_, _, b) = call(&app.router, req).await;
+    let leads: Value = serde_json::from_str(&b).unwrap();
+    let lead = &leads[0];
+    assert_eq!(
+        (lead["lead_id"].as_str(), lead["form"].as_str(), lead["category"].as_str()),
+        (Some(id.as_str()), Some("enquiry"), Some("General Enquiry"))
+    );
+    let f = &lead["fields"];
+    for (k, want) in [
+        ("name", json!("Sam")),
+        ("last_name", json!("O'Neil & Co <x>")),
+        ("email", json!("sam@example.com")),
+        ("phone", json!("0412345678")),
+        ("postcode", json!("4000")),
+        ("message", json!("Is it still available?")),
+        ("opt_in", json!(true)),
+        ("source", json!("Website")),
+        ("user_agent", json!("leads-test/1.0")),
+        ("stock_number", json!("A1")),
+        ("Vehicle Make", json!("Toyota")),
+        ("vehicle_status", json!("used")),
+        ("dealership_slug", json!("alpha-dealer")),
+        ("visited_pages", json!(["/", "/search/used-cars"])),
+        ("linked_query_params", json!({"utm_source": "google"})),
+    ] {
+        assert_eq!(f[k], want, "{k}: {f}");
+    }
+    // Event 22 per lead; 51 for career enquiries.
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM events WHERE event_id = 22").await, 1);
+    let (s, _) = submit(
+        &app,
+        json!({"form": "career", "idempotency_key": key(), "name": "Jo", "email": "jo@example.com", "position": "Sales"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM events WHERE event_id = 51").await, 1);
+    // Request Photos gets its hidden default text.
+    let (s, _) = submit(
+        &app,
+        json!({"form": "request_photos", "idempotency_key": key(), "name": "Jo", "email": "jo@example.com", "car_id": app.car_id}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let msg: String = sqlx::query("SELECT payload FROM leads WHERE form = 'request_photos'")
+        .fetch_one(&app.tdb.db.pool)
+        .await
+        .unwrap()
+        .get(0);
+    assert!(msg.contains("Please send photos for this car"), "{msg}");
+}
+
+/// A local webhook receiver: answers with `statuses` in turn (then 200), records each call.
+async fn receiver(statuses: Vec<u16>) -> (String, Arc<Mutex<Vec<(axum::http::HeaderMap, Vec<u8>)>>>) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let rec = seen.clone();
+    let statuses = Arc::new(Mutex::new(statuses.into_iter()));
+    let app = axum::Router::new().route(
+        "/hook",
+        axum::routing::post(move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
+            let (rec, statuses) = (rec.clone(), statuses.clone());
+            async move {
+                rec.lock().unwrap().push((headers, body.to_vec()));
+                StatusCode::from_u16(statuses.lock().unwrap().next().unwrap_or(200)).unwrap()
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, seen)
+}
+
+#[tokio::test]
+async fn the_webhook_is_signed_retried_after_a_500_and_sent_once_per_key() {
+    let (url, seen) = receiver(vec![500]).await;
+    // SAFETY: set before any thread reads it; only this test binary's webhook tests read it.
+    unsafe { std::env::set_var("ALPHA_WEBHOOK_SECRET", "whsec-test") };
+    let app = app(
+        &format!("[leads]\nwebhook_url = \"{url}\"\nwebhook_secret_env = \"ALPHA_WEBHOOK_SECRET\"\n"),
+        None,
+    )
+    .await;
+    let k = key();
+    let (_, v) = submit(&app, enquiry(&app, &k)).await;
+    submit(&app, enquiry(&app, &k)).await;
+    let lead_id = v["lead_id"].as_str().unwrap().to_string();
+    let now = unix_now();
+    assert_eq!(delivery::deliver_due(&app.state, now).await.unwrap(), 1);
+    let row = sqlx::query("SELECT status, attempts, next_attempt_at, last_error FROM lead_deliveries")
+        .fetch_one(&app.tdb.db.pool)
+        .await
+        .unwrap();
+    assert_eq!((row.get::<String, _>(0), row.get::<i64, _>(1)), ("pending".into(), 1));
+    let next: i64 = row.get(2);
+    assert!((now + 24..=now + 36).contains(&next), "30 s +-20%: {}", next - now);
+    assert!(row.get::<String, _>(3).contains("500"));
+    // Not due yet: nothing sent.
+    assert_eq!(delivery::deliver_due(&app.state, now + 1).await.unwrap(), 0);
+    assert_eq!(delivery::deliver_due(&app.state, next).await.unwrap(), 1);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM lead_deliveries WHERE status = 'delivered'").await,
+        1
+    );
+    // Delivered rows are not sent again.
+    assert_eq!(delivery::deliver_due(&app.state, next + 10_000).await.unwrap(), 0);
+    let calls = seen.lock().unwrap().clone();
+    assert_eq!(calls.len(), 2, "one failure, one success; the double submit added nothing");
+    for (headers, body) in &calls {
+        let sig = headers["x-forecourt-signature"].to_str().unwrap();
+        assert_eq!(sig, delivery::signature("whsec-test", body), "the signature verifies");
+        assert_eq!(headers["x-forecourt-idempotency-key"].to_str().unwrap(), k);
+        let v: Value = serde_json::from_slice(body).unwrap();
+        assert_eq!(
+            (v["lead_id"].as_str(), v["lead"]["name"].as_str()),
+            (Some(lead_id.as_str()), Some("Sam"))
+        );
+    }
+    assert_ne!(
+        delivery::signature("other", &calls[0].1),
+        calls[0].0["x-forecourt-signature"].to_str().unwrap()
+    );
+}
+
+#[tokio::test]
+async fn a_delivery_failing_for_24_hours_is_dead_lettered_and_can_be_retried() {
+    let (url, _) = receiver(vec![500; 100]).await;
+    unsafe { std::env::set_var("ALPHA_WEBHOOK_SECRET", "whsec-test") };
+    let app = app(
+        &format!("[leads]\nwebhook_url = \"{url}\"\nwebhook_secret_env = \"ALPHA_WEBHOOK_SECRET\"\n"),
+        None,
+    )
+    .await;
+    submit(&app, enquiry(&app, &key())).await;
+    let created: i64 = count(&app, "SELECT created_at FROM lead_deliveries").await;
+    // Retries keep going within 24 hours...
+    for t in [created, created + 3600, created + 12 * 3600] {
+        delivery::deliver_due(&app.state, t).await.unwrap();
+        assert_eq!(
+            count(&app, "SELECT COUNT(*) FROM lead_deliveries WHERE status = 'pending'").await,
+            1
+        );
+    }
+    // ...and the first failure after that is a dead letter.
+    delivery::deliver_due(&app.state, created + 24 * 3600 + 1).await.unwrap();
+    let admin = |path: &str, post: bool| {
+        let b = if post { Request::post(path) } else { Request::get(path) };
+        b.header("host", "alpha.localhost")
+            .header(header::AUTHORIZATION, format!("Bearer {ADMIN}"))
+            .body(Body::empty())
+            .unwrap()
+    };
+    let (_, _, b) = call(&app.router, admin("/api/v1/admin/leads/deliveries?status=dead", false)).await;
+    let dead: Value = serde_json::from_str(&b).unwrap();
+    assert_eq!(dead.as_array().unwrap().len(), 1, "{dead}");
+    assert_eq!(dead[0]["attempts"], 4);
+    let id = dead[0]["id"].as_i64().unwrap();
+    let (s, _, _) = call(&app.router, admin(&format!("/api/v1/admin/leads/deliveries/{id}/retry"), true)).await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM lead_deliveries WHERE status = 'pending'").await,
+        1
+    );
+}
+
+/// A real SMTP server: Python's standard-library `smtpd`, appending each message to `out`.
+fn smtp_server(out: &std::path::Path) -> (std::process::Child, u16) {
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let script = r#"
+import asyncore, smtpd, sys, warnings
+warnings.simplefilter("ignore")
+class Sink(smtpd.SMTPServer):
+    def process_message(self, peer, mailfrom, rcpttos, data, **kw):
+        with open(sys.argv[2], "ab") as f:
+            f.write(data)
+            f.write(b"\n=====END=====\n")
+Sink(("127.0.0.1", int(sys.argv[1])), None, decode_data=False)
+asyncore.loop()
+"#;
+    let mut child = Command::new("python3")
+        .args(["-W", "ignore", "-c", script, &port.to_string(), out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("python3 runs the SMTP server");
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return (child, port);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().ok();
+    child.wait().ok();
+    panic!("the SMTP server did not start");
+}
+
+/// A parsed XML element: name, attributes, text and children.
+#[derive(Debug, Default)]
+struct El {
+    name: String,
+    attrs: Vec<(String, String)>,
+    text: String,
+    children: Vec<El>,
+}
+
+impl El {
+    fn child(&self, name: &str) -> Option<&El> {
+        self.children.iter().find(|c| c.name == name)
+    }
+    fn all(&self, name: &str) -> Vec<&El> {
+        self.children.iter().filter(|c| c.name == name).collect()
+    }
+    fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs.iter().find(|a| a.0 == name).map(|a| a.1.as_str())
+    }
+}
+
+/// Parses XML with quick-xml into [`El`]s; panics on malformed XML. Returns the root and
+/// whether the `<?ADF VERSION "1.0"?>` instruction was present.
+fn parse_xml(xml: &str) -> (El, bool) {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let mut stack: Vec<El> = vec![El::default()];
+    let mut adf_pi = false;
+    loop {
+        match reader.read_event().expect("well-formed XML") {
+            Event::PI(p) => adf_pi |= AsRef::<str>::as_ref(&p).contains("ADF VERSION \"1.0\""),
+            Event::Start(e) => stack.push(element(&e)),
+            Event::Empty(e) => {
+                let el = element(&e);
+                stack.last_mut().unwrap().children.push(el);
+            }
+            Event::Text(t) => {
+                let s = t.xml10_content().into_owned();
+                stack.last_mut().unwrap().text.push_str(&s);
+            }
+            Event::GeneralRef(r) => {
+                let s = match r.as_ref() {
+                    "amp" => "&",
+                    "lt" => "<",
+                    "gt" => ">",
+                    "apos" => "'",
+                    "quot" => "\"",
+                    _ => "",
+                };
+                stack.last_mut().unwrap().text.push_str(s);
+            }
+            Event::End(_) => {
+                let mut el = stack.pop().unwrap();
+                el.text = el.text.trim().to_string();
+                stack.last_mut().unwrap().children.push(el);
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    let mut doc = stack.pop().unwrap();
+    (doc.children.remove(0), adf_pi)
+}
+
+fn element(e: &quick_xml::events::BytesStart) -> El {
+    El {
+        name: AsRef::<str>::as_ref(&e.name()).to_string(),
+        attrs: e
+            .attributes()
+            .map(|a| {
+                let a = a.unwrap();
+                (
+                    AsRef::<str>::as_ref(&a.key).to_string(),
+                    a.normalized_value(quick_xml::XmlVersion::Implicit1_0).unwrap().into_owned(),
+                )
+            })
+            .collect(),
+        ..El::default()
+    }
+}
+
+/// The ADF 1.0 structure: `adf` holds `prospect`s; each prospect has `requestdate` (ISO 8601),
+/// at least one `vehicle` (with `year`, `make`, `model`, and `interest`/`status` from the DTD's
+/// lists), one `customer` with a `contact` that has a `name` and an `email` or `phone`, and a
+/// `vendor` with a `vendorname`.
+fn assert_adf_1_0(root: &El) {
+    assert_eq!(root.name, "adf");
+    let prospects = root.all("prospect");
+    assert!(!prospects.is_empty());
+    for p in prospects {
+        let date = &p.child("requestdate").expect("requestdate").text;
+        assert!(
+            jiff::Timestamp::strptime("%Y-%m-%dT%H:%M:%S%:z", date).is_ok() || date.parse::<jiff::Timestamp>().is_ok(),
+            "ISO 8601: {date}"
+        );
+        let vehicles = p.all("vehicle");
+        assert!(!vehicles.is_empty());
+        for v in vehicles {
+            assert!(["buy", "lease", "sell", "trade-in", "test-drive", "service"].contains(&v.attr("interest").unwrap()));
+            assert!(["new", "used"].contains(&v.attr("status").unwrap()));
+            for req in ["year", "make", "model"] {
+                assert!(v.child(req).is_some_and(|e| !e.text.is_empty()), "vehicle/{req}");
+            }
+        }
+        let contact = p.child("customer").and_then(|c| c.child("contact")).expect("customer/contact");
+        assert!(contact.child("name").is_some());
+        assert!(contact.child("email").is_some() || contact.child("phone").is_some());
+        assert!(p.child("vendor").and_then(|v| v.child("vendorname")).is_some());
+    }
+}
+
+#[tokio::test]
+async fn adf_xml_by_email_through_a_real_smtp_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mail.txt");
+    let (mut smtp, port) = smtp_server(&out);
+    let app = app("[leads]\nemail_to = [\"sales@alpha.example\"]\n", Some(port)).await;
+    let (s, v) = submit(
+        &app,
+        json!({"form": "trade_in", "idempotency_key": key(), "name": "Sam", "last_name": "O'Neil & Co <x>",
+            "email": "sam@example.com", "phone": "0412345678", "postcode": "4000", "car_id": app.car_id,
+            "Vehicle Make": "Mazda", "Vehicle Model": "CX-5", "Vehicle Year": 2019, "km": 82000,
+            "under_finance": "No", "preferred_contact": "Phone", "message": "Swap my Mazda for the Corolla"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(delivery::deliver_due(&app.state, unix_now()).await.unwrap(), 1);
+    let status: String = sqlx::query("SELECT status || ' ' || COALESCE(last_error, '') FROM lead_deliveries")
+        .fetch_one(&app.tdb.db.pool)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(status.trim(), "delivered");
+    let mut mail = String::new();
+    for _ in 0..50 {
+        mail = std::fs::read_to_string(&out).unwrap_or_default();
+        if mail.contains("=====END=====") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    smtp.kill().ok();
+    smtp.wait().ok();
+    let (headers, body) = mail
+        .split_once("\r\n\r\n")
+        .or_else(|| mail.split_once("\n\n"))
+        .expect("headers and body");
+    assert!(headers.contains("To: sales@alpha.example"), "{headers}");
+    assert!(headers.to_lowercase().contains("content-type: text/xml"), "{headers}");
+    let raw = body.split("=====END=====").next().unwrap().replace("\r\n", "\n");
+    // lettre picks the transfer encoding; decode quoted-printable with a library.
+    let xml = if headers.to_lowercase().contains("content-transfer-encoding: quoted-printable") {
+        String::from_utf8(quoted_printable::decode(raw.as_bytes(), quoted_printable::ParseMode::Robust).unwrap()).unwrap()
+    } else {
+        raw
+    };
+    let (root, adf_pi) = parse_xml(&xml);
+    assert!(adf_pi, "<?ADF VERSION \"1.0\"?>: {xml}");
+    assert_adf_1_0(&root);
+    let p = root.child("prospect").unwrap();
+    assert_eq!(p.child("id").unwrap().text, v["lead_id"].as_str().unwrap());
+    let vehicles = p.all("vehicle");
+    assert_eq!(vehicles.len(), 2, "the car and the trade-in: {xml}");
+    assert_eq!(
+        (vehicles[0].attr("interest"), vehicles[0].child("make").unwrap().text.as_str()),
+        (Some("buy"), "Toyota")
+    );
+    assert_eq!(vehicles[0].child("stock").unwrap().text, "A1");
+    assert_eq!(
+        (vehicles[1].attr("interest"), vehicles[1].child("model").unwrap().text.as_str()),
+        (Some("trade-in"), "CX-5")
+    );
+    let contact = p.child("customer").unwrap().child("contact").unwrap();
+    let names: Vec<&str> = contact.all("name").iter().map(|n| n.text.as_str()).collect();
+    assert_eq!(names, vec!["Sam", "O'Neil & Co <x>"], "escaped and read back");
+    assert_eq!(
+        p.child("customer").unwrap().child("comments").unwrap().text,
+        "Swap my Mazda for the Corolla"
+    );
+    assert_eq!(p.child("vendor").unwrap().child("vendorname").unwrap().text, "alpha Dealer");
+}
+
+#[tokio::test]
+async fn no_answered_lead_is_lost_when_the_host_is_killed() {
+    let tdb = test_db().await;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("tenants/alpha")).unwrap();
+    std::fs::write(dir.path().join("tenants/alpha/tenant.toml"), tenant_toml("alpha")).unwrap();
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let start = || {
+        Command::new(env!("CARGO_BIN_EXE_forecourt"))
+            .arg("serve")
+            .current_dir(dir.path())
+            .env("FORECOURT_BIND", format!("127.0.0.1:{port}"))
+            .env("FORECOURT_DATABASE_URL", &tdb.url)
+            .env("FORECOURT_DATA_DIR", dir.path().join("data"))
+            .env("FORECOURT_TENANTS_DIR", dir.path().join("tenants"))
+            .env("FORECOURT_PLUGIN_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../plugins/dist"))
+            .env("FORECOURT_UI_DIST_DIR", dir.path().join("no-ui"))
+            .env("FORECOURT_LEAD_SUBMISSIONS_PER_MINUTE", "100000")
+            .env("FORECOURT_LOG_FORMAT", "json")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("forecourt serve starts")
+    };
+    let client = reqwest::Client::new();
+    let base = format!("http://127.0.0.1:{port}");
+    let wait_ready = || async {
+        for _ in 0..600 {
+            if client
+                .get(format!("{base}/healthz"))
+                .send()
+                .await
+                .is_ok_and(|r| r.status().is_success())
+            {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the host did not start");
+    };
+    let mut host = start();
+    wait_ready().await;
+    let answered = Arc::new(Mutex::new(Vec::<String>::new()));
+    let mut tasks = Vec::new();
+    for i in 0..500 {
+        let (client, base, answered) = (client.clone(), base.clone(), answered.clone());
+        tasks.push(tokio::spawn(async move {
+            let body = json!({"form": "enquiry", "idempotency_key": format!("durability-{i:04}-{}", uuid::Uuid::new_v4()),
+                "name": "Load", "email": "load@example.com", "message": format!("lead {i}")});
+            let res = client
+                .post(format!("{base}/api/v1/leads"))
+                .header("host", "alpha.localhost")
+                .json(&body)
+                .timeout(Duration::from_secs(20))
+                .send()
+                .await;
+            if let Ok(r) = res
+                && r.status() == StatusCode::CREATED
+                && let Ok(v) = r.json::<Value>().await
+                && let Some(id) = v["lead_id"].as_str()
+            {
+                answered.lock().unwrap().push(id.to_string());
+            }
+        }));
+    }
+    // Kill the host with SIGKILL once some submissions have been answered, mid-stream.
+    for _ in 0..400 {
+        if answered.lock().unwrap().len() >= 50 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    host.kill().expect("SIGKILL");
+    host.wait().unwrap();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let answered = answered.lock().unwrap().clone();
+    eprintln!("answered before SIGKILL: {} of 500", answered.len());
+    assert!(answered.len() >= 50, "the host answered {} before the kill", answered.len());
+    assert!(answered.len() < 500, "the kill came mid-stream");
+    // After a restart (migrations and recovery run), every answered lead is there.
+    let mut host = start();
+    wait_ready().await;
+    let stored: std::collections::HashSet<String> = sqlx::query("SELECT lead_id FROM leads WHERE tenant = 'alpha'")
+        .fetch_all(&tdb.db.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    host.kill().ok();
+    host.wait().ok();
+    let lost: Vec<&String> = answered.iter().filter(|id| !stored.contains(*id)).collect();
+    assert!(lost.is_empty(), "{} answered leads lost of {}", lost.len(), answered.len());
+    // Every stored lead has its event row: lead and event were one transaction.
+    let events: i64 = sqlx::query("SELECT COUNT(*) FROM events WHERE event_id = 22")
+        .fetch_one(&tdb.db.pool)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(events as usize, stored.len());
+}
