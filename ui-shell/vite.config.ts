@@ -10,7 +10,7 @@ import { ROUTES } from "./src/routes/table";
 import { devRemotes } from "./vite.dev-remotes";
 
 /**
- * Emits `dist/routes.json` (id, path, title of every route in src/routes/table.ts) so the host
+ * Emits `dist/routes.json` (id, path, title and page kind of every route in src/routes/table.ts) so the host
  * renders documents with the shell's own route ids and titles: one route table for both.
  */
 function emitRoutes(): Plugin {
@@ -18,7 +18,7 @@ function emitRoutes(): Plugin {
     name: "forecourt-routes-json",
     apply: "build",
     generateBundle() {
-      const routes = ROUTES.map(({ id, path, title }) => ({ id, path, title }));
+      const routes = ROUTES.map(({ id, path, title, page }) => ({ id, path, title, page }));
       this.emitFile({ type: "asset", fileName: "routes.json", source: `${JSON.stringify(routes, null, 1)}\n` });
     },
   };
@@ -62,6 +62,8 @@ const FIRST_LOAD_PAGES = {
   home: "/src/pages/HomePage.tsx",
   car: "/src/pages/CarPage.tsx",
   search: "/src/pages/SearchPage.tsx",
+  models: "/src/models/ModelsPage.tsx",
+  "model-family": "/src/models/ModelFamilyPage.tsx",
 } as const;
 
 /**

@@ -5,6 +5,46 @@
  */
 
 export interface paths {
+    "/api/check-if-contact-exists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this phone has signed in on this site (lfm §7 `GET /api/check-if-contact-exists`);
+         *     capped per address like the probe.
+         */
+        get: operations["get_contact_exists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rate-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The rate-limit probe: 200 `{ok: true}` while codes may still be sent to this phone from
+         *     this address; 429 otherwise (locations-forms-marketing §7, §8).
+         */
+        post: operations["post_rate_limit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/import": {
         parameters: {
             query?: never;
@@ -22,6 +62,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's latest leads (admin token). */
+        get: operations["get_leads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/leads/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's lead deliveries by status, newest first, at most 200 (admin token; issue 9 §3
+         *     "a dead-letter state visible through the admin API").
+         */
+        get: operations["get_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/leads/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a dead delivery back in the queue now, with a fresh 24-hour retry window (admin token). */
+        post: operations["post_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/sms-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's SMS messages, newest first (at most 50): the development sink's view (admin
+         *     token required).
+         */
+        get: operations["get_sms_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user of this site. */
+        get: operations["get_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a 6-digit sign-in code (issue 10 §1-§2). */
+        post: operations["post_send_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session on the host and clears the cookie. */
+        post: operations["post_sign_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a code and signs in (issue 10 §1-§2; lfm §4 "Phone verification"). */
+        post: operations["post_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cars/{slug}": {
         parameters: {
             query?: never;
@@ -31,6 +213,40 @@ export interface paths {
         };
         /** One car by slug. */
         get: operations["get_car"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cars/{slug}/autogauge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price comparison gauge for a car (shopper-core §3, §5, §7; issue 8 §5). */
+        get: operations["get_autogauge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cars/{slug}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery estimate for a car to a postcode (shopper-core §2, §4, §8; issue 8 §3). */
+        get: operations["get_delivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -110,6 +326,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/content/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/content/models`: slides, families, tabs, banners, tiles, compare defaults, the six
+         *     variants and their colours. Errors: 404 on a site without the model area.
+         */
+        get: operations["get_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/pages/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/content/pages/{path}`: the markdown page at `/{path}` (`about-us`,
+         *     `pages/warranty`), its HTML sanitised. Errors: 404 when the site has no such page.
+         */
+        get: operations["get_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/recalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/content/recalls`: the recall campaigns and the FAQ. Errors: 404 when the site has none. */
+        get: operations["get_recalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/content/service`: the service page's banner, sections, perks, quote wording and
+         *     external booking page. Errors: 404 when the site has none.
+         */
+        get: operations["get_service"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/content/trade-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/content/trade-in`: the trade-in FAQ and the privacy line's brand. Errors: 404 when
+         *     the site has none.
+         */
+        get: operations["get_trade_in"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/finance/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The weekly quote for a car or a price (shopper-core §7 quote call; issue 8 §2). */
+        post: operations["post_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/finance/repayment": {
         parameters: {
             query?: never;
@@ -121,6 +451,45 @@ export interface paths {
         put?: never;
         /** The repayment for a loan (shopper-core §5, §9). */
         post: operations["post_repayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits a lead from any of the site's forms (issue 9 §2). The body is the form's fields plus
+         *     `form` (enquiry, test_drive, request_photos, find_similar, trade_in, finance, service,
+         *     reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead
+         *     and its delivery outbox rows are committed before the answer.
+         */
+        post: operations["post_lead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{slug}/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Test-drive slots of a visible location of this site (issue 9 §1). */
+        get: operations["get_appointments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -178,6 +547,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/trade-in/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An online trade-in estimate from the platform's market data (issue 9 §1 "an online estimate
+         *     from the host's market data ..., but none for cars over 7 years or 100,000 km"): 80% to 88%
+         *     of the comparable-stock average (state preference does not apply: the shopper's state is not
+         *     known).
+         */
+        post: operations["post_trade_in_estimate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's saved cars with their current status and price (issue 10 §4). */
+        get: operations["get_watchlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlist/remove-car": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes a car from the signed-in user's watchlist (shopper-core §7). */
+        post: operations["post_remove_car"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlist/save-car": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a car to the signed-in user's watchlist (shopper-core §4, §7). A sold car cannot be
+         *     saved unless already saved (then this is a no-op success).
+         */
+        post: operations["post_save_car"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -208,6 +653,58 @@ export interface components {
             state?: string | null;
             /** @description Street line. */
             street?: string | null;
+        };
+        /**
+         * @description The autogauge answer (shopper-core §3 "Autogauge result" plus the averages of
+         *     `autograb_data`). Money in AUD; `fill` in percent; `confidence` 0 to 1.
+         */
+        Autogauge: {
+            /**
+             * Format: double
+             * @description Average price of comparable cars nationally, AUD (at least 3 cars).
+             */
+            average_market_price?: number | null;
+            /** @description `state` or `national`: which set the range comes from; null when too few cars. */
+            basis?: string | null;
+            /** @description Whether the market-price indicator shows ([`indicator_shows`]). */
+            below_market: boolean;
+            /** @description Number of comparable cars behind the range. */
+            comparables: number;
+            /**
+             * Format: double
+             * @description How far to trust the range, 0 to 1: more comparable cars and less spread raise it; the
+             *     national figure counts for 0.85 of a state figure.
+             */
+            confidence?: number | null;
+            /** @description One sentence comparing the price with the average. */
+            description?: string | null;
+            /**
+             * Format: double
+             * @description Where the listing price sits in the market range, percent, at least 20.
+             */
+            fill?: number | null;
+            /**
+             * Format: double
+             * @description The car's price, AUD; null without a price.
+             */
+            listing_price?: number | null;
+            /**
+             * Format: double
+             * @description High end of the market range (90th percentile, or the highest price under 5 cars), AUD.
+             */
+            market_range_max?: number | null;
+            /**
+             * Format: double
+             * @description Low end of the market range (10th percentile, or the lowest price under 5 cars), AUD.
+             */
+            market_range_min?: number | null;
+            /**
+             * Format: double
+             * @description Average price of comparable cars in the car's state, AUD (at least 3 cars).
+             */
+            state_average_market_price?: number | null;
+            /** @description Whether the gauge shows under the spec's rules ([`gauge_shows`]). */
+            visible: boolean;
         };
         /**
          * @description The finance calculator for one car (shopper-core §5, §9). Money in AUD, interest in percent per
@@ -565,12 +1062,83 @@ export interface components {
             spin_interior_image?: string | null;
             tag?: null | components["schemas"]["Tag"];
         };
+        /** @description The category carousel. */
+        Categories: {
+            /** @description Cards. */
+            cards?: components["schemas"]["CategoryCard"][];
+            /** @description Title, default `Explore Our Range`. */
+            title?: string;
+        };
+        /** @description A category card of the 'Explore Our Range' carousel (§3 Category card). */
+        CategoryCard: {
+            /** @description Description. */
+            description?: string;
+            /** @description Link target. */
+            href: string;
+            /** @description Id. */
+            id: string;
+            /** @description Image path or https URL. */
+            imageUrl: string;
+            /** @description Title. */
+            title: string;
+        };
         /** @description An input moved into its range. */
         ClampedField: {
             /** @description Field name (`amount`, `deposit`, `term_years`, `interest`, `residual`). */
             field: string;
             /** @description Help text. */
             message: string;
+        };
+        /** @description A code was sent. */
+        CodeSent: {
+            /**
+             * Format: int64
+             * @description Seconds the code stays valid (600).
+             */
+            expires_in_seconds: number;
+            /** @description The phone it went to, normalised (leading 0). */
+            phone: string;
+            /** @description Always true. */
+            sent: boolean;
+        };
+        /** @description One colour of one variant (§3 "Colour (embedded statically)"; field names as the spec gives them). */
+        Colour: {
+            /** @description Manufacturer code, or null. */
+            colourCode?: string | null;
+            /** @description RFC 3339 time. */
+            created_at: string;
+            /** @description `#RRGGBB`, or null. */
+            hexCode?: string | null;
+            /** @description Id. */
+            id: string;
+            /** @description Image of the variant in this colour, or null (the screen falls back). */
+            image_url?: string | null;
+            /** @description The family's id. */
+            model_id: string;
+            /** @description The variant. */
+            model_variant: components["schemas"]["VariantRef"];
+            /** @description The variant's id. */
+            model_variant_id: string;
+            /** @description Name, e.g. `Ares Black`. */
+            name: string;
+            /** @description Manufacturer id. */
+            oem_id: string;
+            /** @description Where the record comes from. */
+            source: string;
+        };
+        /**
+         * @description The compare screen's title and default variants (§2, §9 "defaults im5-performance (left) and
+         *     im5-premium (right)").
+         */
+        CompareDefaults: {
+            /** @description Left panel's variant id. */
+            left: string;
+            /** @description Right panel's variant id. */
+            right: string;
+            /** @description `Find your perfect IM`. */
+            subtitle?: string;
+            /** @description `Compare`. */
+            title?: string;
         };
         /** @description Contact details. */
         ContactDetails: {
@@ -582,6 +1150,17 @@ export interface components {
             opening_hours: components["schemas"]["OpeningHourEntry"][];
             /** @description Phone. */
             phone?: string | null;
+        };
+        /** @description A markdown page: `GET /api/v1/content/pages/{path}`. */
+        ContentPage: {
+            /** @description Description, at most 160 characters (front matter). */
+            description: string;
+            /** @description The body (sanitised HTML). */
+            html: string;
+            /** @description URL path, e.g. `/about-us`. */
+            path: string;
+            /** @description Title (front matter). */
+            title: string;
         };
         /** @description The count for the 'Show Me {count}' button. */
         CountResponse: {
@@ -607,6 +1186,15 @@ export interface components {
             href: string;
             /** @description e.g. `Toyota`. */
             label: string;
+        };
+        /** @description A call-to-action button or link (§3 Slide `btn1`, `btn2`: title, link, style). */
+        Cta: {
+            /** @description Site path (`/models/im6`) or an https URL. */
+            link: string;
+            /** @description `primary`, `secondary` or `outline` (default `primary`). */
+            style?: string;
+            /** @description Label, e.g. `Discover more`. */
+            title: string;
         };
         /** @description A dealership (locations-forms-marketing §3 "Dealer config"). */
         Dealership: {
@@ -641,6 +1229,74 @@ export interface components {
             /** @description The tag (`tag-rules`). */
             tag: string;
         };
+        /** @description A delivery estimate (shopper-core §3 "Delivery estimate result": price and region name). */
+        DeliveryEstimate: {
+            /**
+             * Format: double
+             * @description Great-circle distance from the car's location, km to 0.1; null when unknown.
+             */
+            distance_km?: number | null;
+            /** @description Name of the location the distance is measured from. */
+            from_location?: string | null;
+            /** @description The postcode's locality (`Surfers Paradise`), null when the postcode is unknown. */
+            locality?: string | null;
+            /** @description The spec's text when there is no price, else null. */
+            message?: string | null;
+            /** @description Region name of the price's band (`Brisbane Metro`); null with no price. */
+            name?: string | null;
+            /** @description The postcode asked about. */
+            postcode: string;
+            /**
+             * Format: double
+             * @description Delivery price, AUD; null when there is no estimate.
+             */
+            price?: number | null;
+            /** @description The postcode's state code, null when unknown. */
+            state?: string | null;
+        };
+        /** @description One delivery of a lead (admin view). */
+        DeliveryRecord: {
+            /**
+             * Format: int64
+             * @description Tries so far.
+             */
+            attempts: number;
+            /**
+             * Format: int64
+             * @description Row id.
+             */
+            id: number;
+            /** @description `webhook` or `email`. */
+            kind: string;
+            /** @description The last failure. */
+            last_error?: string | null;
+            /** @description The lead. */
+            lead_id: string;
+            /**
+             * Format: int64
+             * @description Next try, unix seconds.
+             */
+            next_attempt_at: number;
+            /** @description `pending`, `delivered` or `dead`. */
+            status: string;
+            /** @description URL or address. */
+            target: string;
+        };
+        /** @description A model variant's dimensions (display strings with units, e.g. `4,904 mm`). */
+        Dimensions: {
+            /** @description Drag coefficient. */
+            dragCoefficient: string;
+            /** @description Gross vehicle mass. */
+            grossVehicleMass: string;
+            /** @description Height. */
+            height: string;
+            /** @description Length. */
+            length: string;
+            /** @description Wheelbase. */
+            wheelbase: string;
+            /** @description Width. */
+            width: string;
+        };
         /** @description Which actions a car offers (shopper-core §5; locations-forms-marketing §4-§5). */
         Eligibility: {
             /** @description Offer the Autograb market report. */
@@ -672,6 +1328,36 @@ export interface components {
             /** @description The error. */
             error: components["schemas"]["ErrorBody"];
         };
+        /** @description A car to value. */
+        EstimateBody: {
+            /**
+             * Format: int64
+             * @description Odometer, km.
+             */
+            km: number;
+            /** @description Make, as listed (`Toyota`). */
+            make: string;
+            /** @description Model (`Corolla`). */
+            model: string;
+            /**
+             * Format: int64
+             * @description Model year.
+             */
+            year: number;
+        };
+        /** @description Low and high trade-in values, AUD. */
+        EstimateRange: {
+            /**
+             * Format: double
+             * @description High end, AUD.
+             */
+            high: number;
+            /**
+             * Format: double
+             * @description Low end, AUD.
+             */
+            low: number;
+        };
         /** @description One facet value (shopper-core §3 "Facet items"). */
         FacetItem: {
             /**
@@ -682,6 +1368,20 @@ export interface components {
             /** @description Shown text. */
             label: string;
             /** @description Refinement value (empty for `All Makes`). */
+            value: string;
+        };
+        /** @description A question and its answer as sanitised HTML. */
+        FaqItem: {
+            /** @description The answer (sanitised HTML). */
+            answerHtml: string;
+            /** @description The question. */
+            question: string;
+        };
+        /** @description A named feature of a variant (`Camera` / `360-degree surround camera`). */
+        Feature: {
+            /** @description Feature key (§3: Camera, Cruise control, Roof, ...). */
+            name: string;
+            /** @description What the variant has. */
             value: string;
         };
         /** @description One problem with one field of one row. */
@@ -714,6 +1414,41 @@ export interface components {
          * @enum {string}
          */
         Frequency: "week" | "fortnight" | "month";
+        /** @description Fuel calculator defaults (`[fuel]`, shopper-core §9 "Fuel calculator defaults"). */
+        FuelConfig: {
+            /**
+             * Format: double
+             * @description Consumption when the car has no combined figure, L/100km (default 10).
+             * @default 10
+             */
+            consumption_l_per_100km: number;
+            /**
+             * Format: double
+             * @description Distance driven, km per week (default 250).
+             * @default 250
+             */
+            km_per_week: number;
+            /**
+             * Format: double
+             * @description Fuel price, AUD per litre (default 1.70).
+             * @default 1.7
+             */
+            price_per_litre: number;
+        };
+        /** @description The full-screen image banner (§2: eyebrow, title, description, button). */
+        ImageBanner: {
+            button?: null | components["schemas"]["Cta"];
+            /** @description Description. */
+            description?: string;
+            /** @description Small text above the title. */
+            eyebrow?: string;
+            /** @description Alternative text. */
+            imageAlt?: string;
+            /** @description Image path or https URL. */
+            imageUrl: string;
+            /** @description Title. */
+            title: string;
+        };
         /** @description The outcome of an import. */
         ImportReport: {
             /** @description Each refused row with its field errors. */
@@ -740,6 +1475,65 @@ export interface components {
             updated: number;
             /** @description Notes that did not refuse a row (ignored columns). */
             warnings: string[];
+        };
+        /** @description The lead's id. */
+        LeadCreated: {
+            /** @description False when the idempotency key was seen before (a double submit): no new lead. */
+            created: boolean;
+            /** @description The lead's id (a UUID): the form stores its category and goes to /success. */
+            lead_id: string;
+        };
+        /** @description A stored lead (admin view). */
+        LeadRecord: {
+            /**
+             * Format: int64
+             * @description The car, when any.
+             */
+            car_id?: number | null;
+            /** @description Category. */
+            category: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            created_at: number;
+            /** @description Every stored field. */
+            fields: unknown;
+            /** @description Form. */
+            form: string;
+            /** @description Id. */
+            lead_id: string;
+        };
+        /**
+         * @description Lead settings (`[leads]`, issue 9; locations-forms-marketing §5). The form rules are public
+         *     (the UI shows the same required fields); the destinations never leave the host.
+         */
+        LeadsConfig: {
+            /**
+             * @description The enquiry form's message (Comments) is optional (default required).
+             * @default false
+             */
+            message_optional: boolean;
+            /**
+             * @description The postcode is required on every form (default optional).
+             * @default false
+             */
+            postcode_required: boolean;
+            /**
+             * @description Service Interval is required on the service form.
+             * @default false
+             */
+            service_interval_required: boolean;
+            /**
+             * @description The service options; when set, Service Type is required and must be one of them.
+             * @default []
+             */
+            service_types: string[];
+            /**
+             * @description Terms-of-use note shown under the enquiry form, when any.
+             * @default null
+             */
+            terms_note: string | null;
         };
         /** @description A location (locations-forms-marketing §3 "Location"). */
         Location: {
@@ -802,6 +1596,94 @@ export interface components {
          * @enum {string}
          */
         LocationOverlay: "city_state" | "location_name";
+        /** @description The signed-in user. */
+        Me: {
+            /** @description The user. */
+            user: components["schemas"]["User"];
+        };
+        /** @description A model family (im5, im6): its card on /models and its page /models/{baseId}. */
+        ModelFamily: {
+            banner?: null | components["schemas"]["ImageBanner"];
+            /** @description The family id, a slug (`im6`); variants name it in `baseId`. */
+            baseId: string;
+            /** @description The card's calls to action. */
+            ctas?: components["schemas"]["Cta"][];
+            /** @description Card and page description. */
+            description: string;
+            /**
+             * @description The family's default hero image: the compare screen's fallback when a colour has no image
+             *     (§4 "then to a default hero image for the model family").
+             */
+            heroImageUrl: string;
+            /** @description Card image. */
+            imageUrl: string;
+            /** @description Short name, e.g. `IM6`. */
+            name: string;
+            /** @description The model banner's stats; empty means the area's `bannerStats`. */
+            stats?: components["schemas"]["Stat"][];
+            /** @description `available` or `coming_soon` (§4 "Model status coming_soon shows a Coming Soon badge"). */
+            status?: string;
+            /** @description The tabbed content block; the first tab is selected by default. */
+            tabs?: components["schemas"]["ModelTab"][];
+            /** @description Card and page title. */
+            title: string;
+        };
+        /** @description One tab of a model's tabbed content block (§2: subtitle, up to 4 paragraphs, image, spec pairs, button). */
+        ModelTab: {
+            button?: null | components["schemas"]["Cta"];
+            /** @description Alternative text. */
+            imageAlt?: string;
+            /** @description Image path or https URL. */
+            imageUrl: string;
+            /** @description Tab name; the `tab` query parameter matches it case-insensitively. */
+            name: string;
+            /** @description Up to 4 plain-text paragraphs. */
+            paragraphs?: string[];
+            /** @description Spec label/value pairs. */
+            specs?: components["schemas"]["Stat"][];
+            /** @description Subtitle. */
+            subtitle?: string;
+        };
+        /** @description Static compare data for one variant (§3 "Model variant"). */
+        ModelVariant: {
+            /** @description Family id (`im5`, `im6`). */
+            baseId: string;
+            /** @description Dimensions. */
+            dimensions: components["schemas"]["Dimensions"];
+            /** @description Ordered features (the compare screen splits them into two halves). */
+            features: components["schemas"]["Feature"][];
+            /** @description Variant id, e.g. `im6-premium`. */
+            id: string;
+            /** @description Display name, e.g. `IM6 Premium`. */
+            name: string;
+            /** @description Performance. */
+            performance: components["schemas"]["Performance"];
+        };
+        /**
+         * @description The electric-model area: `GET /api/v1/content/models` (locations-forms-marketing §2
+         *     "Electric-model marketing area"; the pages /models, /models/{baseId}, /models/compare).
+         */
+        ModelsContent: {
+            /** @description The model banner's default stats (range up to 755km, 0-100km/h from 3.2s, RWD/AWD). */
+            bannerStats?: components["schemas"]["Stat"][];
+            /** @description The category carousel. */
+            categories?: components["schemas"]["Categories"];
+            /** @description Their colours (from `colours.json`; `models.toml` must not set them). */
+            colours?: components["schemas"]["Colour"][];
+            /** @description The compare screen's title and defaults. */
+            compare: components["schemas"]["CompareDefaults"];
+            /** @description Call-to-action tiles. */
+            ctaTiles?: components["schemas"]["Tile"][];
+            /** @description Model families (cards on /models; each has /models/{baseId}). */
+            families: components["schemas"]["ModelFamily"][];
+            scrollingBanner?: null | components["schemas"]["ScrollingBanner"];
+            /** @description Hero slider slides (a looping carousel at 85vh). */
+            slides?: components["schemas"]["Slide"][];
+            /** @description Page title, default `Models`. */
+            title?: string;
+            /** @description The six variants (from `model_variants.json`; `models.toml` must not set them). */
+            variants?: components["schemas"]["ModelVariant"][];
+        };
         /** @description A numeric calculator input: entries are clamped to `min..=max` in `step`s (shopper-core §5). */
         NumberRange: {
             /**
@@ -835,6 +1717,44 @@ export interface components {
              * @description 0 (Sunday) ..= 6 (Saturday).
              */
             weekday: number;
+        };
+        /** @description A message handed to the SMS provider. */
+        OutboxMessage: {
+            /** @description Text. */
+            body: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            created_at: number;
+            /** @description Recipient, leading 0. */
+            phone: string;
+            /** @description `log` or `http`. */
+            provider: string;
+        };
+        /** @description A model variant's performance (display strings with units, e.g. `217 kW`). */
+        Performance: {
+            /** @description Drivetrain. */
+            drivetrain: string;
+            /** @description Driving range. */
+            drivingRange: string;
+            /** @description Maximum power. */
+            maximumPower: string;
+            /** @description Maximum torque. */
+            maximumTorque: string;
+            /** @description Turning radius. */
+            turningRadius: string;
+            /** @description Wheels. */
+            wheels: string;
+            /** @description 0-100 km/h time. */
+            zeroToHundred: string;
+        };
+        /** @description A value-add feature (§3: title, description), e.g. the free ride within 8 km. */
+        Perk: {
+            /** @description Description. */
+            description: string;
+            /** @description Title. */
+            title: string;
         };
         /**
          * @description A phone number ready to show (shopper-core §9: `+61` becomes `0`, grouped 2-4-4; §4 masked or
@@ -955,6 +1875,122 @@ export interface components {
             strict_display?: boolean;
             /** @description Headline. */
             title?: string;
+        };
+        /** @description The quote. */
+        QuoteAnswer: {
+            /**
+             * Format: double
+             * @description Interest rate, percent per year.
+             */
+            advertisedRate: number;
+            /**
+             * Format: double
+             * @description Comparison rate, percent per year (fees included).
+             */
+            comparisonRate: number;
+            /**
+             * @description Who answered: `host` (built-in through the host default), the lender plugin's
+             *     `name@version`, or `http` (the configured lender endpoint).
+             */
+            decided_by: string;
+            /** @description Lender name, when known. */
+            lender?: string | null;
+            /**
+             * Format: int32
+             * @description Loan term used, years.
+             */
+            loanTerm: number;
+            /**
+             * Format: double
+             * @description Monthly amount, AUD: weekly x 4.33, to the cent (shopper-core §9); null with weekly.
+             */
+            monthlyRepaymentAmount?: number | null;
+            /**
+             * Format: double
+             * @description Price financed, AUD.
+             */
+            purchasePrice: number;
+            /**
+             * @description With `car`: whether the sidebar finance widget shows now that the car has this quote
+             *     (shopper-core §5, decided by the lender plugin); null without `car`.
+             */
+            show_widget?: boolean | null;
+            /** @description Whether this answer was stored on the car as its quote. */
+            stored: boolean;
+            /**
+             * Format: double
+             * @description Weekly repayment, AUD; null when the lender shows `Enquire for Finance` instead.
+             */
+            weeklyRepaymentAmount?: number | null;
+        };
+        /** @description A quote request: the spec's body (shopper-core §7 `POST /api/youx/quote`) plus the car. */
+        QuoteBody: {
+            /**
+             * @description Car slug on this site: its price, year, VIN and NVIC fill what the body leaves out, its
+             *     lender calculator is used, and its own quote is stored on it.
+             */
+            car?: string | null;
+            /**
+             * Format: int32
+             * @description Loan term, whole years 1 to 7 (default 5).
+             */
+            loanTerm?: number | null;
+            /** @description NVIC (Glass's vehicle code, up to 12 letters and digits). */
+            nvic?: string | null;
+            /**
+             * Format: double
+             * @description Price to finance, AUD (required without `car`; default the car's price).
+             */
+            purchasePrice?: number | null;
+            /** @description `GREAT` (default), `DECENT` or `POOR`. */
+            selfAssessedCreditScore?: string | null;
+            /** @description VIN (up to 17 letters and digits). */
+            vin?: string | null;
+            /** @description Who is helping the shopper (free text, up to 100 characters), passed to the lender. */
+            whoIsHelping?: string | null;
+            /**
+             * Format: int32
+             * @description Model year.
+             */
+            year?: number | null;
+        };
+        /** @description `{phone}` (locations-forms-marketing §7 `POST /api/rate-limit`). */
+        RateLimitBody: {
+            /** @description The phone about to get a code. */
+            phone?: string | null;
+        };
+        /** @description A recall campaign (§3 Recall record: recall number, affected years, affected units, model name). */
+        RecallCampaign: {
+            /**
+             * Format: int32
+             * @description Number of vehicles affected.
+             */
+            affectedUnits: number;
+            /** @description e.g. `2021-2022`. */
+            affectedYears: string;
+            /** @description What is wrong (sanitised HTML). */
+            descriptionHtml: string;
+            /** @description e.g. `IM6`. */
+            modelName: string;
+            /** @description e.g. `REC-005652`. */
+            recallNumber: string;
+            /** @description What the dealer does about it (sanitised HTML). */
+            remedyHtml: string;
+            /** @description `active` or `closed`. */
+            status: string;
+            /** @description Campaign title. */
+            title: string;
+        };
+        /** @description The recall page: `GET /api/v1/content/recalls` (§2 "Recall page"). */
+        RecallsContent: {
+            /** @description Campaigns, active first as written. */
+            campaigns: components["schemas"]["RecallCampaign"][];
+            /** @description The collapsible FAQ. */
+            faq: components["schemas"]["FaqItem"][];
+            /** @description Introduction (sanitised HTML). */
+            introHtml: string;
+            /** @description Page title. */
+            title: string;
         };
         /** @description A repayment answer (shopper-core §5: 25 or less shows `Enquire for Finance`). */
         Repayment: {
@@ -1115,6 +2151,13 @@ export interface components {
             /** @description Stock number or VIN of the row when readable, to find it in the feed. */
             stocknum?: string | null;
         };
+        /** @description The scrolling text banner (§2: links to /special-offers by default; §9 text repeated 20 times). */
+        ScrollingBanner: {
+            /** @description Link target, default `/special-offers`. */
+            href?: string;
+            /** @description The text (the UI repeats it 20 times). */
+            text: string;
+        };
         /** @description A car as a search card shows it (shopper-core §2 "Search results"). Money AUD, km. */
         SearchHit: {
             /** @description in_stock or coming_soon. */
@@ -1204,7 +2247,11 @@ export interface components {
              * @description The count to show: above 1999 the tenant's stock count or the summed facets (§9).
              */
             count_display: number;
-            /** @description Facet items per attribute (label, value, count), in display order. */
+            /**
+             * @description Facet items per attribute (label, value, count), in display order. A refined attribute's
+             *     facet is counted without its own refinement (disjunctive), so its other values stay
+             *     listed with the cars they would add.
+             */
             facets: {
                 [key: string]: components["schemas"]["FacetItem"][];
             };
@@ -1287,12 +2334,98 @@ export interface components {
             /** @default grid */
             view: components["schemas"]["ResultsView"];
         };
+        /** @description A code request (locations-forms-marketing §7 "send one-time code by sms": the user data). */
+        SendCodeBody: {
+            /** @description The dealership the visitor signs in with. */
+            dealership_slug?: string | null;
+            /** @description Email, when the form has it. */
+            email?: string | null;
+            /** @description First name, when the form has it. */
+            first_name?: string | null;
+            /** @description Last name, when the form has it. */
+            last_name?: string | null;
+            /** @description Australian mobile number (`0412 345 678` or `+61 412 345 678`). */
+            phone?: string | null;
+        };
+        /** @description The service page: `GET /api/v1/content/service` (§2 "Service page"). */
+        ServiceContent: {
+            /** @description Banner (no eyebrow or button in the demo content; both optional). */
+            banner: components["schemas"]["ImageBanner"];
+            /** @description The external booking page (an https URL) on tenants that book there, else null. */
+            externalBookingUrl?: string | null;
+            /** @description Value-add features. */
+            perks: components["schemas"]["Perk"][];
+            /** @description The Get a Quote modal. */
+            quote: components["schemas"]["ServiceQuote"];
+            /** @description Sections in order. */
+            sections: components["schemas"]["ServiceSection"][];
+        };
+        /** @description The Get a Quote modal's wording (§9 "Service quote is fixed for 12 months"). */
+        ServiceQuote: {
+            /** @description Note shown with the form. */
+            note?: string;
+            /** @description Modal title, `Get a Quote`. */
+            title: string;
+            /**
+             * Format: int32
+             * @description How long a quote holds, in months (12).
+             */
+            validMonths: number;
+        };
+        /** @description A section of the service page (precise-price servicing, genuine parts). */
+        ServiceSection: {
+            /** @description Body (sanitised HTML). */
+            html: string;
+            /** @description Anchor id, e.g. `precise-price`. */
+            id: string;
+            /** @description Heading. */
+            title: string;
+        };
+        /** @description Sign-in settings (`[sign_in]`, issue 10 §3). */
+        SignInSettings: {
+            /**
+             * @description Gated route groups among [`GATEABLE`] (default none).
+             * @default []
+             */
+            gated: string[];
+        };
         /** @description Similar cars. */
         SimilarResponse: {
             /** @description At most 6 cars, the car itself excluded. */
             hits: components["schemas"]["SearchHit"][];
             /** @description `multi` (same body or make in the price window) or `fallback`. */
             source: string;
+        };
+        /** @description One hero-slider slide (§3 Slide: imageSrc, title, description, btn1, btn2). */
+        Slide: {
+            /** @description First button (Discover more). */
+            btn1: components["schemas"]["Cta"];
+            /** @description Second button (Search Stock). */
+            btn2: components["schemas"]["Cta"];
+            /** @description Description, e.g. `Super Intelligent SUV`. */
+            description: string;
+            /** @description Alternative text. */
+            imageAlt?: string;
+            /** @description Image path (`/img/...`) or https URL. */
+            imageSrc: string;
+            /** @description Title, e.g. `IM6`. */
+            title: string;
+        };
+        /** @description One day's free slots. */
+        SlotDay: {
+            /** @description `YYYY-MM-DD`, the location's local date. */
+            date: string;
+            /** @description `HH:MM` local start times, ascending. */
+            times: string[];
+        };
+        /** @description The slots of a location. */
+        Slots: {
+            /** @description Days with at least one slot, ascending. */
+            days: components["schemas"]["SlotDay"][];
+            /** @description Location slug. */
+            location: string;
+            /** @description IANA time zone of the times. */
+            time_zone: string;
         };
         /** @description Special (holiday) hours entry (locations-forms-marketing §3). */
         SpecialHourEntry: {
@@ -1335,6 +2468,13 @@ export interface components {
          * @enum {string}
          */
         SpinTab: "spin" | "images";
+        /** @description A label and its value (spec rows, banner stats): `Range` / `up to 755km`. */
+        Stat: {
+            /** @description Label. */
+            label: string;
+            /** @description Display value with its unit. */
+            value: string;
+        };
         /** @description The tag on a car's card and VDP (shopper-core §4 "Card tag priority"). */
         Tag: {
             /** @description An image shown instead of the text (certified pre-owned badge), when there is one. */
@@ -1361,6 +2501,8 @@ export interface components {
             };
             /** @description Finance settings. */
             finance: components["schemas"]["FinanceConfig"];
+            /** @description Lead form rules (issue 9; the delivery destinations are never sent). */
+            leads: components["schemas"]["LeadsConfig"];
             /** @description Visible locations with hours. */
             locations: components["schemas"]["Location"][];
             /** @description Logo URL. */
@@ -1375,6 +2517,8 @@ export interface components {
             };
             /** @description Search results page settings (issue 6). */
             search: components["schemas"]["SearchSettings"];
+            /** @description Route groups that need a signed-in visitor on this site (issue 10 §3). */
+            sign_in: components["schemas"]["SignInSettings"];
             /** @description Canonical base URL. */
             site_url?: string | null;
             /** @description Tenant slug. */
@@ -1394,6 +2538,8 @@ export interface components {
             template: string;
             /** @description Look over the template's defaults (CSS variables in the UI). */
             theme: components["schemas"]["Theme"];
+            /** @description Which VDP tools show and their defaults (issue 8). */
+            tools: components["schemas"]["ToolSettings"];
             /** @description Vehicle detail page settings (issue 7). */
             vdp: components["schemas"]["VdpSettings"];
             /** @description Wording. */
@@ -1485,6 +2631,57 @@ export interface components {
             /** @description Body text colour. */
             text?: string | null;
         };
+        /** @description A call-to-action tile (Book a Service, Search Our Stock, ...). */
+        Tile: {
+            /** @description Description. */
+            description?: string;
+            /** @description Link target. */
+            href: string;
+            /** @description Title. */
+            title: string;
+        };
+        /**
+         * @description The VDP tools' public settings (shopper-core §2 "fuel calculator and delivery calculator";
+         *     issue 8 §3-§4).
+         */
+        ToolSettings: {
+            /** @description Whether the delivery calculator shows (the tenant has `[delivery]` bands). */
+            delivery: boolean;
+            /** @description Fuel calculator defaults: AUD per litre, km per week, L/100km. */
+            fuel: components["schemas"]["FuelConfig"];
+        };
+        /** @description The trade-in information: `GET /api/v1/content/trade-in` (§2 "Trade-in information"). */
+        TradeInContent: {
+            /** @description The FAQ. */
+            faq: components["schemas"]["FaqItem"][];
+            /** @description `{brand}` of 'By submitting this enquiry, I agree to the {brand} Privacy Policy.' (the site name). */
+            privacyBrand: string;
+        };
+        /** @description An online trade-in estimate, AUD, or the reason there is none. */
+        TradeInEstimate: {
+            /** @description Comparable cars behind the estimate. */
+            comparables: number;
+            estimate?: null | components["schemas"]["EstimateRange"];
+            /** @description Why there is no estimate, when there is none. */
+            reason?: string | null;
+        };
+        /** @description A signed-in shopper (phone-verified) of the request's tenant. */
+        User: {
+            /**
+             * Format: int64
+             * @description User id (per tenant).
+             */
+            id: number;
+            /** @description Verified phone, with a leading 0. */
+            phone: string;
+        };
+        /** @description The variant a colour belongs to. */
+        VariantRef: {
+            /** @description Variant id. */
+            id: string;
+            /** @description Variant name. */
+            name: string;
+        };
         /** @description `[vdp]`: the vehicle detail page of one tenant (shopper-core §2 "Vehicle detail page", §9). */
         VdpSettings: {
             /**
@@ -1514,6 +2711,15 @@ export interface components {
              */
             sticky_header: boolean;
         };
+        /** @description A code to check. */
+        VerifyBody: {
+            /** @description The 6-digit code. */
+            code?: string | null;
+            /** @description The dealership the visitor signs in with (kept on the verification record). */
+            dealership_slug?: string | null;
+            /** @description The phone the code was sent to. */
+            phone?: string | null;
+        };
         /** @description The car's fields that may have changed since the page was rendered. */
         ViewCarFields: {
             /**
@@ -1536,6 +2742,55 @@ export interface components {
              * @description Views including this one.
              */
             views: number;
+        };
+        /** @description The signed-in user's watchlist, most recently saved first. */
+        Watchlist: {
+            /** @description Saved cars. */
+            cars: components["schemas"]["WatchlistCar"][];
+        };
+        /** @description The answer to a save or remove: `success` is what the spec's client reads. */
+        WatchlistAnswer: {
+            /** @description Whether the car is in the watchlist now. */
+            saved: boolean;
+            /** @description True when the change was made. */
+            success: boolean;
+        };
+        /** @description `{phone_number, car_id}` (shopper-core §7). */
+        WatchlistBody: {
+            /**
+             * Format: int64
+             * @description The car's id.
+             */
+            car_id?: number | null;
+            /** @description The signed-in user's phone (must be the session's). */
+            phone_number?: string | null;
+        };
+        /** @description One saved car, as it is now. */
+        WatchlistCar: {
+            /** @description In stock or coming soon. */
+            available: boolean;
+            /**
+             * Format: int64
+             * @description Car id.
+             */
+            car_id: number;
+            /** @description 'year make model badge'. */
+            name: string;
+            /** @description `/cars/{slug}`. */
+            path: string;
+            /** @description The price view from the tenant's plugin (AUD). */
+            price_view: components["schemas"]["PriceView"];
+            /** @description First image URL. */
+            primary_image_url?: string | null;
+            /**
+             * Format: int64
+             * @description When it was saved, unix seconds.
+             */
+            saved_at: number;
+            /** @description Slug. */
+            slug: string;
+            /** @description in_stock, coming_soon or sold. */
+            status: string;
         };
         /** @description Tenant wording (shopper-core §2, §4). */
         Wording: {
@@ -1563,34 +2818,67 @@ export interface components {
     pathItems: never;
 }
 export type Address = components['schemas']['Address'];
+export type Autogauge = components['schemas']['Autogauge'];
 export type Calculator = components['schemas']['Calculator'];
 export type Car = components['schemas']['Car'];
 export type CarImage = components['schemas']['CarImage'];
 export type CarResponse = components['schemas']['CarResponse'];
+export type Categories = components['schemas']['Categories'];
+export type CategoryCard = components['schemas']['CategoryCard'];
 export type ClampedField = components['schemas']['ClampedField'];
+export type CodeSent = components['schemas']['CodeSent'];
+export type Colour = components['schemas']['Colour'];
+export type CompareDefaults = components['schemas']['CompareDefaults'];
 export type ContactDetails = components['schemas']['ContactDetails'];
+export type ContentPage = components['schemas']['ContentPage'];
 export type CountResponse = components['schemas']['CountResponse'];
 export type Crumb = components['schemas']['Crumb'];
+export type Cta = components['schemas']['Cta'];
 export type Dealership = components['schemas']['Dealership'];
 export type DecidedBy = components['schemas']['DecidedBy'];
+export type DeliveryEstimate = components['schemas']['DeliveryEstimate'];
+export type DeliveryRecord = components['schemas']['DeliveryRecord'];
+export type Dimensions = components['schemas']['Dimensions'];
 export type Eligibility = components['schemas']['Eligibility'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+export type EstimateBody = components['schemas']['EstimateBody'];
+export type EstimateRange = components['schemas']['EstimateRange'];
 export type FacetItem = components['schemas']['FacetItem'];
+export type FaqItem = components['schemas']['FaqItem'];
+export type Feature = components['schemas']['Feature'];
 export type FieldError = components['schemas']['FieldError'];
 export type FinanceConfig = components['schemas']['FinanceConfig'];
 export type FinanceOffer = components['schemas']['FinanceOffer'];
 export type Frequency = components['schemas']['Frequency'];
+export type FuelConfig = components['schemas']['FuelConfig'];
+export type ImageBanner = components['schemas']['ImageBanner'];
 export type ImportReport = components['schemas']['ImportReport'];
+export type LeadCreated = components['schemas']['LeadCreated'];
+export type LeadRecord = components['schemas']['LeadRecord'];
+export type LeadsConfig = components['schemas']['LeadsConfig'];
 export type Location = components['schemas']['Location'];
 export type LocationOverlay = components['schemas']['LocationOverlay'];
+export type Me = components['schemas']['Me'];
+export type ModelFamily = components['schemas']['ModelFamily'];
+export type ModelTab = components['schemas']['ModelTab'];
+export type ModelVariant = components['schemas']['ModelVariant'];
+export type ModelsContent = components['schemas']['ModelsContent'];
 export type NumberRange = components['schemas']['NumberRange'];
 export type OpeningHourEntry = components['schemas']['OpeningHourEntry'];
+export type OutboxMessage = components['schemas']['OutboxMessage'];
+export type Performance = components['schemas']['Performance'];
+export type Perk = components['schemas']['Perk'];
 export type Phone = components['schemas']['Phone'];
 export type PhoneRevealRequest = components['schemas']['PhoneRevealRequest'];
 export type PhoneRevealResponse = components['schemas']['PhoneRevealResponse'];
 export type PriceView = components['schemas']['PriceView'];
 export type Promo = components['schemas']['Promo'];
+export type QuoteAnswer = components['schemas']['QuoteAnswer'];
+export type QuoteBody = components['schemas']['QuoteBody'];
+export type RateLimitBody = components['schemas']['RateLimitBody'];
+export type RecallCampaign = components['schemas']['RecallCampaign'];
+export type RecallsContent = components['schemas']['RecallsContent'];
 export type Repayment = components['schemas']['Repayment'];
 export type RepaymentAnswer = components['schemas']['RepaymentAnswer'];
 export type RepaymentBody = components['schemas']['RepaymentBody'];
@@ -1598,25 +2886,114 @@ export type RepaymentRequest = components['schemas']['RepaymentRequest'];
 export type ResultsView = components['schemas']['ResultsView'];
 export type RouteScope = components['schemas']['RouteScope'];
 export type RowError = components['schemas']['RowError'];
+export type ScrollingBanner = components['schemas']['ScrollingBanner'];
 export type SearchHit = components['schemas']['SearchHit'];
 export type SearchResponse = components['schemas']['SearchResponse'];
 export type SearchSettings = components['schemas']['SearchSettings'];
+export type SendCodeBody = components['schemas']['SendCodeBody'];
+export type ServiceContent = components['schemas']['ServiceContent'];
+export type ServiceQuote = components['schemas']['ServiceQuote'];
+export type ServiceSection = components['schemas']['ServiceSection'];
+export type SignInSettings = components['schemas']['SignInSettings'];
 export type SimilarResponse = components['schemas']['SimilarResponse'];
+export type Slide = components['schemas']['Slide'];
+export type SlotDay = components['schemas']['SlotDay'];
+export type Slots = components['schemas']['Slots'];
 export type SpecialHourEntry = components['schemas']['SpecialHourEntry'];
 export type Specifications = components['schemas']['Specifications'];
 export type SpinTab = components['schemas']['SpinTab'];
+export type Stat = components['schemas']['Stat'];
 export type Tag = components['schemas']['Tag'];
 export type TagKind = components['schemas']['TagKind'];
 export type TenantSettings = components['schemas']['TenantSettings'];
 export type TermInput = components['schemas']['TermInput'];
 export type TermUnit = components['schemas']['TermUnit'];
 export type Theme = components['schemas']['Theme'];
+export type Tile = components['schemas']['Tile'];
+export type ToolSettings = components['schemas']['ToolSettings'];
+export type TradeInContent = components['schemas']['TradeInContent'];
+export type TradeInEstimate = components['schemas']['TradeInEstimate'];
+export type User = components['schemas']['User'];
+export type VariantRef = components['schemas']['VariantRef'];
 export type VdpSettings = components['schemas']['VdpSettings'];
+export type VerifyBody = components['schemas']['VerifyBody'];
 export type ViewCarFields = components['schemas']['ViewCarFields'];
 export type ViewResponse = components['schemas']['ViewResponse'];
+export type Watchlist = components['schemas']['Watchlist'];
+export type WatchlistAnswer = components['schemas']['WatchlistAnswer'];
+export type WatchlistBody = components['schemas']['WatchlistBody'];
+export type WatchlistCar = components['schemas']['WatchlistCar'];
 export type Wording = components['schemas']['Wording'];
 export type $defs = Record<string, never>;
 export interface operations {
+    get_contact_exists: {
+        parameters: {
+            query?: {
+                /** @description The phone to look up. */
+                phone_number?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{exists}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_rate_limit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateLimitBody"];
+            };
+        };
+        responses: {
+            /** @description Allowed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_import: {
         parameters: {
             query?: {
@@ -1676,6 +3053,288 @@ export interface operations {
             };
         };
     };
+    get_leads: {
+        parameters: {
+            query?: {
+                /** @description At most this many, newest first (default 50, at most 500). */
+                limit?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadRecord"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_deliveries: {
+        parameters: {
+            query?: {
+                /** @description `pending`, `delivered` or `dead` (default `dead`: the dead letters). */
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryRecord"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Delivery row id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_sms_outbox: {
+        parameters: {
+            query?: {
+                /** @description Only messages to this phone (normalised). */
+                phone?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMessage"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Not signed in on this site */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_send_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            /** @description Phone missing or not an Australian mobile (field `phone`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many codes for this phone, address or site */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The SMS provider failed or timed out */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_sign_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Phone or code malformed (field `phone` or `code`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The verification code is invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many wrong codes for this phone */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     get_car: {
         parameters: {
             query?: never;
@@ -1697,6 +3356,82 @@ export interface operations {
                 };
             };
             /** @description No such car on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_autogauge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Car slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gauge; fields are null when there are too few comparable cars */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Autogauge"];
+                };
+            };
+            /** @description No such car on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_delivery: {
+        parameters: {
+            query?: {
+                /** @description The shopper's four-digit postcode. */
+                postcode?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description Car slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An estimate, or `price: null` with the spec's text when there is none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryEstimate"];
+                };
+            };
+            /** @description Empty or malformed postcode (field `postcode`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such car, or the site offers no delivery */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1870,6 +3605,203 @@ export interface operations {
             };
         };
     };
+    get_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelsContent"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page's URL path without its leading slash, e.g. `about-us` or `pages/warranty` */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPage"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_recalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecallsContent"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceContent"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_trade_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradeInContent"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteAnswer"];
+                };
+            };
+            /** @description A field is invalid (the error names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such car on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Finance is not offered for this car or site */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The configured lender failed or timed out */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_repayment: {
         parameters: {
             query?: never;
@@ -1911,6 +3843,99 @@ export interface operations {
             };
             /** @description Finance is not offered for this car */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_lead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description form, idempotency_key and the form's fields */
+        requestBody: {
+            content: {
+                "application/json": Record<string, unknown>;
+            };
+        };
+        responses: {
+            /** @description The same idempotency key again: the first lead's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadCreated"];
+                };
+            };
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadCreated"];
+                };
+            };
+            /** @description A field is not allowed, missing or invalid (the error names it); nothing stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many submissions from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_appointments: {
+        parameters: {
+            query?: {
+                /** @description How many days from today, 1 to 60 (default 14). */
+                days?: number | null;
+            };
+            header?: never;
+            path: {
+                /** @description Location slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Slots"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2040,6 +4065,160 @@ export interface operations {
             };
             /** @description Unknown host */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_trade_in_estimate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EstimateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradeInEstimate"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_watchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Watchlist"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_remove_car: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchlistBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_save_car: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchlistBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistAnswer"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The car is sold */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,3 +14,59 @@ export type Location = S["Location"];
 export type OpeningHourEntry = S["OpeningHourEntry"];
 /** `ErrorEnvelope`: the one error shape, `{error: {code, message, field?}}`. */
 export type ErrorEnvelope = S["ErrorEnvelope"];
+
+// Tenant content (issue 12): GET /api/v1/content/{models,recalls,service,trade-in,pages/{path}}
+// and the inline `page` of their documents. Fields the host fills with a default when a tenant's
+// file leaves them out are optional here (the same Rust structs read the files); the host still
+// sends every field. Spec: locations-forms-marketing §2, §3.
+/** `Cta`: a call-to-action button: text, link, look (`primary`, `secondary`, `outline`; default primary). */
+export type Cta = S["Cta"];
+/** `Stat`: a label and its display value, e.g. `{ label: "Range", value: "up to 755km" }`. */
+export type Stat = S["Stat"];
+/** `Slide`: a hero-slider slide (§3 Slide). */
+export type Slide = S["Slide"];
+/** `ModelTab`: one tab of a model's tabbed content block (at most 4 paragraphs). */
+export type ModelTab = S["ModelTab"];
+/** `ImageBanner`: the full-screen image banner of a model page. */
+export type ImageBanner = S["ImageBanner"];
+/** `ModelFamily`: a model family (`im5`, `im6`); `heroImageUrl` is the compare screen's default image. */
+export type ModelFamily = S["ModelFamily"];
+/** `CategoryCard`: a card of the "Explore Our Range" carousel (§3 Category card). */
+export type CategoryCard = S["CategoryCard"];
+/** `Categories`: the category carousel's title (default "Explore Our Range") and cards. */
+export type Categories = S["Categories"];
+/** `ScrollingBanner`: the scrolling text banner (link default `/special-offers`). */
+export type ScrollingBanner = S["ScrollingBanner"];
+/** `Tile`: a call-to-action tile (Book a Service, Search Our Stock, ...). */
+export type Tile = S["Tile"];
+/** `CompareDefaults`: the compare screen's title, subtitle and default left and right variant ids (§9). */
+export type CompareDefaults = S["CompareDefaults"];
+/** `FaqItem`: a question and its answer (sanitised HTML). */
+export type FaqItem = S["FaqItem"];
+/** `RecallCampaign`: one recall campaign (§3 Recall record). */
+export type RecallCampaign = S["RecallCampaign"];
+/** `RecallsContent`: GET /api/v1/content/recalls, the inline `page` of route `recall`. */
+export type RecallsContent = S["RecallsContent"];
+/** `ServiceContent`: GET /api/v1/content/service, the service page's marketing sections and quote modal. */
+export type ServiceContent = S["ServiceContent"];
+/** `TradeInContent`: GET /api/v1/content/trade-in, the trade-in FAQ and the privacy line's brand. */
+export type TradeInContent = S["TradeInContent"];
+/** `ContentPage`: a markdown page, GET /api/v1/content/pages/{path} (`html` sanitised on the host). */
+export type ContentPage = S["ContentPage"];
+
+/** A variant's dimensions, display strings with units (e.g. "4,930 mm", "0.23 Cd"). */
+export type VariantDimensions = S["Dimensions"];
+/** A variant's performance figures, display strings with units (e.g. "217 kW", "6.8 s"). */
+export type VariantPerformance = S["Performance"];
+/** One feature line of a variant, shown as `name: value`. */
+export type VariantFeature = S["Feature"];
+/** A model variant, the compare screen's static data (§3 Model variant), e.g. id `im6-premium`, baseId `im6`. */
+export type ModelVariant = S["ModelVariant"];
+/** A paint colour of one variant (§3 Colour; the spec's field names). `hexCode`, `colourCode`, `image_url` may be null. */
+export type Colour = S["Colour"];
+/**
+ * `ModelsContent`: GET /api/v1/content/models (404 without the electric-model area). The host
+ * always sends `variants` and `colours` (from model_variants.json and colours.json); the schema
+ * marks them optional only because they have a serde default.
+ */
+export type ModelsContent = S["ModelsContent"] & { variants: ModelVariant[]; colours: Colour[] };

@@ -59,13 +59,13 @@ describe("App", () => {
   });
 
   it("shows a placeholder page with the route's title", async () => {
-    renderAt("/finance");
-    expect(await screen.findByRole("heading", { name: "Finance" })).toBeTruthy();
-    expect(document.title).toBe("Finance | Harbourside Mercedes-Benz");
+    renderAt("/about-us");
+    expect(await screen.findByRole("heading", { name: "About us" })).toBeTruthy();
+    expect(document.title).toBe("About us | Harbourside Mercedes-Benz");
   });
 
   it("navigates client-side when a same-origin link is clicked", async () => {
-    renderAt("/finance");
+    renderAt("/about-us");
     fireEvent.click(screen.getAllByRole("link", { name: "Search Stock" })[0] as HTMLElement);
     expect(await screen.findByRole("heading", { name: "New, used and demo cars" })).toBeTruthy();
   });

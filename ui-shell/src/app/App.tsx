@@ -7,6 +7,7 @@ import { RemoteContext, RemoteSlot } from "../federation/RemoteSlot";
 import type { RemoteLoader } from "../federation/remotes";
 import { siteFooterProps, siteHeaderProps } from "../lib/views";
 import { ROUTES, type RouteDef } from "../routes/table";
+import { PathMemory } from "./previous";
 import { Route, Routes, useLocation, useNavigate } from "./router";
 import { type Site, SiteContext, useSite } from "./site";
 
@@ -43,6 +44,23 @@ const NotFoundPage = preloadablePage(async () => ({ default: (await import("../p
 const PlaceholderPage = preloadablePage(async () => ({
   default: (await import("../pages/PlaceholderPage")).PlaceholderPage,
 }));
+// Issue 10: lazy route chunks, and the gate (with the session code) only on gated routes.
+const SignInPage = preloadablePage(() => import("../account/SignInPage"));
+const WatchlistPage = preloadablePage(() => import("../account/WatchlistPage"));
+const ComparePage = preloadablePage(() => import("../compare/ComparePage"));
+const Gate = lazy(() => import("../account/Gate"));
+// Issue 9: the lead pages, one lazy stub (each page is its own chunk behind it).
+const LeadPage = preloadablePage<{
+  kind: "contact" | "success" | "trade-in" | "finance" | "service" | "reserve";
+  routeId: string;
+}>(() => import("../leads/LeadPage"));
+
+// Issue 12: the brand and marketing pages, each its own chunk.
+const ModelsPage = preloadablePage(() => import("../models/ModelsPage"));
+const ModelFamilyPage = preloadablePage(() => import("../models/ModelFamilyPage"));
+const VariantComparePage = preloadablePage(() => import("../variants/VariantComparePage"));
+const RecallPage = preloadablePage(() => import("../marketing/RecallPage"));
+const ContentPage = preloadablePage<{ route: RouteDef }>(() => import("../content/ContentPage"));
 
 /**
  * Loads the page a first load shows (src/boot/firstLoad.ts), so the first render has it: the
@@ -55,15 +73,27 @@ export function preloadPage(page: FirstLoadPage, status = 200): Promise<unknown>
   if (page === "home") return Promise.all([HomePage.preload(), ...notFound]);
   if (page === "car") return Promise.all([CarPage.preload(), ...notFound]);
   if (page === "search") return Promise.all([SearchPage.preload(), ...notFound]);
+  if (page === "models") return Promise.all([ModelsPage.preload(), ...notFound]);
+  if (page === "model-family") return Promise.all([ModelFamilyPage.preload(), ...notFound]);
   return Promise.all([PlaceholderPage.preload(), NotFoundPage.preload()]);
 }
 
 /**
- * The element a route renders: the implemented page for `home`, `search`, `car`, `print`, `not-found`;
- * `model` only when the host said the slug is a model (inline `route.id` "model"), else 404;
- * every other route the placeholder with its title. Takes the route; returns the element.
+ * The element a route renders: the implemented page for `home`, `search`, `car`, `print`,
+ * `not-found`, `sign-in`, `watchlist`, `compare`, and issue 9's lead pages (`contact`, `success`,
+ * `trade-in`, `finance`, `service`, `reserve`), issue 12's marketing pages (`models`,
+ * `model-family`, `model-compare`, `recall`, and `content` for the markdown pages); `model` only when the host said the slug is a
+ * model (inline `route.id` "model"), else 404; every other route the placeholder with its title.
+ * Routes with a sign-in gate render inside the gate (src/account/Gate.tsx: shown, or the
+ * visitor is sent to sign-in; locations-forms-marketing §2 "Gated routes"). Takes the route;
+ * returns the element.
  */
 export function RouteElement({ route }: { route: RouteDef }) {
+  const page = <RoutePage route={route} />;
+  return route.gate && route.gate !== "public" ? <Gate route={route}>{page}</Gate> : page;
+}
+
+function RoutePage({ route }: { route: RouteDef }) {
   const { inline } = useSite();
   const { pathname } = useLocation();
   switch (route.page) {
@@ -77,6 +107,29 @@ export function RouteElement({ route }: { route: RouteDef }) {
       return <PrintPage />;
     case "not-found":
       return <NotFoundPage />;
+    case "sign-in":
+      return <SignInPage />;
+    case "watchlist":
+      return <WatchlistPage />;
+    case "compare":
+      return <ComparePage />;
+    case "contact":
+    case "success":
+    case "trade-in":
+    case "finance":
+    case "service":
+    case "reserve":
+      return <LeadPage kind={route.page} routeId={route.id} />;
+    case "models":
+      return <ModelsPage />;
+    case "model-family":
+      return <ModelFamilyPage />;
+    case "model-compare":
+      return <VariantComparePage />;
+    case "recall":
+      return <RecallPage />;
+    case "content":
+      return <ContentPage route={route} />;
     case "model":
       return inline?.route?.id === "model" && inline.route.path === pathname ? (
         <PlaceholderPage route={route} />
@@ -133,6 +186,7 @@ export function App({ site, remote }: AppProps) {
       <RemoteContext.Provider value={remote}>
         <ToastProvider limit={1}>
           <LinkInterceptor>
+            <PathMemory />
             <a className="fc-skip-link" href="#main">
               Skip to content
             </a>

@@ -4,15 +4,19 @@
 import type { RemoteModuleName } from "../contract";
 
 /** The pages the first load knows about; every other path is `other`. */
-export type FirstLoadPage = "home" | "car" | "search" | "other";
+export type FirstLoadPage = "home" | "car" | "search" | "models" | "model-family" | "other";
 
 /**
  * The page of a URL path, for the first load only (the router decides everything after it):
  * `/` is `home`, `/cars/{slug}` is `car`, `/search`, `/search/{refinement}` and
- * `/search/{make}/{model}` are `search` (the SRP). Takes the path; returns the page.
+ * `/search/{make}/{model}` are `search` (the SRP), `/models` is `models` and `/models/{baseId}`
+ * `model-family` (the electric-model area; `/models/compare` is `other`). Takes the path; returns
+ * the page.
  */
 export function firstLoadPage(pathname: string): FirstLoadPage {
   if (pathname === "/") return "home";
+  if (/^\/models\/?$/.test(pathname)) return "models";
+  if (/^\/models\/[^/]+\/?$/.test(pathname) && !/^\/models\/compare\/?$/.test(pathname)) return "model-family";
   if (/^\/cars\/[^/]+\/?$/.test(pathname) && !/^\/cars\/trade-in\/?$/.test(pathname)) return "car";
   if (/^\/search(\/[^/]+){0,2}\/?$/.test(pathname)) return "search";
   return "other";
@@ -28,6 +32,8 @@ export const FIRST_LOAD_MODULES: Record<FirstLoadPage, RemoteModuleName[]> = {
   home: ["SiteHeader", "HomeHero"],
   car: ["SiteHeader", "VdpSidebar"],
   search: ["SiteHeader", "SearchCard"],
+  models: ["SiteHeader"],
+  "model-family": ["SiteHeader"],
   other: ["SiteHeader"],
 };
 

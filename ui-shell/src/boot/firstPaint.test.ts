@@ -24,6 +24,10 @@ describe("first load pages", () => {
     expect(firstLoadPage("/cars/2021-mercedes-benz-glc-class-hm10570")).toBe("car");
     expect(firstLoadPage("/cars/2021-mercedes-benz-glc-class-hm10570/")).toBe("car");
     expect(firstLoadPage("/cars/trade-in")).toBe("other");
+    expect(firstLoadPage("/models")).toBe("models");
+    expect(firstLoadPage("/models/im6")).toBe("model-family");
+    expect(firstLoadPage("/models/compare")).toBe("other");
+    expect(firstLoadPage("/models/im6/extra")).toBe("other");
     expect(firstLoadPage("/cars/x/checkout")).toBe("other");
     expect(firstLoadPage("/search/used-cars")).toBe("search");
     expect(firstLoadPage("/search/toyota/rav4")).toBe("search");

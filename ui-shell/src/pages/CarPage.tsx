@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useWatchlisted } from "../account/saved";
 import type { CarResponse, TenantSettings } from "../api/types";
 import { useLocation, useNavigate, useParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
@@ -16,8 +17,11 @@ import { commentsHtml, spinFrames, vdpConfig } from "../vdp/data";
 import { Gallery, WhenVisible } from "../vdp/Gallery";
 import { locatedAt, overlayText } from "../vdp/place";
 import { sidebarProps } from "../vdp/sidebar";
+import { financeFigures, useFinanceQuote } from "../vdp/tools/quote";
+import { FinanceTeaser, useMarketAverages } from "../vdp/tools/Teaser";
 
 const EnquiryDialog = lazy(() => import("./EnquiryDialog"));
+const FinanceDialog = lazy(() => import("./FinanceDialog"));
 const SpinViewer = lazy(() => import("../vdp/SpinViewer"));
 const Details = lazy(() => import("../vdp/Details"));
 const VdpChrome = lazy(() => import("../vdp/Chrome"));
@@ -163,6 +167,8 @@ export default function CarPage() {
   const views = useViewCount(res, tenant);
   const chrome = useChromeNeeded();
   const config = useMemo(() => vdpConfig(tenant), [tenant]);
+  const quote = useFinanceQuote(res);
+  const averages = useMarketAverages(res);
   useDocumentTitle(res ? res.name : state.status === "error" ? "Vehicle" : "Loading vehicle");
 
   useEffect(() => {
@@ -184,6 +190,23 @@ export default function CarPage() {
   const fave = useCallback(() => {
     if (res) toggleFavourite(favouriteOf(res));
   }, [res]);
+  // Sites without favourites (the garage) get the watchlist variant of the save toggle
+  // (shopper-core §4 "Watchlist toggle"): its code loads on the first click.
+  const features = tenant.features ?? {};
+  const favouritesOn = features.favourites ?? features.garage_enabled ?? false;
+  const isWatched = useWatchlisted();
+  const watched = res ? isWatched(res.car.id) : false;
+  const here = `${pathname}${search}`;
+  const watch = useCallback(() => {
+    if (!res) return;
+    const car = { id: res.car.id, name: res.name, slug: res.car.slug, available: res.available };
+    void import("../account/watchlist").then(async (m) => {
+      const o = await m.toggleWatchlist(car, here);
+      if (o.kind === "sign-in") return navigate(o.href);
+      const t = m.watchlistToast(o);
+      if (t) toast.show(t);
+    });
+  }, [res, here, navigate, toast]);
 
   if (state.status === "loading") return <CarSkeleton />;
   if (state.status === "error" || !res) {
@@ -202,7 +225,16 @@ export default function CarPage() {
     );
   }
   const car = res.car;
-  const side = sidebarProps(res, tenant, { views, copied, faved, onShare: share, onFave: fave });
+  const finance = financeFigures(res, quote);
+  const side = sidebarProps(res, tenant, {
+    views,
+    copied,
+    faved,
+    onShare: share,
+    onFave: fave,
+    ...(favouritesOn ? {} : { watchlist: { saved: watched, onToggle: watch } }),
+    financeTeaser: <FinanceTeaser figures={finance} price={car.price} averages={averages} />,
+  });
   const typeLabel = `${car.car_type.charAt(0).toUpperCase()}${car.car_type.slice(1)} cars`;
   const frames = spinFrames(res);
   const away = locatedAt(res);
@@ -245,9 +277,15 @@ export default function CarPage() {
           <Disclosure id="comments" title="Dealer Comments" defaultOpen>
             <DealerComments html={commentsHtml(res)} />
           </Disclosure>
-          <WhenVisible minHeight={400}>
-            <Details res={res} tenant={tenant} config={config} copied={copied} onCopy={share} />
-          </WhenVisible>
+          {hash === "#finance-calculator" ? (
+            <Suspense fallback={<div style={{ minHeight: 400 }} />}>
+              <Details res={res} tenant={tenant} config={config} copied={copied} onCopy={share} finance={finance} />
+            </Suspense>
+          ) : (
+            <WhenVisible minHeight={400}>
+              <Details res={res} tenant={tenant} config={config} copied={copied} onCopy={share} finance={finance} />
+            </WhenVisible>
+          )}
         </div>
         <div className="fc-vdp__side">
           <RemoteSlot module="VdpSidebar" props={side} fallback={FALLBACKS.VdpSidebar} loading={<Skeleton height={420} />} />
@@ -255,12 +293,28 @@ export default function CarPage() {
       </div>
       {chrome ? (
         <Suspense fallback={null}>
-          <VdpChrome res={res} price={side.price} actions={side.actions} sticky={config.stickyHeader} />
+          <VdpChrome
+            res={res}
+            price={side.price}
+            actions={side.actions}
+            sticky={config.stickyHeader}
+            estimate={finance.show ? finance.teaser : null}
+          />
         </Suspense>
       ) : null}
-      {hash === "#enquire" ? (
+      {hash === "#finance-application" ? (
         <Suspense fallback={null}>
-          <EnquiryDialog car={res} tenant={tenant} onClose={() => navigate({ pathname, search }, { replace: true })} />
+          <FinanceDialog car={res} onClose={() => navigate({ pathname, search }, { replace: true })} />
+        </Suspense>
+      ) : null}
+      {hash === "#enquire" || hash === "#test-drive" || hash === "#request-photos" ? (
+        <Suspense fallback={null}>
+          <EnquiryDialog
+            car={res}
+            tenant={tenant}
+            {...(hash === "#enquire" ? {} : { variant: hash === "#test-drive" ? "test_drive" : "request_photos" })}
+            onClose={() => navigate({ pathname, search }, { replace: true })}
+          />
         </Suspense>
       ) : null}
     </div>

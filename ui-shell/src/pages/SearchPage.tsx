@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useWatchlisted } from "../account/saved";
 import { useLocation, useNavigate, useParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
-import { Button } from "../design/Button";
+import { Button, ButtonLink } from "../design/Button";
 import { Skeleton } from "../design/Skeleton";
+import { useToast } from "../design/Toast";
 import { formatThousands } from "../lib/format";
 import { DEFAULT_HITS_PER_PAGE, formatAddress, restoreAddress, type SearchState } from "../search/address";
 import { Breadcrumbs } from "../search/Breadcrumbs";
@@ -11,7 +13,7 @@ import { hitCardProps, type SearchHit } from "../search/cards";
 import { cardToggles, searchConfig } from "../search/config";
 import { fetchSlugNames, scopeOf, seedInline, useSearchResults } from "../search/data";
 import type { FacetLists } from "../search/FilterPanel";
-import { useSavedCars } from "../search/favourites";
+import { compareHref, readCompareEntries, useSavedCars } from "../search/favourites";
 import { filterCount, firstLoadState, readPersisted, writePersisted } from "../search/filters";
 import { placePromos, promoJitter } from "../search/promos";
 import { type CarCell, EmptyResults, Pagination, ResultsGrid, ResultsSkeleton } from "../search/Results";
@@ -162,7 +164,22 @@ export default function SearchPage() {
   const facets = useFacetMemory(data, effective ?? fromAddress);
   const [jitter] = useState(() => promoJitter(config.promo_first_jitter));
   const saved = useSavedCars();
+  const isWatched = useWatchlisted();
+  const toast = useToast();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The watchlist variant of the save toggle (sites without favourites; shopper-core §4), loaded on first click.
+  const here = `${pathname}${search}`;
+  const toggleWatch = useCallback(
+    (hit: SearchHit) => {
+      void import("../account/watchlist").then(async (m) => {
+        const o = await m.toggleWatchlist({ id: hit.id, name: hit.name, slug: hit.slug, available: hit.available }, here);
+        if (o.kind === "sign-in") return navigate(o.href);
+        const t = m.watchlistToast(o);
+        if (t) toast.show(t);
+      });
+    },
+    [here, navigate, toast],
+  );
 
   const cells = useMemo(() => {
     if (!data) return [];
@@ -177,21 +194,25 @@ export default function SearchPage() {
         model: hit.model,
         primary_image_url: hit.primary_image_url ?? null,
       };
-      if (allowed && (toggles.favourites || toggles.compare)) {
+      // A sold car cannot be saved unless already saved (shopper-core §4): then it can still be removed.
+      const watched = !toggles.favourites && isWatched(hit.id);
+      const watch = !toggles.favourites && (hit.available || watched);
+      if (watch || (allowed && (toggles.favourites || toggles.compare))) {
         props.controls = (
           <CardToggles
             entry={entry}
-            favourites={toggles.favourites}
-            compare={toggles.compare}
+            favourites={allowed && toggles.favourites}
+            compare={allowed && toggles.compare}
             isFavourite={saved.isFavourite(hit.id)}
             isCompared={saved.isCompared(hit.id)}
+            watchlist={watch ? { saved: watched, onToggle: () => toggleWatch(hit) } : undefined}
           />
         );
       }
       return { key: String(hit.id), props, carType: hit.car_type };
     });
     return placePromos(items, (c) => c.carType, config.promos, Math.floor(Date.now() / 1000), jitter);
-  }, [data, tenant, config, toggles, saved, jitter]);
+  }, [data, tenant, config, toggles, saved, jitter, isWatched, toggleWatch]);
 
   const hrefOf = (page: number) => {
     if (!effective) return pathname;
@@ -253,6 +274,11 @@ export default function SearchPage() {
           {data && effective ? <Pagination page={data.page} pages={data.pages} hrefOf={hrefOf} /> : null}
         </div>
       </div>
+      {toggles.compare && saved.compareCount > 0 ? (
+        <div className="fc-compare-bar" data-compare-count={saved.compareCount}>
+          <ButtonLink href={compareHref(readCompareEntries().map((e) => e.slug))}>{`Compare (${saved.compareCount})`}</ButtonLink>
+        </div>
+      ) : null}
       {dialogOpen && effective ? (
         <Suspense fallback={null}>
           <FilterDialog

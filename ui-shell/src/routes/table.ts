@@ -4,7 +4,27 @@
 // The host uses the same ids in the inline data's `route.id` (ui-shell/README.md).
 
 /** Implemented pages; other routes show the placeholder. */
-export type PageKind = "home" | "search" | "car" | "print" | "model" | "not-found";
+export type PageKind =
+  | "home"
+  | "search"
+  | "car"
+  | "print"
+  | "model"
+  | "not-found"
+  | "sign-in"
+  | "watchlist"
+  | "compare"
+  | "contact"
+  | "success"
+  | "trade-in"
+  | "finance"
+  | "service"
+  | "reserve"
+  | "models"
+  | "model-family"
+  | "model-compare"
+  | "recall"
+  | "content";
 
 /** Who may see a route: everyone, signed-in visitors always, or signed-in where the site says so. */
 export type Gate = "public" | "always" | "per-site";
@@ -60,6 +80,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/cars/:slug/checkout",
     title: "Reserve online",
     spec: `${SC} /cars/{slug}/checkout`,
+    page: "reserve",
     gate: "per-site",
   },
   {
@@ -67,6 +88,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/cars/:slug/buy-online",
     title: "Buy online",
     spec: `${SC} /cars/{slug}/buy-online`,
+    page: "reserve",
     gate: "per-site",
   },
   {
@@ -74,28 +96,39 @@ export const ROUTES: readonly RouteDef[] = [
     path: "/checkout-journey",
     title: "Online purchase",
     spec: `${SC} /checkout-journey?car_id={slug}`,
+    page: "reserve",
     gate: "per-site",
   },
-  { id: "car-trade-in", path: "/cars/trade-in", title: "Trade-in valuation", spec: `${SC} /cars/trade-in?car_id={id}` },
+  {
+    id: "car-trade-in",
+    path: "/cars/trade-in",
+    title: "Trade-in valuation",
+    spec: `${SC} /cars/trade-in?car_id={id}`,
+    page: "trade-in",
+  },
   { id: "print", path: "/print", title: "Print", spec: `${SC} /print?car_id={slug}`, page: "print" },
 
   // Trade-in and finance.
-  { ...info("trade-in", "Sell your car", `${SC}; ${LFM}`) },
-  info("sell-my-car", "Sell my car"),
-  info("sell-your-car", "Sell your car"),
-  { ...info("finance", "Finance", `${SC}; ${LFM}`), gate: "per-site" },
-  info("finance-enquiry", "Finance enquiry", `${SC}; ${LFM}`),
-  info("apply-for-finance", "Apply for finance", `${SC}; ${LFM}`),
+  { ...info("trade-in", "Sell your car", `${SC}; ${LFM}`), page: "trade-in" },
+  { ...info("sell-my-car", "Sell my car"), page: "trade-in" },
+  { ...info("sell-your-car", "Sell your car"), page: "trade-in" },
+  { ...info("finance", "Finance", `${SC}; ${LFM}`), page: "finance", gate: "per-site" },
+  { ...info("finance-enquiry", "Finance enquiry", `${SC}; ${LFM}`), page: "finance" },
+  { ...info("apply-for-finance", "Apply for finance", `${SC}; ${LFM}`), page: "finance" },
   {
     id: "personalised-finance",
     path: "/personalised/finance",
     title: "Personalised finance",
     spec: `${LFM} /personalised/finance?car_id={id}`,
+    page: "finance",
+    gate: "per-site",
   },
-  info("finance-and-insurance", "Finance and insurance", SC),
+  { ...info("finance-and-insurance", "Finance and insurance", SC), page: "content" },
 
   // Service, offers, test drive, parts.
-  info("service", "Book a service", `${SC}; ${LFM}`),
+  { ...info("service", "Book a service", `${SC}; ${LFM}`), page: "service" },
+  // Issue 9: the service booking's second path (not in the specs' route lists; the brief's /book-a-service).
+  { ...info("book-a-service", "Book a service", `${LFM} "Service booking"`), page: "service" },
   info("special-offers", "Special offers", `${SC}; ${LFM}`),
   { id: "offer", path: "/offers/:offerId", title: "Offer", spec: `${LFM} /offers/{offerId}` },
   {
@@ -105,26 +138,43 @@ export const ROUTES: readonly RouteDef[] = [
     spec: `${LFM} /offers/{manufacturer}/{offerId}`,
   },
   info("book-test-drive", "Book a test drive"),
-  info("vehicle-parts-and-accessories", "Parts and accessories"),
+  { ...info("vehicle-parts-and-accessories", "Parts and accessories"), page: "content" },
 
   // Contact and locations.
-  info("contact", "Contact us"),
-  info("contact-us", "Contact us"),
+  { ...info("contact", "Contact us"), page: "contact" },
+  { ...info("contact-us", "Contact us"), page: "contact" },
   {
     id: "contact-us-location",
     path: "/contact-us/:locationSlug",
     title: "Contact us",
     spec: `${LFM} /contact-us/{locationSlug}`,
+    page: "contact",
   },
   { id: "our-location", path: "/our-location/:locationSlug", title: "Location", spec: `${LFM} /our-location/{locationSlug}` },
   { id: "location", path: "/locations/:slug", title: "Location", spec: `${LFM} /locations/{slug}` },
   info("dealer-locator", "Dealer locator", `${SC}; ${LFM}`),
 
   // Sign-in, success, gated pages.
-  { id: "sign-in", path: "/sign-in", title: "Sign in", spec: `${SC}; ${LFM} /sign-in?type=...&redirect=...&back=...` },
-  info("success", "Thank you", SC),
-  { ...info("spin-to-win", "Spin to win"), gate: "per-site" },
-  { ...info("online-payment", "Online payment"), gate: "always" },
+  {
+    id: "sign-in",
+    path: "/sign-in",
+    title: "Sign in",
+    spec: `${SC}; ${LFM} /sign-in?type=...&redirect=...&back=...`,
+    page: "sign-in",
+  },
+  // The watchlist page: its path is not in the specs (shopper-core §2 "its path is not shown"); gated like the garages.
+  {
+    id: "watchlist",
+    path: "/watchlist",
+    title: "My Watchlist",
+    spec: `${SC} 'View List' (§8), §4 "Watchlist toggle"`,
+    page: "watchlist",
+    gate: "always",
+  },
+  { id: "compare", path: "/compare", title: "Compare cars", spec: `${SC} §5 compare (issue 10)`, page: "compare" },
+  { ...info("success", "Thank you", SC), page: "success" },
+  { ...info("spin-to-win", "Spin to win"), gate: "per-site", page: "content" },
+  { ...info("online-payment", "Online payment"), gate: "always", page: "content" },
   { ...info("my-garage", "My garage"), gate: "always" },
   { ...info("mymotorama", "My garage"), gate: "always" },
   { ...info("mybigboxcars", "My garage"), gate: "always" },
@@ -132,25 +182,39 @@ export const ROUTES: readonly RouteDef[] = [
   { ...info("myservco", "My garage"), gate: "always" },
 
   // Brand and electric-model marketing (locations-forms-marketing §2 "Electric-model marketing area").
-  info("models", "Models"),
-  { id: "model-family", path: "/models/:baseId", title: "Model", spec: `${LFM} /models/{baseId}` },
+  { ...info("models", "Models"), page: "models" },
+  {
+    id: "models-compare",
+    path: "/models/compare",
+    title: "Compare",
+    spec: `${LFM} "Electric-model marketing area" compare screen`,
+    page: "model-compare",
+  },
+  { id: "model-family", path: "/models/:baseId", title: "Model", spec: `${LFM} /models/{baseId}`, page: "model-family" },
+  { ...info("recall", "Recalls", `${LFM} "Recall page"`), page: "recall" },
   { id: "brand-overview", path: "/:brand/overview", title: "Brand overview", spec: `${SC} /{brand}/overview` },
-  { id: "marketing-page", path: "/pages/*", title: "Page", spec: `${LFM} model marketing pages, /pages/warranty` },
+  {
+    id: "marketing-page",
+    path: "/pages/*",
+    title: "Page",
+    spec: `${LFM} model marketing pages, /pages/warranty`,
+    page: "content",
+  },
   { id: "model", path: "/:modelSlug", title: "Model", spec: `${LFM} /{model slug}`, page: "model" },
   info("brands", "Brands", `${SC}; ${LFM}`),
 
   // Site and information pages.
-  info("about-us", "About us", `${SC}; ${LFM}`),
-  info("terms-and-conditions", "Terms and conditions", SC),
-  info("privacy-policy", "Privacy policy"),
-  info("careers", "Careers"),
-  info("fleet", "Fleet"),
-  info("buying", "Buying"),
-  info("roadside-assist", "Roadside assist"),
-  info("warranty", "Warranty"),
-  info("charging-solutions", "Charging solutions"),
+  { ...info("about-us", "About us", `${SC}; ${LFM}`), page: "content" },
+  { ...info("terms-and-conditions", "Terms and conditions", SC), page: "content" },
+  { ...info("privacy-policy", "Privacy policy"), page: "content" },
+  { ...info("careers", "Careers"), page: "content" },
+  { ...info("fleet", "Fleet"), page: "content" },
+  { ...info("buying", "Buying"), page: "content" },
+  { ...info("roadside-assist", "Roadside assist"), page: "content" },
+  { ...info("warranty", "Warranty"), page: "content" },
+  { ...info("charging-solutions", "Charging solutions"), page: "content" },
   { id: "blog-vehicle-reviews", path: "/blog/vehicle-reviews", title: "Vehicle reviews", spec: `${LFM} /blog/vehicle-reviews` },
-  info("diamond-advantage", "Diamond advantage"),
+  { ...info("diamond-advantage", "Diamond advantage"), page: "content" },
   info("twg-cars", "TWG Cars", SC),
   info("twg-rental", "TWG Rental", SC),
   info("twg-tyres", "TWG Tyres", SC),

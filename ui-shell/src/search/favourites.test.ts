@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { COMPARE_MAX, FAVOURITES_KEY, readCompare, readFavourites, toggleCompare, toggleFavourite } from "./favourites";
+import {
+  COMPARE_KEY,
+  COMPARE_MAX,
+  compareHref,
+  FAVOURITES_KEY,
+  readCompare,
+  readCompareEntries,
+  readFavourites,
+  removeCompare,
+  toggleCompare,
+  toggleFavourite,
+} from "./favourites";
 
 const entry = {
   id: 7,
@@ -28,10 +39,22 @@ describe("favourites and compare (shopper-core §3 'Favourite entry', §4)", () 
     expect(readFavourites()).toEqual([entry]);
   });
 
-  it("keeps at most COMPARE_MAX cars to compare, dropping the oldest", () => {
-    for (let id = 1; id <= COMPARE_MAX + 1; id++) toggleCompare(id);
+  it("keeps at most COMPARE_MAX cars to compare, dropping the oldest, with their slugs", () => {
+    for (let id = 1; id <= COMPARE_MAX + 1; id++) toggleCompare({ ...entry, id, slug: `car-${id}` });
     expect(readCompare()).toEqual([2, 3, 4, 5]);
-    expect(toggleCompare(3)).toBe(false);
+    expect(readCompareEntries().map((e) => e.slug)).toEqual(["car-2", "car-3", "car-4", "car-5"]);
+    expect(toggleCompare({ ...entry, id: 3, slug: "car-3" })).toBe(false);
     expect(readCompare()).toEqual([2, 4, 5]);
+    removeCompare(4);
+    expect(readCompare()).toEqual([2, 5]);
+  });
+
+  it("drops compare lists of bare ids (the old format has no slugs)", () => {
+    localStorage.setItem(COMPARE_KEY, JSON.stringify([1, 2, entry]));
+    expect(readCompareEntries()).toEqual([entry]);
+  });
+
+  it("builds the compare address from slugs, at most COMPARE_MAX", () => {
+    expect(compareHref(["a", "b c", "d", "e", "f"])).toBe("/compare?cars=a,b%20c,d,e");
   });
 });

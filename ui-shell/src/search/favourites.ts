@@ -1,7 +1,7 @@
 // Favourites and compare lists in local storage, per site (shopper-core §3 "Favourite entry (kept
 // in local storage per site): id, name, slug, make, model, primary_image_url"; §4 "The favourites
 // variant stores entries locally and toggles add/remove").
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { CarResponse } from "../api/types";
 
 /** A favourite (shopper-core §3 "Favourite entry"). */
@@ -38,7 +38,7 @@ export const COMPARE_MAX = 4;
 /** Local-storage key of the site's favourites (shopper-core §3 "Favourite entry"). */
 export const FAVOURITES_KEY = "forecourt:favourites";
 
-/** Local-storage key of the site's compare list (car ids). */
+/** Local-storage key of the site's compare list (favourite entries: the compare page needs the slugs). */
 export const COMPARE_KEY = "forecourt:compare";
 
 function storage(): Storage | null {
@@ -72,9 +72,6 @@ function isFavourite(v: unknown): v is FavouriteEntry {
   const o = v as FavouriteEntry;
   return typeof o === "object" && o !== null && typeof o.id === "number" && typeof o.slug === "string";
 }
-function isId(v: unknown): v is number {
-  return typeof v === "number";
-}
 
 /** The site's favourites, in the order saved. Takes nothing; returns the entries. */
 export function readFavourites(): FavouriteEntry[] {
@@ -92,20 +89,41 @@ export function toggleFavourite(entry: FavouriteEntry): boolean {
   return !has;
 }
 
+/** The site's compare list, oldest first. Takes nothing; returns the entries (ids, names, slugs...). */
+export function readCompareEntries(): FavouriteEntry[] {
+  return read(COMPARE_KEY, isFavourite);
+}
+
 /** The site's compare list (car ids). Takes nothing; returns the ids. */
 export function readCompare(): number[] {
-  return read(COMPARE_KEY, isId);
+  return readCompareEntries().map((e) => e.id);
 }
 
 /**
  * Adds a car to the compare list or removes it; when the list is full ({@link COMPARE_MAX}) the
- * oldest is dropped. Takes the car id; returns true when it is now in the list.
+ * oldest is dropped. Takes the car's entry; returns true when it is now in the list.
  */
-export function toggleCompare(id: number): boolean {
-  const list = readCompare();
-  const has = list.includes(id);
-  write(COMPARE_KEY, has ? list.filter((x) => x !== id) : [...list, id].slice(-COMPARE_MAX));
+export function toggleCompare(entry: FavouriteEntry): boolean {
+  const list = readCompareEntries();
+  const has = list.some((e) => e.id === entry.id);
+  write(COMPARE_KEY, has ? list.filter((e) => e.id !== entry.id) : [...list, entry].slice(-COMPARE_MAX));
   return !has;
+}
+
+/** Takes a car out of the compare list. Takes the car id; returns nothing. */
+export function removeCompare(id: number): void {
+  write(
+    COMPARE_KEY,
+    readCompareEntries().filter((e) => e.id !== id),
+  );
+}
+
+/**
+ * The compare page's address for some cars: `/compare?cars={slug},{slug}` (at most
+ * {@link COMPARE_MAX}). Takes the slugs; returns the path and query.
+ */
+export function compareHref(slugs: readonly string[]): string {
+  return `/compare?cars=${slugs.slice(0, COMPARE_MAX).map(encodeURIComponent).join(",")}`;
 }
 
 function subscribe(cb: () => void): () => void {
@@ -122,9 +140,14 @@ function subscribe(cb: () => void): () => void {
 
 /**
  * Membership tests of the site's favourites and compare list, kept current across toggles and
- * tabs (local-storage `storage` events). Takes nothing; returns `isFavourite(id)` and `isCompared(id)`.
+ * tabs (local-storage `storage` events). Takes nothing; returns `isFavourite(id)`, `isCompared(id)`
+ * and how many cars are in the compare list.
  */
-export function useSavedCars(): { isFavourite: (id: number) => boolean; isCompared: (id: number) => boolean } {
+export function useSavedCars(): {
+  isFavourite: (id: number) => boolean;
+  isCompared: (id: number) => boolean;
+  compareCount: number;
+} {
   const fav = useSyncExternalStore(
     subscribe,
     () =>
@@ -140,5 +163,8 @@ export function useSavedCars(): { isFavourite: (id: number) => boolean; isCompar
   );
   const isFav = useCallback((id: number) => fav.split(",").includes(String(id)), [fav]);
   const isCmp = useCallback((id: number) => cmp.split(",").includes(String(id)), [cmp]);
-  return { isFavourite: isFav, isCompared: isCmp };
+  return useMemo(
+    () => ({ isFavourite: isFav, isCompared: isCmp, compareCount: cmp ? cmp.split(",").length : 0 }),
+    [isFav, isCmp, cmp],
+  );
 }

@@ -25,6 +25,11 @@ export interface StickyHeaderProps {
   res: CarResponse;
   price: PriceView;
   visible: boolean;
+  /**
+   * The weekly finance estimate to show (e.g. `$147/wk`, from the lender quote when there is one:
+   * src/vdp/tools/quote.ts `financeFigures`); null for none; absent: the host's `finance.estimate`.
+   */
+  estimate?: string | null | undefined;
 }
 
 /**
@@ -32,10 +37,10 @@ export interface StickyHeaderProps {
  * more"): image, name, gearbox and body, price and price type, the weekly estimate, Get Finance
  * and Trade-In Valuation. Takes {@link StickyHeaderProps}; renders a `<div>` hidden when not visible.
  */
-export function StickyHeader({ res, price, visible }: StickyHeaderProps) {
+export function StickyHeader({ res, price, visible, estimate }: StickyHeaderProps) {
   const car = res.car;
   const img = res.primary_image_url ?? placeholderImage(car.simple_body);
-  const est = estimateText(res);
+  const est = estimate === undefined ? estimateText(res) : estimate;
   const gear = [car.trans ?? car.simple_transmission, car.body ?? car.simple_body].filter(Boolean).join(" · ");
   return (
     <div className="fc-sticky" data-sticky-header="" hidden={!visible} aria-hidden={!visible}>
@@ -46,7 +51,11 @@ export function StickyHeader({ res, price, visible }: StickyHeaderProps) {
           {gear ? <span className="fc-muted">{gear}</span> : null}
         </div>
         <PriceTag price={price} />
-        {est ? <span className="fc-sticky__estimate">{est}</span> : null}
+        {est ? (
+          <span className="fc-sticky__estimate" data-sticky-estimate="">
+            {est}
+          </span>
+        ) : null}
         <ButtonLink href={financeHref(car)} size="sm" tabIndex={visible ? 0 : -1}>
           Get Finance
         </ButtonLink>
@@ -131,12 +140,14 @@ export function useScrollFlags(): { sticky: boolean; expanded: boolean } {
 /** The media query of the VDP's one-column (phone) layout, where the bottom bar shows. */
 export const MOBILE_QUERY = "(max-width: 899px)";
 
-/** Props of {@link VdpChrome}: the car, its display price, the sidebar's actions and whether the tenant shows the sticky header. */
+/** Props of {@link VdpChrome}: the car, its display price, the sidebar's actions, whether the tenant shows the sticky header, and the weekly estimate. */
 export interface VdpChromeProps {
   res: CarResponse;
   price: PriceView;
   actions: ActionView[];
   sticky: boolean;
+  /** The sticky header's finance estimate (see {@link StickyHeaderProps.estimate}). */
+  estimate?: string | null | undefined;
 }
 
 /**
@@ -144,7 +155,7 @@ export interface VdpChromeProps {
  * phone): the sticky header from 500 px of scroll when the tenant shows it, and on phone widths
  * the bottom bar, expanded beyond 900 px. Takes {@link VdpChromeProps}; renders both.
  */
-export default function VdpChrome({ res, price, actions, sticky }: VdpChromeProps) {
+export default function VdpChrome({ res, price, actions, sticky, estimate }: VdpChromeProps) {
   const flags = useScrollFlags();
   const [mobile, setMobile] = useState(() => typeof matchMedia === "function" && matchMedia(MOBILE_QUERY).matches);
   useEffect(() => {
@@ -155,7 +166,7 @@ export default function VdpChrome({ res, price, actions, sticky }: VdpChromeProp
   }, []);
   return (
     <>
-      {sticky ? <StickyHeader res={res} price={price} visible={flags.sticky} /> : null}
+      {sticky ? <StickyHeader res={res} price={price} visible={flags.sticky} estimate={estimate} /> : null}
       {mobile ? <BottomBar actions={actions} expanded={flags.expanded} /> : null}
     </>
   );

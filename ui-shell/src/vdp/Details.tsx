@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import type { SearchHit } from "../api/schema";
 import type { CarResponse, TenantSettings } from "../api/types";
 import type { FactView, SearchCardProps } from "../contract";
@@ -10,11 +10,39 @@ import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { formatMoney, formatPhone } from "../lib/format";
 import { keyFacts } from "../lib/views";
+import { showsCertifiedPanel } from "../marketing/certified";
 import type { VdpConfig } from "./data";
+import { WhenVisible } from "./Gallery";
 import { detailRows, fullSpecRows, SALES_COUNTER_MS, salesCount, shareLinks, shareWindowFeatures } from "./maths";
 import { displayPrice } from "./sidebar";
+import { isElectric, toolsConfig } from "./tools/fuel";
+import type { FinanceFigures } from "./tools/quote";
 import { VideoPlayer } from "./Video";
 import "./vdp.css";
+
+// The tools (issue 8) load when they come near the viewport, each its own chunk.
+const FuelCalculator = lazy(() => import("./tools/FuelCalculator"));
+const DeliveryCalculator = lazy(() => import("./tools/DeliveryCalculator"));
+const FinanceCalculator = lazy(() => import("./tools/FinanceCalculator"));
+const CarFinanceCard = lazy(() => import("./tools/CarFinance").then((m) => ({ default: m.CarFinanceCard })));
+const PriceGauge = lazy(() => import("./tools/PriceGauge"));
+// Issue 12: the certified pre-owned panel, its own chunk, loaded only for cars that show it.
+const CertifiedPanel = lazy(() => import("../marketing/CertifiedPanel"));
+
+/**
+ * A tool's place: loaded when within 300 px of the viewport, or at once when `eager` (the page was
+ * opened at #finance-calculator). Takes the children, the placeholder height (px) and `eager`;
+ * renders them when due.
+ */
+function ToolSlot({ children, minHeight, eager }: { children: ReactNode; minHeight: number; eager: boolean }) {
+  return eager ? (
+    <Suspense fallback={<div style={{ minHeight }} />}>{children}</Suspense>
+  ) : (
+    <WhenVisible minHeight={minHeight} margin="300px">
+      {children}
+    </WhenVisible>
+  );
+}
 
 /** Features shown before 'Show All' (shopper-core §9 "feature list 8"). */
 export const FEATURES_LIMIT = 8;
@@ -334,25 +362,32 @@ const USED_CHECKS = [
   "Roadworthy on delivery",
 ];
 
-/** Props of {@link Details}: the car, tenant, VDP config, and the page's copy-link state and handler. */
+/** Props of {@link Details}: the car, tenant, VDP config, the page's copy-link state and handler, and the finance widget's figures. */
 export interface DetailsProps {
   res: CarResponse;
   tenant: TenantSettings;
   config: VdpConfig;
   copied: boolean;
   onCopy: () => void;
+  /** The finance widget's figures (src/vdp/tools/quote.ts), for the 'Car Finance' card; absent: no card. */
+  finance?: FinanceFigures;
 }
 
 /**
  * Everything below the VDP's first screen, loaded when the shopper scrolls near it (shopper-core
  * §2): collapsible tabs (What's Included, Why Buy From Us? with the sales counter, Reserve Online
  * with the tenant's deposit and hold time, Protect Your Car, Features with 8 then Show All),
- * key information (4 then Show More), '{Car type} Details', used-car checks, the dealer video,
- * full specifications, call-the-dealer, share row, three-feature banner, disclaimer and similar
- * cars. Takes {@link DetailsProps}; renders a fragment.
+ * key information (4 then Show More), '{Car type} Details', used-car checks, the certified
+ * pre-owned panel (its own chunk, issue 12), the dealer video,
+ * the fuel calculator (not for electric cars) and delivery calculator (tenant `tools.delivery`),
+ * full specifications, the finance calculator and 'Car Finance' card, the price-comparison
+ * gauge, call-the-dealer, share row, three-feature banner, disclaimer and similar cars; the tools
+ * load near the viewport (src/vdp/tools/). Takes {@link DetailsProps}; renders a fragment.
  */
-export default function Details({ res, tenant, config, copied, onCopy }: DetailsProps) {
+export default function Details({ res, tenant, config, copied, onCopy, finance }: DetailsProps) {
   const car = res.car;
+  const tools = toolsConfig(tenant);
+  const eagerFinance = typeof window !== "undefined" && window.location.hash === "#finance-calculator";
   const type = `${car.car_type.charAt(0).toUpperCase()}${car.car_type.slice(1)}`;
   const video = car.video_url || car.external_video_url;
   const specs = fullSpecRows(car);
@@ -430,15 +465,45 @@ export default function Details({ res, tenant, config, copied, onCopy }: Details
           </ul>
         </Section>
       ) : null}
+      {showsCertifiedPanel(res, tenant) ? (
+        <Suspense fallback={<div style={{ minHeight: 120 }} />}>
+          <CertifiedPanel res={res} />
+        </Suspense>
+      ) : null}
       {video ? (
         <Section title="Dealer Video" id="video">
           <VideoPlayer url={video} title={`${res.name} video`} />
         </Section>
       ) : null}
+      {tools.fuel !== false && !isElectric(car) ? (
+        <ToolSlot minHeight={320} eager={false}>
+          <FuelCalculator res={res} overrides={tools.fuel} />
+        </ToolSlot>
+      ) : null}
+      {tools.delivery ? (
+        <ToolSlot minHeight={200} eager={false}>
+          <DeliveryCalculator res={res} />
+        </ToolSlot>
+      ) : null}
       {specs.length > 0 ? (
         <Section title="Full Specifications" id="specs">
           <ShowMore items={specs} limit={Number.POSITIVE_INFINITY} more="" less="" label="Full specifications" />
         </Section>
+      ) : null}
+      {res.finance?.calculator ? (
+        <ToolSlot minHeight={560} eager={eagerFinance}>
+          <FinanceCalculator res={res} />
+        </ToolSlot>
+      ) : null}
+      {finance?.show ? (
+        <ToolSlot minHeight={220} eager={false}>
+          <CarFinanceCard res={res} figures={finance} />
+        </ToolSlot>
+      ) : null}
+      {car.price > 0 ? (
+        <ToolSlot minHeight={0} eager={false}>
+          <PriceGauge res={res} />
+        </ToolSlot>
       ) : null}
       <CallDealer res={res} tenant={tenant} />
       <Section title="Share" id="share">

@@ -2,6 +2,7 @@
 // `price_view` (price-display plugin), `tag` (tag-rules), `eligibility` (eligibility), `phone`
 // (phone-format). The shell formats; it does not re-decide. Spec: shopper-core §2 "Vehicle detail
 // page" sidebar, §4 "Price display", §5.
+import type { ReactNode } from "react";
 import type { CarResponse, TenantSettings } from "../api/types";
 import type { ActionView, IconFactView, PriceView, TagView, VdpSidebarProps } from "../contract";
 import { formatMoney } from "../lib/format";
@@ -54,15 +55,24 @@ export interface SidebarState {
   faved: boolean;
   onShare: () => void;
   onFave: () => void;
+  /** The sidebar's finance slot: market-price indicator and weekly finance teaser (src/vdp/tools/Teaser.tsx). */
+  financeTeaser?: ReactNode;
+  /**
+   * The watchlist variant of the save toggle (sites without favourites; shopper-core §4): whether
+   * the car is saved and the toggle. Replaces Fave; shown on available cars and on sold cars that
+   * are already saved (so they can be removed).
+   */
+  watchlist?: { saved: boolean; onToggle: () => void };
 }
 
 /**
  * The VDP sidebar props. Buttons by the API's `eligibility` (shopper-core §5): Reserve Car Now
  * (reserve, not test-drive-only), Enquire Now (or Instant Message when the tenant's
  * `instant_message` feature is on), Call Now, finance, Trade-In, Online Purchase, Car History
- * Report (needs the car's file), Share, Fave (compare_favourite), Print (new tab). Sold cars get
- * Find Me Something Similar, Call Now, Share and Print. Takes the car response, tenant and page
- * state; returns {@link VdpSidebarProps}.
+ * Report (needs the car's file), Share, Fave (compare_favourite) or, with `s.watchlist`, Save /
+ * Saved (the watchlist), Print (new tab). Sold cars get Find Me Something Similar, Call Now, Share,
+ * Saved when already in the watchlist, and Print. Takes the car response, tenant and page state;
+ * returns {@link VdpSidebarProps}.
  */
 export function sidebarProps(res: CarResponse, tenant: TenantSettings, s: SidebarState): VdpSidebarProps {
   const car = res.car;
@@ -81,6 +91,8 @@ export function sidebarProps(res: CarResponse, tenant: TenantSettings, s: Sideba
   const call = phone ? [a("call", "Call Now", phone.href)] : [];
   const share = a("share", s.copied ? "Copied" : "Share", res.path, { onSelect: s.onShare });
   const print = a("print", "Print", `/print?car_id=${slug}`, { newTab: true });
+  const w = s.watchlist;
+  const save = w ? [a("save", w.saved ? "Saved" : "Save", "#save", { onSelect: w.onToggle, pressed: w.saved })] : [];
   const actions: ActionView[] = res.available
     ? [
         ...(el.reserve && !el.test_drive_only ? [a("reserve", "Reserve Car Now", `${res.path}/checkout`)] : []),
@@ -91,12 +103,14 @@ export function sidebarProps(res: CarResponse, tenant: TenantSettings, s: Sideba
         ...(el.online_purchase ? [a("online-purchase", "Online Purchase", `/checkout-journey?car_id=${slug}`)] : []),
         ...(el.history_report && car.file ? [a("history", "Car History Report", car.file, { newTab: true })] : []),
         share,
-        ...(el.compare_favourite
-          ? [a("fave", s.faved ? "Faved" : "Fave", "#fave", { onSelect: s.onFave, pressed: s.faved })]
-          : []),
+        ...(w
+          ? save
+          : el.compare_favourite
+            ? [a("fave", s.faved ? "Faved" : "Fave", "#fave", { onSelect: s.onFave, pressed: s.faved })]
+            : []),
         print,
       ]
-    : [a("similar", "Find Me Something Similar", "#enquire"), ...call, share, print];
+    : [a("similar", "Find Me Something Similar", "#enquire"), ...call, share, ...(w?.saved ? save : []), print];
   const first = actions[0];
   if (first) first.emphasis = "primary";
   const facts = keyFacts(car);
@@ -118,5 +132,6 @@ export function sidebarProps(res: CarResponse, tenant: TenantSettings, s: Sideba
     available: res.available,
     views: s.views ?? car.views,
     tag: tagView(res),
+    ...(s.financeTeaser ? { financeTeaser: s.financeTeaser } : {}),
   };
 }

@@ -258,4 +258,26 @@ describe("sidebar props from the API's decisions (shopper-core §2, §4, §5)", 
     expect(ids).not.toContain("reserve");
     expect(ids).not.toContain("finance");
   });
+  it("gives sites without favourites the watchlist's Save toggle; a sold car keeps it only when saved (shopper-core §4)", () => {
+    const onToggle = () => {};
+    const open = sidebarProps({ ...CAR, eligibility: ELIGIBLE }, TENANTS.classic, {
+      ...STATE,
+      watchlist: { saved: false, onToggle },
+    }).actions;
+    expect(open.map((a) => a.id)).toContain("save");
+    expect(open.map((a) => a.id)).not.toContain("fave");
+    expect(open.find((a) => a.id === "save")).toMatchObject({ label: "Save", pressed: false, onSelect: onToggle });
+    const saved = sidebarProps({ ...CAR, eligibility: ELIGIBLE }, TENANTS.classic, {
+      ...STATE,
+      watchlist: { saved: true, onToggle },
+    }).actions;
+    expect(saved.find((a) => a.id === "save")).toMatchObject({ label: "Saved", pressed: true });
+    const sold = (w: boolean) =>
+      sidebarProps({ ...CAR_SOLD, eligibility: ELIGIBLE }, TENANTS.classic, {
+        ...STATE,
+        watchlist: { saved: w, onToggle },
+      }).actions.map((a) => a.id);
+    expect(sold(false)).not.toContain("save");
+    expect(sold(true)).toContain("save");
+  });
 });

@@ -1,0 +1,102 @@
+// Gated routes (locations-forms-marketing §2 "Gated routes", §6 "Signed-in status gates the
+// routes listed under screens"): which routes need a signed-in visitor on this site, and the
+// sign-in address a signed-out visitor is sent to.
+import type { RouteDef } from "../routes/table";
+
+/** A per-site gate group, as the host lists them in `GET /api/v1/tenant` → `sign_in.gated`. */
+export type GateGroup = "checkout" | "finance" | "spin-to-win" | "trade-in-finance";
+
+/** The per-site group of each per-site gated route (locations-forms-marketing §2 "Gated per site"). */
+export const GATE_GROUPS: Readonly<Record<string, GateGroup>> = {
+  "car-checkout": "checkout",
+  "car-buy-online": "checkout",
+  "checkout-journey": "checkout",
+  finance: "finance",
+  "spin-to-win": "spin-to-win",
+  "personalised-finance": "trade-in-finance",
+};
+
+/**
+ * The sign-in `type` of a gated route (locations-forms-marketing §2 "/sign-in?type={trade-in,
+ * checkout, finance, spin-to-win, online-payment, car-finance, my-garage}"; shopper-core §2
+ * "type=watchlist"). Takes the route id; returns the type (unknown ids: the id itself).
+ */
+export function signInType(routeId: string): string {
+  if (routeId === "car-checkout" || routeId === "car-buy-online" || routeId === "checkout-journey") return "checkout";
+  if (routeId === "personalised-finance") return "car-finance";
+  if (/^my[a-z-]+$/.test(routeId)) return "my-garage";
+  return routeId;
+}
+
+/**
+ * The per-site groups a tenant gates, read defensively from its settings (`sign_in.gated`; absent
+ * or malformed: none). Takes the tenant settings (any shape); returns the known group names.
+ */
+export function gatedGroups(tenant: unknown): GateGroup[] {
+  const gated = (tenant as { sign_in?: { gated?: unknown } } | null)?.sign_in?.gated;
+  if (!Array.isArray(gated)) return [];
+  const known = new Set<string>(Object.values(GATE_GROUPS));
+  return gated.filter((g): g is GateGroup => typeof g === "string" && known.has(g));
+}
+
+/**
+ * Whether a route needs a signed-in visitor on this site: `always` routes always; `per-site`
+ * routes when the tenant's `sign_in.gated` lists the route's group; others never. Takes the route
+ * and the tenant settings; returns true when gated. Spec: locations-forms-marketing §2 "Gated routes".
+ */
+export function isGated(route: Pick<RouteDef, "id" | "gate">, tenant: unknown): boolean {
+  if (route.gate === "always") return true;
+  if (route.gate !== "per-site") return false;
+  const group = GATE_GROUPS[route.id];
+  return group !== undefined && gatedGroups(tenant).includes(group);
+}
+
+/** Whether the visitor is signed in: `unknown` until `GET /api/v1/auth/me` has answered. */
+export type SessionStatus = "unknown" | "signed-in" | "signed-out";
+
+/** What a gated route does now: show the page, wait (show a placeholder), or send to sign-in. */
+export type GateDecision = "show" | "wait" | "sign-in";
+
+/**
+ * The gate's decision for a route (locations-forms-marketing §2 "Gated routes": "Checkout waits
+ * until the car slug is known before deciding"). Takes the route, tenant settings, the session
+ * status, and for checkout routes the car slug (`undefined` while it is not known yet; `null`
+ * when the address has none); returns {@link GateDecision}: `show` when not gated or signed in,
+ * `wait` while the session (or a checkout's slug) is unknown, `sign-in` when signed out.
+ */
+export function gateDecision(
+  route: Pick<RouteDef, "id" | "gate">,
+  tenant: unknown,
+  session: SessionStatus,
+  slug?: string | null,
+): GateDecision {
+  if (GATE_GROUPS[route.id] === "checkout" && slug === undefined) return "wait";
+  if (!isGated(route, tenant)) return "show";
+  if (session === "unknown") return "wait";
+  return session === "signed-in" ? "show" : "sign-in";
+}
+
+/**
+ * The car slug a checkout route is for: `:slug` of `/cars/{slug}/checkout` and `/buy-online`, or
+ * `car_id` of `/checkout-journey?car_id={slug}`. Takes the route id, path params and query;
+ * returns the slug, null when the address names none, undefined for other routes.
+ */
+export function checkoutSlug(
+  routeId: string,
+  params: Record<string, string | undefined>,
+  query: URLSearchParams,
+): string | null | undefined {
+  if (GATE_GROUPS[routeId] !== "checkout") return undefined;
+  const slug = routeId === "checkout-journey" ? query.get("car_id") : params.slug;
+  return slug ? slug : null;
+}
+
+/**
+ * The sign-in address for a signed-out visitor: `/sign-in?type={type}&redirect={path}&back={path}`
+ * (locations-forms-marketing §2; shopper-core §2 `type=watchlist`). Takes the type, the target
+ * (path + query to come back to) and the previous path (Back link); returns the path and query.
+ */
+export function signInHref(type: string, redirect: string, back: string): string {
+  const q = new URLSearchParams({ type, redirect, back });
+  return `/sign-in?${q.toString()}`;
+}

@@ -1,0 +1,256 @@
+// The trade-in valuation (issue 9): /trade-in, /cars/trade-in?car_id={id}, /sell-my-car,
+// /sell-your-car. Manual vehicle entry (no rego provider on the demo tenants), Preferred Contact
+// Method, Is Your Car Currently Under Finance, and the online estimate when the host gives one.
+// Issue 12: under the form, the trade-in FAQ and the enquiry mini-form with the privacy line
+// (src/marketing/TradeInInfo.tsx).
+// Spec: locations-forms-marketing §2 "Trade-in information", §5 "Valuation"; shopper-core §2, §3
+// "Trade-in valuation: offer_price; reduced price = car price minus offer", §5.
+import { type FormEvent, useState } from "react";
+import { useLocation, useSearchParams } from "../app/router";
+import { useDocumentTitle, useSite } from "../app/site";
+import { Checkbox } from "../design/Checkbox";
+import { KmField } from "../design/KmField";
+import { RadioGroup } from "../design/RadioGroup";
+import { REQUIRED_MESSAGE } from "../design/validation";
+import { formatMoney } from "../lib/format";
+import { TradeInInfo } from "../marketing/TradeInInfo";
+import { type ContactValues, checkContact, type Errors, type FetchLike, leadsSettings, SELECT_AN_OPTION } from "./lead";
+import {
+  Choice,
+  ContactFields,
+  ErrorSummary,
+  initialContact,
+  RegoInput,
+  StateChoice,
+  SubmitButton,
+  useLeadSubmit,
+  vehicleInputs,
+} from "./parts";
+
+/** The online estimate: a range (AUD), or none with the host's reason. */
+export interface Estimate {
+  estimate: { low: number; high: number } | null;
+  reason: string | null;
+}
+
+/**
+ * Asks the host for an online estimate (`POST /api/v1/trade-in/estimate` {make, model, year, km}).
+ * Takes the vehicle and a fetch; returns the answer, or null when the host has no estimate call
+ * or it failed (the form then submits without one). Spec: locations-forms-marketing §5 (no
+ * online estimate over 7 years or 100,000 km).
+ */
+export async function fetchEstimate(
+  v: { make: string; model: string; year: number; km: number },
+  fetchImpl: FetchLike = (i, init) => globalThis.fetch(i, init),
+): Promise<Estimate | null> {
+  try {
+    const r = await fetchImpl("/api/v1/trade-in/estimate", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(v),
+    });
+    if (!r.ok) return null;
+    const b = (await r.json()) as Partial<Estimate>;
+    return { estimate: b.estimate ?? null, reason: b.reason ?? null };
+  } catch {
+    return null;
+  }
+}
+
+interface Vehicle {
+  make: string;
+  model: string;
+  year: string;
+  km: number | null;
+  rego: string;
+  regoState: string;
+  preferred_contact: string;
+  under_finance: string;
+}
+
+/**
+ * Checks the valuation's own fields: Vehicle Make, Model and a four-digit Year required; under
+ * finance Yes or No ('Please Select An Option...'). Takes the values; returns the errors by field
+ * (named as the host names them). Spec: locations-forms-marketing §5 "Valuation".
+ */
+export function checkTradeIn(v: Vehicle): Errors {
+  const e: Errors = {};
+  if (!v.make.trim()) e["Vehicle Make"] = REQUIRED_MESSAGE;
+  if (!v.model.trim()) e["Vehicle Model"] = REQUIRED_MESSAGE;
+  if (!/^\d{4}$/.test(v.year.trim())) e["Vehicle Year"] = REQUIRED_MESSAGE;
+  if (v.under_finance !== "Yes" && v.under_finance !== "No") e.under_finance = SELECT_AN_OPTION;
+  return e;
+}
+
+/** Props of {@link TradeInForm}. */
+export interface TradeInFormProps {
+  /** The car being bought (its numeric id), from `?car_id=`. */
+  carId?: number;
+  fetchImpl?: FetchLike;
+  onSuccess?: (leadId: string) => void;
+}
+
+/**
+ * The valuation form: contact fields, the vehicle (Vehicle Make, Vehicle Model, Vehicle Year,
+ * km, rego, regoState), Preferred Contact Method (Phone default, Email, SMS), Is Your Car
+ * Currently Under Finance (blank default, 'Please Select An Option...'), Get Estimate (when the
+ * host estimates) and, with a car, the offer (the estimate's low figure) and 'offer accepted'.
+ * Takes {@link TradeInFormProps}; renders the form.
+ */
+export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
+  const { tenant } = useSite();
+  const rules = leadsSettings(tenant);
+  const lead = useLeadSubmit("trade_in", { fetchImpl, onSuccess });
+  const [contact, setContact] = useState<ContactValues>(initialContact);
+  const [v, setV] = useState<Vehicle>({
+    make: "",
+    model: "",
+    year: "",
+    km: null,
+    rego: "",
+    regoState: "",
+    preferred_contact: "Phone",
+    under_finance: "",
+  });
+  const [estimate, setEstimate] = useState<Estimate | null | "none">(null);
+  const [accepted, setAccepted] = useState(false);
+  const set = <K extends keyof Vehicle>(k: K, x: Vehicle[K]) => {
+    setV((p) => ({ ...p, [k]: x }));
+    if (k === "make" || k === "model" || k === "year" || k === "km") setEstimate(null);
+  };
+  const getEstimate = async () => {
+    const e = checkTradeIn({ ...v, under_finance: "No" });
+    if (Object.keys(e).length > 0) return lead.setErrors(e);
+    lead.setErrors({});
+    const r = await fetchEstimate({ make: v.make, model: v.model, year: Number(v.year), km: v.km ?? 0 }, fetchImpl);
+    setEstimate(r ?? "none");
+  };
+  const offer = estimate && estimate !== "none" ? (estimate.estimate?.low ?? null) : null;
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const errors = { ...checkContact(contact, rules.postcode_required), ...checkTradeIn(v) };
+    void lead.submit(
+      {
+        ...contact,
+        category: "Trade-In Valuation",
+        "Vehicle Make": v.make,
+        "Vehicle Model": v.model,
+        "Vehicle Year": Number(v.year) || v.year,
+        km: v.km,
+        rego: v.rego,
+        regoState: v.regoState,
+        preferred_contact: v.preferred_contact,
+        under_finance: v.under_finance,
+        car_id: carId,
+        ...(carId && offer !== null ? { offer_price: offer, offer_accepted: accepted } : {}),
+      },
+      errors,
+    );
+  };
+  const err = lead.errors;
+  const fields = vehicleInputs(v, set, err);
+  return (
+    <form noValidate onSubmit={onSubmit} className="fc-lead-form" data-form="trade_in">
+      <ErrorSummary errors={err} formError={lead.formError} />
+      <h2>Your Vehicle</h2>
+      <div className="fc-form-row">
+        {fields.make}
+        {fields.model}
+      </div>
+      <div className="fc-form-row">
+        {fields.year}
+        <KmField
+          label="Odometer"
+          name="km"
+          value={v.km}
+          onValueChange={(x) => set("km", x)}
+          min={0}
+          max={2000000}
+          error={err.km ?? null}
+        />
+      </div>
+      <div className="fc-form-row">
+        <RegoInput value={v.rego} onChange={(x) => set("rego", x)} error={err.rego} />
+        <StateChoice
+          label="Rego State"
+          name="regoState"
+          value={v.regoState}
+          onChange={(x) => set("regoState", x)}
+          error={err.regoState}
+        />
+      </div>
+      <Choice
+        label="Is Your Car Currently Under Finance"
+        name="under_finance"
+        required
+        options={[
+          { value: "Yes", label: "Yes" },
+          { value: "No", label: "No" },
+        ]}
+        value={v.under_finance}
+        onChange={(x) => set("under_finance", x)}
+        error={err.under_finance}
+      />
+      <div className="fc-lead-estimate">
+        <button type="button" className="fc-button fc-button--secondary" onClick={() => void getEstimate()}>
+          Get Online Estimate
+        </button>
+        {estimate === "none" ? (
+          <p className="fc-muted">An online estimate is not available; we will contact you with a valuation.</p>
+        ) : null}
+        {estimate && estimate !== "none" ? (
+          estimate.estimate ? (
+            <p data-estimate>
+              {`Online estimate: ${formatMoney(estimate.estimate.low)} - ${formatMoney(estimate.estimate.high)}`}
+            </p>
+          ) : (
+            <p data-estimate>{estimate.reason ?? "An online estimate is not available for this car."}</p>
+          )
+        ) : null}
+        {carId && offer !== null ? (
+          <Checkbox
+            label={`Accept the trade-in offer of ${formatMoney(offer)}`}
+            name="offer_accepted"
+            checked={accepted}
+            onCheckedChange={setAccepted}
+          />
+        ) : null}
+      </div>
+      <h2>Your Details</h2>
+      <ContactFields values={contact} onChange={setContact} errors={err} postcodeRequired={rules.postcode_required} />
+      <RadioGroup
+        label="Preferred Contact Method"
+        name="preferred_contact"
+        inline
+        options={["Phone", "Email", "SMS"].map((x) => ({ value: x, label: x }))}
+        value={v.preferred_contact}
+        onValueChange={(x) => set("preferred_contact", x)}
+        error={err.preferred_contact ?? null}
+      />
+      <p className="fc-muted">
+        A trade-in of a car under finance needs a letter from the finance institution showing the outstanding balance.
+      </p>
+      <SubmitButton submitting={lead.submitting}>Get My Valuation</SubmitButton>
+    </form>
+  );
+}
+
+/**
+ * The trade-in page: the valuation form, for the car of `?car_id={id}` when given, then the
+ * trade-in FAQ and the enquiry mini-form (after the valuation form, which stays the page's first
+ * form). Takes nothing; renders the page. Spec: shopper-core §2 /trade-in,
+ * /cars/trade-in?car_id={id}; locations-forms-marketing §2 "Trade-in information".
+ */
+export default function TradeInPage() {
+  useDocumentTitle("Trade-in valuation");
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const id = Number(params.get("car_id"));
+  return (
+    <section className="fc-container fc-page fc-lead-page" data-page="trade-in">
+      <h1>Trade-in valuation</h1>
+      <TradeInForm {...(Number.isInteger(id) && id > 0 ? { carId: id } : {})} />
+      <TradeInInfo pageId={pathname} />
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+// Issue 9: the lead forms against a fake host (locations-forms-marketing §2, §3, §4, §5, §8).
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { TENANTS } from "../__tests__/fixtures";
+import type { TenantSettings } from "../api/types";
+import { MemoryRouter } from "../app/router";
+import { SiteContext } from "../app/site";
+import { resolveTheme } from "../theme/theme";
+import { EnquiryForm } from "./EnquiryForm";
+import { FinanceForm } from "./FinanceForm";
+import { USER_DETAILS_KEY } from "./lead";
+import { ServiceForm } from "./ServicePage";
+import { TradeInForm } from "./TradeInPage";
+
+function wrap(node: React.ReactNode, tenant: TenantSettings = TENANTS.classic) {
+  return render(
+    <MemoryRouter initialEntries={["/contact-us"]}>
+      <SiteContext.Provider value={{ tenant, theme: resolveTheme(tenant), inline: null }}>{node}</SiteContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+const input = (name: string) => document.querySelector(`[name="${name}"]`) as HTMLInputElement;
+const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe("EnquiryForm", () => {
+  it("pre-fills the saved user details", () => {
+    localStorage.setItem(
+      USER_DETAILS_KEY,
+      JSON.stringify({ name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "0412345678", postcode: "4000" }),
+    );
+    wrap(<EnquiryForm tenant={TENANTS.classic} variant="enquiry" />);
+    expect(input("name").value).toBe("Ada");
+    expect(input("last_name").value).toBe("Lovelace");
+    expect(input("email").value).toBe("ada@example.com");
+    expect(input("phone").value).toBe("0412345678");
+    expect(input("postcode").value).toBe("4000");
+  });
+
+  it("lists the errors under 'Please fix the following errors:' and sends nothing", async () => {
+    const fetchImpl = vi.fn();
+    wrap(<EnquiryForm tenant={TENANTS.classic} variant="enquiry" fetchImpl={fetchImpl} />);
+    type("postcode", "12");
+    fireEvent.submit(input("name").form as HTMLFormElement);
+    expect(await screen.findByText("Please fix the following errors:")).toBeTruthy();
+    expect(screen.getAllByText("Invalid postcode. Please enter a 4-digit number.").length).toBeGreaterThan(0);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it("a double submit is one request; a retry after a failure keeps the idempotency key", async () => {
+    let release: (r: Response) => void = () => {};
+    const bodies: Record<string, unknown>[] = [];
+    const fetchImpl = vi.fn((_url: string, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return new Promise<Response>((r) => {
+        release = r;
+      });
+    });
+    const onSuccess = vi.fn();
+    wrap(<EnquiryForm tenant={TENANTS.classic} variant="enquiry" fetchImpl={fetchImpl} onSuccess={onSuccess} />);
+    type("name", "Ada");
+    type("email", "ada@example.com");
+    type("category", "General Enquiry");
+    type("location", TENANTS.classic.locations[0]?.slug ?? "");
+    type("message", "Hello");
+    const form = input("name").form as HTMLFormElement;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
+    expect((screen.getByRole("button", { name: /Send Enquiry/ }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => release(Response.json({ error: { code: "x", message: "boom" } }, { status: 500 })));
+    expect(await screen.findByText("An error occurred when submitting this form")).toBeTruthy();
+    fireEvent.submit(form);
+    await waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(2));
+    await act(async () => release(Response.json({ lead_id: "L1", created: true }, { status: 201 })));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith("L1"));
+    expect(bodies[0]?.idempotency_key).toBe(bodies[1]?.idempotency_key);
+    expect(bodies[1]).toMatchObject({ form: "enquiry", name: "Ada", category: "General Enquiry", message: "Hello" });
+    expect(sessionStorage.getItem("forecourt:success-category")).toBe("General Enquiry");
+    expect(JSON.parse(localStorage.getItem(USER_DETAILS_KEY) ?? "{}")).toMatchObject({ name: "Ada", email: "ada@example.com" });
+  });
+
+  it("shows the host's field error on its field", async () => {
+    const fetchImpl = vi.fn(async () =>
+      Response.json({ error: { code: "invalid", message: "This is a required field.", field: "message" } }, { status: 400 }),
+    );
+    wrap(
+      <EnquiryForm
+        tenant={{ ...TENANTS.classic, leads: { message_optional: true } } as TenantSettings}
+        variant="enquiry"
+        fetchImpl={fetchImpl}
+      />,
+    );
+    type("name", "Ada");
+    type("email", "ada@example.com");
+    type("category", "General Enquiry");
+    type("location", TENANTS.classic.locations[0]?.slug ?? "");
+    fireEvent.submit(input("name").form as HTMLFormElement);
+    await waitFor(() => expect(input("message").getAttribute("aria-invalid")).toBe("true"));
+  });
+});
+
+describe("TradeInForm", () => {
+  it("requires the vehicle and the finance question ('Please Select An Option...')", async () => {
+    const fetchImpl = vi.fn();
+    wrap(<TradeInForm fetchImpl={fetchImpl} />);
+    type("name", "Ada");
+    type("phone", "0412345678");
+    fireEvent.submit(input("name").form as HTMLFormElement);
+    expect(await screen.findByText("Please fix the following errors:")).toBeTruthy();
+    expect(screen.getByText("under_finance: Please Select An Option...")).toBeTruthy();
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect((document.querySelector('[name="under_finance"]') as HTMLSelectElement).value).toBe("");
+  });
+});
+
+describe("FinanceForm", () => {
+  it("clamps the purchase price on blur and asks for the quote 500 ms after the last change", async () => {
+    vi.useFakeTimers();
+    const fetchImpl = vi.fn(async () => Response.json({ weeklyRepaymentAmount: 123.4 }));
+    wrap(<FinanceForm fetchImpl={fetchImpl} />);
+    type("purchase_price", "5,00x0");
+    expect(input("purchase_price").value).toBe("5000");
+    fireEvent.blur(input("purchase_price"));
+    expect(input("purchase_price").value).toBe("10000");
+    await act(async () => vi.advanceTimersByTime(499));
+    expect(fetchImpl).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.getByText("$123/wk")).toBeTruthy());
+    expect(JSON.parse(String((fetchImpl.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+      selfAssessedCreditScore: "GREAT",
+      purchasePrice: 10000,
+      loanTerm: 5,
+    });
+  });
+
+  it("shows 'Failed to get quick quote' and a blank quote on failure", async () => {
+    const fetchImpl = vi.fn(async () => new Response("no", { status: 502 }));
+    wrap(<FinanceForm fetchImpl={fetchImpl} />);
+    expect(await screen.findByText("Failed to get quick quote", {}, { timeout: 2000 })).toBeTruthy();
+    expect(document.querySelector(".fc-lead-quote strong")?.textContent).toBe("");
+  });
+});
+
+describe("FinanceForm popup", () => {
+  it("shows the four stage labels and splits at the name field", async () => {
+    const fetchImpl = vi.fn(async () => Response.json({ weeklyRepaymentAmount: 99 }));
+    wrap(<FinanceForm popup car={{ id: 7, price: 82990.5 }} fetchImpl={fetchImpl} />);
+    expect([...document.querySelectorAll(".fc-lead-stages li")].map((li) => li.textContent)).toEqual([
+      "Quick Estimate",
+      "Your Details",
+      "Instant pre-approval",
+      "Apply to lender",
+    ]);
+    expect(input("purchase_price").value).toBe("82991");
+    expect(input("name")).toBeNull();
+    fireEvent.submit(input("purchase_price").form as HTMLFormElement);
+    expect(await screen.findByRole("button", { name: "Apply Now" })).toBeTruthy();
+    expect(input("name")).toBeTruthy();
+    expect(input("purchase_price")).toBeNull();
+  });
+});
+
+describe("ServiceForm", () => {
+  it("won't leave Vehicle Details without make, model and year; the last step submits Complete", async () => {
+    localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: "Ada", phone: "0412345678" }));
+    const fetchImpl = vi.fn(async (_u: string, _i?: RequestInit) =>
+      Response.json({ lead_id: "L2", created: true }, { status: 201 }),
+    );
+    wrap(<ServiceForm fetchImpl={fetchImpl} onSuccess={() => {}} />);
+    const next = () => fireEvent.submit(document.querySelector("form") as HTMLFormElement);
+    next();
+    await screen.findByRole("heading", { name: "Vehicle Details" });
+    type("Vehicle Make", "Toyota");
+    next();
+    expect(await screen.findByText("Please complete the form step before proceeding")).toBeTruthy();
+    type("Vehicle Model", "Corolla");
+    type("Vehicle Year", "2019");
+    next();
+    await screen.findByRole("heading", { name: "Order Details" });
+    next();
+    await waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetchImpl.mock.calls[0]?.[1]?.body));
+    expect(body).toMatchObject({
+      form: "service",
+      "Vehicle Make": "Toyota",
+      "Vehicle Model": "Corolla",
+      "Vehicle Year": 2019,
+      lead_status: "Complete",
+      form_completed: true,
+    });
+  });
+});

@@ -1,0 +1,235 @@
+// Issue 9: the lead rules (locations-forms-marketing §3, §5, §8; shopper-core §3 "Lead data").
+import { beforeEach, describe, expect, it } from "vitest";
+import { TENANTS } from "../__tests__/fixtures";
+import type { Location, TenantSettings } from "../api/types";
+import { LANDING_KEY, VISITED_KEY } from "../app/previous";
+import {
+  allowedFields,
+  browserContext,
+  buildPayload,
+  checkContact,
+  checkDealership,
+  checkPostcode,
+  checkVehicleStep,
+  clampLoanTerm,
+  clampPurchasePrice,
+  initialDealership,
+  leadsSettings,
+  normalisePhone,
+  postLead,
+  priceDigits,
+  readSavedDetails,
+  SUBMIT_FAILED,
+  saveDetails,
+  serviceLocations,
+  USER_DETAILS_KEY,
+  visibleLocations,
+} from "./lead";
+
+const CTX = { url: "http://x.localhost/contact-us", visitedPages: ["/", "/contact-us"], linkedQueryParams: { utm_source: "g" } };
+
+describe("validation (locations-forms-marketing §5)", () => {
+  it("postcode: exactly 4 digits, required only where the site says so", () => {
+    expect(checkPostcode("4000", false)).toBeNull();
+    expect(checkPostcode(" 2000 ", true)).toBeNull();
+    expect(checkPostcode("", false)).toBeNull();
+    expect(checkPostcode("", true)).toBe("This is a required field.");
+    for (const bad of ["400", "40000", "40a0", "abcd"]) {
+      expect(checkPostcode(bad, false)).toBe("Invalid postcode. Please enter a 4-digit number.");
+    }
+  });
+
+  it("contact: name required, email or phone, each valid", () => {
+    const ok = { name: "Ada", last_name: "", email: "ada@example.com", phone: "", postcode: "" };
+    expect(checkContact(ok, false)).toEqual({});
+    expect(checkContact({ ...ok, name: " " }, false)).toEqual({ name: "This is a required field." });
+    expect(checkContact({ ...ok, email: "" }, false)).toEqual({
+      email: "This is a required field.",
+      phone: "This is a required field.",
+    });
+    expect(checkContact({ ...ok, email: "", phone: "(02) 9876 5432" }, false)).toEqual({});
+    expect(checkContact({ ...ok, phone: "12345" }, false).phone).toBe("Please enter a valid Australian phone number.");
+    expect(checkContact({ ...ok, email: "nope" }, false).email).toBe("Please enter a valid email address.");
+    expect(checkContact({ ...ok, postcode: "12" }, true).postcode).toBe("Invalid postcode. Please enter a 4-digit number.");
+  });
+
+  it("phone normalised as the host does", () => {
+    expect(normalisePhone("+61 412 345 678")).toBe("0412345678");
+    expect(normalisePhone("61412345678")).toBe("0412345678");
+    expect(normalisePhone("02 9876 5432")).toBe("0298765432");
+    expect(normalisePhone("0612345678")).toBeNull();
+  });
+
+  it("purchase price: digits only, clamped to 10000-200000 on blur; term 1-7", () => {
+    expect(priceDigits("$45,000abc")).toBe("45000");
+    expect(clampPurchasePrice("500")).toBe(10000);
+    expect(clampPurchasePrice("45,000")).toBe(45000);
+    expect(clampPurchasePrice("9999999")).toBe(200000);
+    expect(clampPurchasePrice("")).toBeNull();
+    expect(clampLoanTerm(0)).toBe(1);
+    expect(clampLoanTerm(9)).toBe(7);
+    expect(clampLoanTerm(3.4)).toBe(3);
+  });
+
+  it("service Vehicle Details step: make, model and year (short: rego)", () => {
+    const v = { make: "Toyota", model: "Corolla", year: "2019", rego: "" };
+    expect(checkVehicleStep(v, "full")).toBeNull();
+    expect(checkVehicleStep({ ...v, model: "" }, "full")).toBe("Please complete the form step before proceeding");
+    expect(checkVehicleStep({ ...v, year: "19" }, "full")).toBe("Please complete the form step before proceeding");
+    expect(checkVehicleStep(v, "short")).toBe("Please complete the form step before proceeding");
+    expect(checkVehicleStep({ ...v, rego: "ABC123" }, "short")).toBeNull();
+  });
+
+  it("tenant lead rules read defensively", () => {
+    expect(leadsSettings({})).toEqual({
+      message_optional: false,
+      postcode_required: false,
+      service_interval_required: false,
+      service_types: [],
+      terms_note: null,
+    });
+    expect(leadsSettings({ leads: { message_optional: true, service_types: ["Logbook", 3], terms_note: "T" } })).toMatchObject({
+      message_optional: true,
+      service_types: ["Logbook"],
+      terms_note: "T",
+    });
+  });
+});
+
+describe("dealership and location choices (locations-forms-marketing §2, §5)", () => {
+  const base = TENANTS.classic.locations[0] as Location;
+  const loc = (slug: string, over: Partial<Location>): Location => ({ ...base, slug, name: slug, visible: true, ...over });
+  const site = (dealerships: string[], locations: Location[]): TenantSettings => ({
+    ...TENANTS.classic,
+    dealerships: dealerships.map((slug) => ({
+      ...(TENANTS.classic.dealerships[0] as TenantSettings["dealerships"][number]),
+      slug,
+      name: slug,
+    })),
+    locations,
+  });
+  const LOCATIONS = [
+    loc("a-sales", { dealership_slug: "a", location_type: "sales" }),
+    loc("a-service", { dealership_slug: "a", location_type: "service" }),
+    loc("b-sales", { dealership_slug: "b", location_type: "sales" }),
+    loc("b-hidden", { dealership_slug: "b", location_type: "service", visible: false }),
+  ];
+
+  it("the dealership is required only where there are several; one dealership is chosen from the start", () => {
+    expect(checkDealership(2, "")).toEqual({ dealership_slug: "This is a required field." });
+    expect(checkDealership(2, "a")).toEqual({});
+    expect(checkDealership(1, "")).toEqual({});
+    expect(initialDealership(site(["a"], []).dealerships)).toBe("a");
+    expect(initialDealership(site(["a", "b"], []).dealerships)).toBe("");
+    expect(initialDealership(site(["a", "b"], []).dealerships, "b")).toBe("b");
+  });
+
+  it("locations: the visible ones, of the chosen dealership when there are several", () => {
+    const slugs = (l: Location[]) => l.map((x) => x.slug);
+    const group = site(["a", "b"], LOCATIONS);
+    expect(slugs(visibleLocations(group))).toEqual(["a-sales", "a-service", "b-sales"]);
+    expect(slugs(visibleLocations(group, "b"))).toEqual(["b-sales"]);
+    // One dealership: its locations whatever the chosen slug says.
+    expect(slugs(visibleLocations(site(["a"], LOCATIONS), "b"))).toEqual(["a-sales", "a-service", "b-sales"]);
+  });
+
+  it("service locations: the service ones, else all given", () => {
+    const group = site(["a", "b"], LOCATIONS);
+    expect(serviceLocations(visibleLocations(group, "a")).map((l) => l.slug)).toEqual(["a-service"]);
+    // b's only service location is hidden: every visible b location.
+    expect(serviceLocations(visibleLocations(group, "b")).map((l) => l.slug)).toEqual(["b-sales"]);
+    expect(serviceLocations([])).toEqual([]);
+  });
+});
+
+describe("payload (host allow-lists)", () => {
+  it("keeps only the form's allowed fields, drops empty ones, adds the context", () => {
+    const p = buildPayload(
+      "enquiry",
+      "k".repeat(20),
+      {
+        name: " Ada ",
+        email: "a@b.co",
+        postcode: "",
+        message: "Hi",
+        appointment: "2030-01-01 09:00",
+        "Vehicle Make": "X",
+        car_id: 5,
+        opt_in: false,
+      },
+      CTX,
+    );
+    expect(p).toEqual({
+      form: "enquiry",
+      idempotency_key: "k".repeat(20),
+      name: "Ada",
+      email: "a@b.co",
+      message: "Hi",
+      car_id: 5,
+      opt_in: false,
+      url: CTX.url,
+      visited_pages: CTX.visitedPages,
+      linked_query_params: CTX.linkedQueryParams,
+    });
+  });
+
+  it("per-form fields: test drive appointment, trade-in vehicle, service fields, reserve deposit", () => {
+    expect(buildPayload("test_drive", "k", { appointment: "2030-01-01 09:00" }, CTX).appointment).toBe("2030-01-01 09:00");
+    const t = buildPayload("trade_in", "k", { "Vehicle Make": "Mazda", under_finance: "No", offer_accepted: true }, CTX);
+    expect(t).toMatchObject({ "Vehicle Make": "Mazda", under_finance: "No", offer_accepted: true });
+    expect(allowedFields("service").has("Preferred Service Date")).toBe(true);
+    expect(allowedFields("service").has("deposit")).toBe(false);
+    expect(allowedFields("reserve").has("deposit")).toBe(true);
+    expect(allowedFields("finance").has("purchase_price")).toBe(true);
+    expect(allowedFields("enquiry").has("Rego")).toBe(false);
+  });
+
+  it("reads the visit's trail from session storage", () => {
+    sessionStorage.setItem(VISITED_KEY, JSON.stringify(["/", "/cars/x"]));
+    sessionStorage.setItem(LANDING_KEY, JSON.stringify({ utm_campaign: "spring" }));
+    const c = browserContext();
+    expect(c.visitedPages).toEqual(["/", "/cars/x"]);
+    expect(c.linkedQueryParams).toEqual({ utm_campaign: "spring" });
+  });
+});
+
+describe("saved user details (locations-forms-marketing §3)", () => {
+  beforeEach(() => localStorage.clear());
+  it("reads what the sign-in form or a previous lead saved; saves non-empty details over them", () => {
+    expect(readSavedDetails()).toEqual({ name: "", last_name: "", email: "", phone: "", postcode: "" });
+    localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ phone: "0412345678", other: 1 }));
+    saveDetails({ name: "Ada", email: "", postcode: "4000" });
+    expect(readSavedDetails()).toEqual({ name: "Ada", last_name: "", email: "", phone: "0412345678", postcode: "4000" });
+    expect(JSON.parse(localStorage.getItem(USER_DETAILS_KEY) ?? "{}").other).toBe(1);
+  });
+});
+
+describe("postLead (locations-forms-marketing §8)", () => {
+  it("201 and 200 are success; a 400 with a field lands on it; anything else is the form error", async () => {
+    const answer = (status: number, body: unknown) => async () => Response.json(body, { status });
+    expect(await postLead({}, answer(201, { lead_id: "L1", created: true }))).toEqual({ ok: true, leadId: "L1", created: true });
+    expect(await postLead({}, answer(200, { lead_id: "L1", created: false }))).toEqual({
+      ok: true,
+      leadId: "L1",
+      created: false,
+    });
+    expect(
+      await postLead(
+        {},
+        answer(400, {
+          error: { code: "invalid", message: "Invalid postcode. Please enter a 4-digit number.", field: "postcode" },
+        }),
+      ),
+    ).toEqual({ ok: false, fieldErrors: { postcode: "Invalid postcode. Please enter a 4-digit number." }, formError: null });
+    expect(await postLead({}, answer(429, { error: { code: "rate_limited", message: "Too many" } }))).toEqual({
+      ok: false,
+      fieldErrors: {},
+      formError: SUBMIT_FAILED,
+    });
+    expect(
+      await postLead({}, async () => {
+        throw new Error("offline");
+      }),
+    ).toMatchObject({ formError: SUBMIT_FAILED });
+  });
+});

@@ -1,0 +1,464 @@
+// Leads (issue 9): the pure rules every form shares. The allowed fields per form (the host's
+// allow-lists in host/src/leads/mod.rs, mirrored so a payload never carries a field the host
+// refuses), the payload builder, the idempotency key, the saved user details, the visit's trail
+// and the validation rules of locations-forms-marketing §5 with the messages of §8.
+// Spec: shopper-core §3 "Lead data", §4 "Lead form"; locations-forms-marketing §2, §3, §4, §5, §7, §8.
+import type { Location, TenantSettings } from "../api/types";
+import { LANDING_KEY, VISITED_KEY } from "../app/previous";
+import { POSTCODE_MESSAGE, REQUIRED_MESSAGE } from "../design/validation";
+
+/** The forms that submit leads (the host's `FORMS`). */
+export type LeadForm =
+  | "enquiry"
+  | "test_drive"
+  | "request_photos"
+  | "find_similar"
+  | "trade_in"
+  | "finance"
+  | "service"
+  | "reserve"
+  | "career";
+
+/** 'Please fix the following errors:' (locations-forms-marketing §5). */
+export const FIX_ERRORS = "Please fix the following errors:";
+/** 'An error occurred when submitting this form' (locations-forms-marketing §8). */
+export const SUBMIT_FAILED = "An error occurred when submitting this form";
+/** 'Please complete the form step before proceeding' (locations-forms-marketing §5, §8). */
+export const STEP_INCOMPLETE = "Please complete the form step before proceeding";
+/** 'Please Select An Option...' (locations-forms-marketing §5, the finance question's placeholder and message). */
+export const SELECT_AN_OPTION = "Please Select An Option...";
+/** 'Failed to get quick quote' (locations-forms-marketing §8). */
+export const QUOTE_FAILED = "Failed to get quick quote";
+/** The Request Photos form's hidden default text (shopper-core §5). */
+export const PHOTOS_TEXT = "Please send photos for this car";
+/** The message for an email that is not an address (the host answers the same). */
+export const EMAIL_MESSAGE = "Please enter a valid email address.";
+/** The message for a phone that is not an Australian number (the host answers the same). */
+export const PHONE_MESSAGE = "Please enter a valid Australian phone number.";
+
+/** Fields every form may carry (the host's `COMMON`). */
+const COMMON = [
+  "name",
+  "last_name",
+  "email",
+  "phone",
+  "postcode",
+  "message",
+  "category",
+  "subcategory",
+  "location",
+  "dealership_slug",
+  "opt_in",
+  "rego",
+  "terms_conditions",
+  "page_id",
+  "car_id",
+  "url",
+  "visited_pages",
+  "linked_query_params",
+] as const;
+
+const VEHICLE = ["Vehicle Make", "Vehicle Model", "Vehicle Year"] as const;
+
+/** The extra fields of each form (the host's per-form lists). */
+const EXTRA: Record<LeadForm, readonly string[]> = {
+  enquiry: [],
+  request_photos: [],
+  find_similar: [],
+  test_drive: ["appointment"],
+  trade_in: [
+    ...VEHICLE,
+    "km",
+    "regoState",
+    "preferred_contact",
+    "under_finance",
+    "adjustmentAnswers",
+    "offer_price",
+    "offer_accepted",
+  ],
+  finance: ["purchase_price", "loan_term", "credit_score", "vin"],
+  service: [
+    ...VEHICLE,
+    "Vehicle Rego",
+    "Vehicle State",
+    "Service Interval",
+    "Service Type",
+    "Service Location",
+    "Preferred Service Date",
+    "Comments",
+    "Tyres Replacement",
+    "street",
+    "suburb",
+    "state",
+    "additional_services",
+    "lead_status",
+    "form_completed",
+  ],
+  reserve: ["deposit"],
+  career: ["position"],
+};
+
+/**
+ * The fields a form may send (the host refuses any other with a 400 naming it). Takes the form;
+ * returns the field names. Spec: shopper-core §3 "Lead data"; locations-forms-marketing §2.
+ */
+export function allowedFields(form: LeadForm): ReadonlySet<string> {
+  return new Set<string>([...COMMON, ...EXTRA[form]]);
+}
+
+/** A field value a form holds: text, number, yes/no, a list of texts or an object of short values. */
+export type FieldValue = string | number | boolean | string[] | Record<string, string> | null | undefined;
+
+/** Where the form is: the page's URL, the visit's trail and the landing query (read from the browser by default). */
+export interface LeadContext {
+  url: string;
+  visitedPages: string[];
+  linkedQueryParams: Record<string, string>;
+}
+
+function readJson(storage: Storage | undefined, key: string): unknown {
+  try {
+    return JSON.parse(storage?.getItem(key) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The browser's {@link LeadContext}: `location.href`, the visited paths and the landing URL's
+ * utm_* (and similar) parameters that src/app/previous.ts keeps in session storage. Takes
+ * nothing; returns the context. Spec: shopper-core §3 "Lead data" url, lead_attributes.
+ */
+export function browserContext(): LeadContext {
+  const s = (() => {
+    try {
+      return globalThis.sessionStorage;
+    } catch {
+      return undefined;
+    }
+  })();
+  const visited = readJson(s, VISITED_KEY);
+  const landing = readJson(s, LANDING_KEY);
+  return {
+    url: globalThis.location?.href ?? "",
+    visitedPages: Array.isArray(visited) ? visited.filter((p): p is string => typeof p === "string").slice(-20) : [],
+    linkedQueryParams:
+      landing && typeof landing === "object" && !Array.isArray(landing) ? (landing as Record<string, string>) : {},
+  };
+}
+
+/**
+ * The JSON body of `POST /api/v1/leads`: `form`, `idempotency_key`, the form's fields that are
+ * allowed for it and not empty (trimmed text; empty text, null and undefined dropped), plus `url`,
+ * `visited_pages` and `linked_query_params` from the context. Takes the form, the key, the
+ * fields and the context; returns the body. Spec: shopper-core §3 "Lead data"; issue 9.
+ */
+export function buildPayload(
+  form: LeadForm,
+  idempotencyKey: string,
+  fields: Record<string, FieldValue>,
+  ctx: LeadContext,
+): Record<string, unknown> {
+  const allowed = allowedFields(form);
+  const out: Record<string, unknown> = { form, idempotency_key: idempotencyKey };
+  const all: Record<string, FieldValue> = {
+    url: ctx.url,
+    ...(ctx.visitedPages.length > 0 ? { visited_pages: ctx.visitedPages } : {}),
+    ...(Object.keys(ctx.linkedQueryParams).length > 0 ? { linked_query_params: ctx.linkedQueryParams } : {}),
+    ...fields,
+  };
+  for (const [k, v] of Object.entries(all)) {
+    if (!allowed.has(k) || v === null || v === undefined) continue;
+    if (typeof v === "string") {
+      const t = v.trim();
+      if (t !== "") out[k] = t;
+    } else if (typeof v === "number") {
+      if (Number.isFinite(v)) out[k] = v;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * A fresh idempotency key for one form instance (a double submit then makes one lead; the host
+ * answers the repeat 200 `created: false`). Takes nothing; returns a UUID (`crypto.randomUUID()`).
+ */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** Local-storage key of the saved user details (shared with the sign-in form, src/account/SignInForm.tsx). */
+export const USER_DETAILS_KEY = "forecourt:user-details";
+/** Session-storage key of the last submitted lead's category (the success page reads it). */
+export const SUCCESS_CATEGORY_KEY = "forecourt:success-category";
+
+/** Saved user details (locations-forms-marketing §3): name, last_name, email, phone, postcode. */
+export interface SavedDetails {
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  postcode: string;
+}
+
+const DETAIL_KEYS = ["name", "last_name", "email", "phone", "postcode"] as const;
+
+/**
+ * The saved user details from local storage (missing or malformed entries are ""). Takes nothing;
+ * returns {@link SavedDetails}. Spec: locations-forms-marketing §3 "Saved user details".
+ */
+export function readSavedDetails(): SavedDetails {
+  let v: unknown = null;
+  try {
+    v = JSON.parse(globalThis.localStorage?.getItem(USER_DETAILS_KEY) ?? "null");
+  } catch {
+    v = null;
+  }
+  const o = v && typeof v === "object" ? (v as Record<string, unknown>) : {};
+  const out = { name: "", last_name: "", email: "", phone: "", postcode: "" };
+  for (const k of DETAIL_KEYS) if (typeof o[k] === "string") out[k] = o[k] as string;
+  return out;
+}
+
+/**
+ * Saves the non-empty user details over the stored ones (other keys kept). Takes the details
+ * entered; returns nothing. Spec: locations-forms-marketing §3 "Saved user details".
+ */
+export function saveDetails(d: Partial<SavedDetails>): void {
+  try {
+    const prev: unknown = JSON.parse(globalThis.localStorage?.getItem(USER_DETAILS_KEY) ?? "{}");
+    const next: Record<string, unknown> = prev && typeof prev === "object" ? { ...(prev as object) } : {};
+    for (const k of DETAIL_KEYS) {
+      const v = d[k]?.trim();
+      if (v) next[k] = v;
+    }
+    globalThis.localStorage?.setItem(USER_DETAILS_KEY, JSON.stringify(next));
+  } catch {
+    // Private mode: nothing saved.
+  }
+}
+
+/**
+ * Normalises an Australian phone number as the host does (`normalise_au_number`): `+61` or `61`
+ * become a leading 0; ten digits starting 02, 03, 04, 05, 07 or 08. Takes the text; returns the
+ * digits or null. Spec: locations-forms-marketing §3 "Saved user details".
+ */
+export function normalisePhone(raw: string): string | null {
+  const kept = raw.replace(/[\s\-.()]/g, "");
+  let d = kept;
+  if (kept.startsWith("+61")) d = `0${kept.slice(3).replace(/^0/, "")}`;
+  else if (kept.length === 11 && kept.startsWith("61")) d = `0${kept.slice(2)}`;
+  return /^0[234578]\d{8}$/.test(d) ? d : null;
+}
+
+/** Errors by field name; the form-level list shows them under {@link FIX_ERRORS}. */
+export type Errors = Record<string, string>;
+
+/** The tenant's lead rules (`leads` in GET /api/v1/tenant), with the defaults when the host sends none. */
+export interface LeadsSettings {
+  message_optional: boolean;
+  postcode_required: boolean;
+  service_interval_required: boolean;
+  service_types: string[];
+  terms_note: string | null;
+}
+
+/**
+ * The tenant's lead rules read defensively (absent: message required, postcode optional, Service
+ * Interval optional, no service types, no terms note). Takes the tenant settings; returns
+ * {@link LeadsSettings}. Spec: locations-forms-marketing §5.
+ */
+export function leadsSettings(tenant: unknown): LeadsSettings {
+  const l = ((tenant as { leads?: unknown } | null)?.leads ?? {}) as Record<string, unknown>;
+  return {
+    message_optional: l.message_optional === true,
+    postcode_required: l.postcode_required === true,
+    service_interval_required: l.service_interval_required === true,
+    service_types: Array.isArray(l.service_types) ? l.service_types.filter((t): t is string => typeof t === "string") : [],
+    terms_note: typeof l.terms_note === "string" && l.terms_note.trim() ? l.terms_note : null,
+  };
+}
+
+/** The contact fields every form has. */
+export interface ContactValues {
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  postcode: string;
+}
+
+/**
+ * Checks a postcode: exactly 4 digits ('Invalid postcode. Please enter a 4-digit number.'),
+ * required only where the site says so ('This is a required field.'). Takes the text and
+ * whether it is required; returns the message or null. Spec: locations-forms-marketing §5.
+ */
+export function checkPostcode(text: string, required: boolean): string | null {
+  const t = text.trim();
+  if (t === "") return required ? REQUIRED_MESSAGE : null;
+  return /^\d{4}$/.test(t) ? null : POSTCODE_MESSAGE;
+}
+
+/**
+ * Checks the contact fields as the host does: name required; an email or a phone (either is
+ * enough, each valid when given); the postcode rule. Takes the values and whether the postcode is
+ * required; returns the errors by field. Spec: locations-forms-marketing §2 "Enquiry form", §5.
+ */
+export function checkContact(v: ContactValues, postcodeRequired: boolean): Errors {
+  const e: Errors = {};
+  if (!v.name.trim()) e.name = REQUIRED_MESSAGE;
+  const email = v.email.trim();
+  const phone = v.phone.trim();
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(email)) e.email = EMAIL_MESSAGE;
+  if (phone && !normalisePhone(phone)) e.phone = PHONE_MESSAGE;
+  if (!email && !phone) {
+    e.email = REQUIRED_MESSAGE;
+    e.phone = REQUIRED_MESSAGE;
+  }
+  const pc = checkPostcode(v.postcode, postcodeRequired);
+  if (pc) e.postcode = pc;
+  return e;
+}
+
+/**
+ * The dealership rule: required ('This is a required field.') when the site has several
+ * dealerships. Takes how many there are and the chosen slug; returns the errors by field
+ * (`dealership_slug`, or none). Spec: locations-forms-marketing §5.
+ */
+export function checkDealership(dealerships: number, slug: string): Errors {
+  return dealerships > 1 && !slug ? { dealership_slug: REQUIRED_MESSAGE } : {};
+}
+
+/**
+ * The slug a form's dealership starts at: the only dealership's when the site has one, else
+ * `otherwise` (default "": none chosen). Takes the site's dealerships and the fallback; returns the slug.
+ */
+export function initialDealership(dealerships: TenantSettings["dealerships"], otherwise = ""): string {
+  return dealerships.length === 1 ? (dealerships[0]?.slug ?? "") : otherwise;
+}
+
+/**
+ * The locations a form offers: the visible ones, only those of `dealership` when the site has
+ * several dealerships and one is chosen. Takes the tenant settings and the chosen dealership's
+ * slug ("" for none); returns the locations in the tenant's order.
+ */
+export function visibleLocations(tenant: TenantSettings, dealership = ""): Location[] {
+  return tenant.locations.filter(
+    (l) => l.visible && (!dealership || tenant.dealerships.length < 2 || l.dealership_slug === dealership),
+  );
+}
+
+/**
+ * The locations a service form offers: those of `location_type` `service` among `locations`,
+ * else all of `locations` (a site without a service location books at any). Takes the
+ * locations (e.g. {@link visibleLocations}); returns the list. Spec: locations-forms-marketing §2
+ * "Service booking".
+ */
+export function serviceLocations(locations: Location[]): Location[] {
+  const service = locations.filter((l) => l.location_type === "service");
+  return service.length > 0 ? service : locations;
+}
+
+/** Finance purchase price bounds, AUD (locations-forms-marketing §5, §9). */
+export const PRICE_MIN = 10000;
+export const PRICE_MAX = 200000;
+
+/**
+ * The finance purchase price as typed: digits only (anything else dropped). Takes the text;
+ * returns the digits ("" when none). Spec: locations-forms-marketing §5.
+ */
+export function priceDigits(text: string): string {
+  return text.replace(/\D/g, "");
+}
+
+/**
+ * The finance purchase price on blur: clamped to 10000-200000 AUD (empty stays empty). Takes the
+ * typed text; returns the whole dollars or null. Spec: locations-forms-marketing §5 "clamped to
+ * between 10000 and 200000 when the field loses focus".
+ */
+export function clampPurchasePrice(text: string): number | null {
+  const d = priceDigits(text);
+  if (d === "") return null;
+  return Math.min(PRICE_MAX, Math.max(PRICE_MIN, Number(d)));
+}
+
+/** The finance loan term in whole years, 1 to 7 (locations-forms-marketing §5). Takes any number; returns it rounded and clamped. */
+export function clampLoanTerm(years: number): number {
+  return Math.min(7, Math.max(1, Math.round(Number.isFinite(years) ? years : 5)));
+}
+
+/**
+ * The service booking's Vehicle Details step: make, model and year must all be present before
+ * moving on (the short version's step needs the rego only). Takes the values and the version;
+ * returns 'Please complete the form step before proceeding' or null. Spec: locations-forms-marketing §5.
+ */
+export function checkVehicleStep(
+  v: { make: string; model: string; year: string; rego: string },
+  version: "full" | "short",
+): string | null {
+  if (version === "short") return v.rego.trim() ? null : STEP_INCOMPLETE;
+  return v.make.trim() && v.model.trim() && /^\d{4}$/.test(v.year.trim()) ? null : STEP_INCOMPLETE;
+}
+
+/** A submit's outcome: the lead's id, or the errors to show (by field, and the form-level message). */
+export type SubmitOutcome =
+  | { ok: true; leadId: string; created: boolean }
+  | { ok: false; fieldErrors: Errors; formError: string | null };
+
+/** A fetch function (the browser's, or a fake in tests and stories). */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Posts a lead (`POST /api/v1/leads`). 201 and 200 (a repeated key) are success with the lead's
+ * id; a 400 envelope with a `field` becomes that field's error (the host's message, e.g. the
+ * postcode or 'This is a required field.'); anything else, 'An error occurred when submitting
+ * this form'. Takes the payload and a fetch; returns a {@link SubmitOutcome}.
+ * Spec: locations-forms-marketing §4 "Enquiry submit", §8; shopper-core §4 "Lead form".
+ */
+export async function postLead(
+  payload: Record<string, unknown>,
+  fetchImpl: FetchLike = (i, init) => globalThis.fetch(i, init),
+): Promise<SubmitOutcome> {
+  try {
+    const r = await fetchImpl("/api/v1/leads", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(payload),
+    });
+    const body = (await r.json().catch(() => null)) as {
+      lead_id?: unknown;
+      created?: unknown;
+      error?: { message?: unknown; field?: unknown };
+    } | null;
+    if (r.ok && typeof body?.lead_id === "string") return { ok: true, leadId: body.lead_id, created: body.created === true };
+    const field = typeof body?.error?.field === "string" ? body.error.field : null;
+    const message = typeof body?.error?.message === "string" ? body.error.message : null;
+    if (r.status === 400 && field && message && field !== "body" && field !== "idempotency_key" && field !== "form") {
+      return { ok: false, fieldErrors: { [field]: message }, formError: null };
+    }
+    return { ok: false, fieldErrors: {}, formError: SUBMIT_FAILED };
+  } catch {
+    return { ok: false, fieldErrors: {}, formError: SUBMIT_FAILED };
+  }
+}
+
+/**
+ * Remembers the submitted lead's category for the success page (locations-forms-marketing §4 "the
+ * category is remembered in browser storage"). Takes the category; returns nothing.
+ */
+export function rememberCategory(category: string): void {
+  try {
+    globalThis.sessionStorage?.setItem(SUCCESS_CATEGORY_KEY, category);
+  } catch {
+    // No storage: the success page shows its generic thanks.
+  }
+}
+
+/** The category the success page thanks for ("" when none). Takes nothing; returns the text. */
+export function lastCategory(): string {
+  try {
+    return globalThis.sessionStorage?.getItem(SUCCESS_CATEGORY_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}

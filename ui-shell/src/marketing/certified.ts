@@ -1,0 +1,26 @@
+// Whether the VDP shows the certified pre-owned panel (issue 12). Kept apart from the panel so the
+// VDP's details chunk carries only this check, and the panel's chunk loads only for cars that show
+// it. Imported by src/vdp/Details.tsx alone (the panel imports nothing from here: no shared chunk).
+// Spec: locations-forms-marketing §4 "A certified pre-owned panel is shown for one manufacturer
+// only", §9; shopper-core §4 "Card tag priority" (certified pre-owned: used certified car of one manufacturer).
+import type { CarResponse, TenantSettings } from "../api/types";
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/**
+ * Whether a car gets the certified pre-owned panel: when the host (or the tenant's tag-rules
+ * plugin) tagged it `certified_pre_owned`, or when it is a used car with `certified` set whose make
+ * is the site's one manufacturer (`tenant.manufacturer`; a higher-priority tag such as EV or
+ * reserved may have taken the tag's place). Never on sites without a manufacturer, never for other
+ * makes. Takes the car response and the tenant; returns true to show it.
+ */
+export function showsCertifiedPanel(res: CarResponse, tenant: TenantSettings): boolean {
+  if (res.tag?.kind === "certified_pre_owned") return true;
+  const car = res.car;
+  const maker = tenant.manufacturer;
+  return car.certified === true && car.car_type === "used" && Boolean(maker) && slug(car.make) === slug(maker ?? "");
+}

@@ -1,0 +1,135 @@
+// The finance calculator's pure rules (issue 8): labels, the disclaimer cut, the request body and
+// how the host's clamped answer moves the inputs. No maths of the repayment: the host answers it.
+// Spec: shopper-core §3 "Finance calculator state", §5 "Calculator loan amount", "Loan term",
+// "Interest", §9 "Finance", "finance disclaimer at 197 characters".
+import { truncate } from "../../lib/sanitize";
+import type { Calculator, Frequency, RepaymentAnswer, RepaymentBody } from "./api";
+
+/** Characters of the lender disclaimer shown before 'more' (shopper-core §9). */
+export const DISCLAIMER_LIMIT = 197;
+
+/** Frequency names in the calculator (shopper-core §9: week, fortnight, month). */
+export const FREQUENCY_LABELS: Record<Frequency, string> = { week: "Weekly", fortnight: "Fortnightly", month: "Monthly" };
+
+/**
+ * The lender disclaimer cut at 197 characters (shopper-core §9), on a word boundary, with an
+ * ellipsis. Takes the disclaimer; returns `{text, truncated}`: the whole text (truncated false)
+ * when it is 197 characters or fewer.
+ */
+export function disclaimerPreview(disclaimer: string): { text: string; truncated: boolean } {
+  const t = disclaimer.trim();
+  return t.length <= DISCLAIMER_LIMIT ? { text: t, truncated: false } : { text: truncate(t, DISCLAIMER_LIMIT), truncated: true };
+}
+
+/**
+ * A loan term as shown (shopper-core §5 "possibly displayed in months"): `5 years`, `1 year`,
+ * `4.5 years`, or `60 months`. Takes the term in years and the unit to show; returns the text.
+ */
+export function termLabel(years: number, unit: "years" | "months" = "years"): string {
+  if (unit === "months") {
+    const m = Math.round(years * 12);
+    return `${m} ${m === 1 ? "month" : "months"}`;
+  }
+  return `${years} ${years === 1 ? "year" : "years"}`;
+}
+
+/**
+ * Money with cents only when there are any: `1360.5` -> `$1,360.50`, `1300` -> `$1,300`.
+ * Takes AUD; returns the text (establishment fees, totals).
+ */
+export function formatMoneyCents(dollars: number): string {
+  const cents = Math.round(dollars * 100);
+  const whole = Math.trunc(cents / 100);
+  const frac = Math.abs(cents % 100);
+  const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${cents < 0 ? "-" : ""}$${grouped}${frac ? `.${String(frac).padStart(2, "0")}` : ""}`;
+}
+
+/** The shopper's calculator inputs (shopper-core §3): AUD, years, percent p.a., frequency. */
+export interface CalcInputs {
+  amount: number;
+  deposit: number;
+  residual: number;
+  termYears: number;
+  interest: number;
+  frequency: Frequency;
+}
+
+/** A field of the calculator the host may clamp (`clamped[].field`). */
+export type CalcField = "amount" | "deposit" | "residual" | "term_years" | "interest";
+
+/**
+ * The calculator's starting inputs from the host's calculator (shopper-core §9 defaults: amount,
+ * term, interest, frequency; deposit and residual at their minimum, normally 0). Takes the
+ * {@link Calculator}; returns {@link CalcInputs}.
+ */
+export function initialInputs(c: Calculator): CalcInputs {
+  const termYears =
+    c.term.kind === "choices" ? (c.term.years[c.term.default_index] ?? c.default_term_years) : c.default_term_years;
+  return {
+    amount: c.default_amount,
+    deposit: Math.max(0, c.deposit.min),
+    residual: Math.max(0, c.residual.min),
+    termYears,
+    interest: c.default_interest,
+    frequency: c.default_frequency,
+  };
+}
+
+/**
+ * The body of POST /api/v1/finance/repayment for a car (shopper-core §5): every input (the host
+ * clamps and answers). Takes the car slug and {@link CalcInputs}; returns the body.
+ */
+export function repaymentBody(slug: string, i: CalcInputs): RepaymentBody {
+  return {
+    car: slug,
+    amount: i.amount,
+    deposit: i.deposit,
+    term_years: i.termYears,
+    interest: i.interest,
+    residual: i.residual,
+    frequency: i.frequency,
+  };
+}
+
+const FIELD_KEY: Record<CalcField, keyof CalcInputs> = {
+  amount: "amount",
+  deposit: "deposit",
+  residual: "residual",
+  term_years: "termYears",
+  interest: "interest",
+};
+
+/**
+ * Moves the inputs the host clamped to the values it used (shopper-core §5 "out-of-range entries
+ * are clamped; help text 'Cannot be less than {min} or more than {max}'"). Takes the inputs that
+ * were sent and the answer; returns the inputs to show and each clamped field's message.
+ */
+export function applyClamped(
+  sent: CalcInputs,
+  answer: Pick<RepaymentAnswer, "clamped" | "inputs">,
+): { inputs: CalcInputs; messages: Partial<Record<CalcField, string>> } {
+  const inputs = { ...sent };
+  const messages: Partial<Record<CalcField, string>> = {};
+  for (const c of answer.clamped) {
+    const field = c.field as CalcField;
+    const key = FIELD_KEY[field];
+    if (!key) continue;
+    const used = answer.inputs[field];
+    if (typeof used === "number" && key !== "frequency") inputs[key] = used;
+    messages[field] = c.message;
+  }
+  return { inputs, messages };
+}
+
+/**
+ * The index of the term choice nearest `years` (shopper-core §5 "a configured list of term values
+ * picked by index"). Takes the choices (years) and a term (years); returns the index (0 for none).
+ */
+export function nearestChoice(choices: readonly number[], years: number): number {
+  let best = 0;
+  choices.forEach((y, i) => {
+    if (Math.abs(y - years) < Math.abs((choices[best] ?? y) - years)) best = i;
+  });
+  return best;
+}
