@@ -145,9 +145,27 @@ describe.skipIf(skip !== "")(`electric-model area (${inject("mode")})`, () => {
     await expect.poll(() => prev.isDisabled()).toBe(true);
     await expect.poll(() => next.isDisabled()).toBe(false);
     const cards = await section.locator(".fc-models-cats__card").count();
+    const track = section.locator(".fc-models-cats__track");
+    // Each click starts a smooth scroll; the next decision waits until it has settled (two equal
+    // readings of scrollLeft 150 ms apart), else quick clicks cut each other's scroll short.
+    const settled = async () => {
+      let last = Number.NaN;
+      await expect
+        .poll(
+          async () => {
+            const now = await track.evaluate((el) => el.scrollLeft);
+            const same = now === last;
+            last = now;
+            return same;
+          },
+          { intervals: [150] },
+        )
+        .toBe(true);
+    };
     for (let i = 0; i < cards && !(await next.isDisabled()); i++) {
       await next.click();
       await expect.poll(() => prev.isDisabled()).toBe(false);
+      await settled();
     }
     await expect.poll(() => next.isDisabled()).toBe(true);
     await prev.click();
