@@ -61,6 +61,9 @@ const ModelFamilyPage = preloadablePage(() => import("../models/ModelFamilyPage"
 const VariantComparePage = preloadablePage(() => import("../variants/VariantComparePage"));
 const RecallPage = preloadablePage(() => import("../marketing/RecallPage"));
 const ContentPage = preloadablePage<{ route: RouteDef }>(() => import("../content/ContentPage"));
+// Issue 11: the location page and the dealer locator, each its own chunk (the map is a further lazy chunk).
+const LocationPage = preloadablePage<{ routeId: string }>(() => import("../locations/LocationPage"));
+const DealerLocatorPage = preloadablePage(() => import("../locations/DealerLocatorPage"));
 
 /**
  * Loads the page a first load shows (src/boot/firstLoad.ts), so the first render has it: the
@@ -82,7 +85,8 @@ export function preloadPage(page: FirstLoadPage, status = 200): Promise<unknown>
  * The element a route renders: the implemented page for `home`, `search`, `car`, `print`,
  * `not-found`, `sign-in`, `watchlist`, `compare`, and issue 9's lead pages (`contact`, `success`,
  * `trade-in`, `finance`, `service`, `reserve`), issue 12's marketing pages (`models`,
- * `model-family`, `model-compare`, `recall`, and `content` for the markdown pages); `model` only when the host said the slug is a
+ * `model-family`, `model-compare`, `recall`, and `content` for the markdown pages), issue 11's `location`
+ * and `dealer-locator`; `model` only when the host said the slug is a
  * model (inline `route.id` "model"), else 404; every other route the placeholder with its title.
  * Routes with a sign-in gate render inside the gate (src/account/Gate.tsx: shown, or the
  * visitor is sent to sign-in; locations-forms-marketing §2 "Gated routes"). Takes the route;
@@ -130,6 +134,10 @@ function RoutePage({ route }: { route: RouteDef }) {
       return <RecallPage />;
     case "content":
       return <ContentPage route={route} />;
+    case "location":
+      return <LocationPage key={pathname} routeId={route.id} />;
+    case "dealer-locator":
+      return <DealerLocatorPage />;
     case "model":
       return inline?.route?.id === "model" && inline.route.path === pathname ? (
         <PlaceholderPage route={route} />

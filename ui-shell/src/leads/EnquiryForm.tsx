@@ -121,7 +121,11 @@ export function EnquiryForm({ tenant, variant, car, pageId, locationSlug, fetchI
   const [contact, setContact] = useState<ContactValues>(initialContact);
   const [v, setV] = useState<Values>({
     category: "",
-    dealership_slug: initialDealership(dealerships, car?.car.dealership_slug ?? ""),
+    // A pre-selected location (/contact-us/{locationSlug}, a location card's Email Us) brings its dealership.
+    dealership_slug: initialDealership(
+      dealerships,
+      car?.car.dealership_slug ?? tenant.locations.find((l) => l.slug === locationSlug)?.dealership_slug ?? "",
+    ),
     location: locationSlug ?? car?.location?.slug ?? "",
     message: "",
     rego: "",

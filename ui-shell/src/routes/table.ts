@@ -24,7 +24,9 @@ export type PageKind =
   | "model-family"
   | "model-compare"
   | "recall"
-  | "content";
+  | "content"
+  | "location"
+  | "dealer-locator";
 
 /** Who may see a route: everyone, signed-in visitors always, or signed-in where the site says so. */
 export type Gate = "public" | "always" | "per-site";
@@ -150,9 +152,15 @@ export const ROUTES: readonly RouteDef[] = [
     spec: `${LFM} /contact-us/{locationSlug}`,
     page: "contact",
   },
-  { id: "our-location", path: "/our-location/:locationSlug", title: "Location", spec: `${LFM} /our-location/{locationSlug}` },
-  { id: "location", path: "/locations/:slug", title: "Location", spec: `${LFM} /locations/{slug}` },
-  info("dealer-locator", "Dealer locator", `${SC}; ${LFM}`),
+  {
+    id: "our-location",
+    path: "/our-location/:locationSlug",
+    title: "Location",
+    spec: `${LFM} /our-location/{locationSlug}`,
+    page: "location",
+  },
+  { id: "location", path: "/locations/:slug", title: "Location", spec: `${LFM} /locations/{slug}`, page: "location" },
+  { ...info("dealer-locator", "Dealer locator", `${SC}; ${LFM}`), page: "dealer-locator" },
 
   // Sign-in, success, gated pages.
   {
