@@ -22,7 +22,7 @@ export interface LeafletMapProps {
 }
 
 // Leaflet's default marker images do not resolve under Vite: CSS pins instead (locations.css).
-const PIN = L.divIcon({ className: "fc-map__pin", html: "", iconSize: [26, 34], iconAnchor: [13, 34], popupAnchor: [0, -30] });
+const PIN = L.divIcon({ className: "fc-map__pin", html: "", iconSize: [26, 30], iconAnchor: [13, 29], popupAnchor: [0, -26] });
 const ORIGIN = L.divIcon({ className: "fc-map__origin", html: "", iconSize: [18, 18], iconAnchor: [9, 9], popupAnchor: [0, -8] });
 
 /** Australia's middle, for an empty map. */
