@@ -39,6 +39,19 @@ export function describeRemote(template: string, modules: Modules): void {
       });
     }
     const props = remotePropsFor(TENANTS.classic);
+    it("SiteHeader renders the shell's menu in place of its own links when given (issue 11)", () => {
+      const menu = (
+        <nav aria-label="Main" data-testid="shell-menu">
+          <button type="button">Vehicles</button>
+        </nav>
+      );
+      const { container } = render(<modules.SiteHeader {...props.SiteHeader} menu={menu} />);
+      const root = container.querySelector(`[data-fc-component="SiteHeader"][data-fc-template="${template}"]`);
+      expect(root?.querySelector('[data-testid="shell-menu"]')).not.toBeNull();
+      expect(screen.getAllByRole("navigation", { name: "Main" })).toHaveLength(1);
+      for (const l of props.SiteHeader.nav) expect(root?.querySelector(`a[href="${l.href}"]`)).toBeNull();
+      for (const p of props.SiteHeader.phones) expect(root?.querySelector(`a[href="${p.href}"]`)).not.toBeNull();
+    });
     it("SearchCard shows title, price and actions", () => {
       const { container } = render(<modules.SearchCard {...props.SearchCard} />);
       expect(container.querySelector(`[data-fc-component="SearchCard"][data-fc-template="${template}"]`)).not.toBeNull();

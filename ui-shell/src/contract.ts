@@ -195,6 +195,13 @@ export interface SiteHeaderProps {
   nav: LinkView[];
   /** Phone numbers per car type (shopper-core §9 "configured per tenant and per car type"). */
   phones: PhoneLinkView[];
+  /**
+   * The shell's main menu (issue 11: the mega menu, its dropdowns and the mobile drawer, a
+   * `<nav aria-label="Main">` of its own). When present, render it where `nav` would go, instead
+   * of `nav` (which stays the list a template without this slot shows). Its colours follow
+   * `--fc-menu-bg` and `--fc-menu-fg` when the template sets them on a wrapper (default: inherit).
+   */
+  menu?: ReactNode;
 }
 
 /** A location in the footer: name, address lines, phone, link to its page. */

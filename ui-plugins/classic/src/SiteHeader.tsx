@@ -8,7 +8,7 @@ import css from "./styles.css?inline";
  * (or logo) over an uppercase menu. Takes SiteHeaderProps; renders a `<header>`.
  * Spec: locations-forms-marketing §2 "Navigation"; shopper-core §9 phones per car type.
  */
-export default function SiteHeader({ siteName, logoUrl, nav, phones }: SiteHeaderProps) {
+export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: SiteHeaderProps) {
   // A hook: under a second React copy this throws, so rendering at all proves the shared singleton.
   const navLabel = useId();
   return (
@@ -31,15 +31,20 @@ export default function SiteHeader({ siteName, logoUrl, nav, phones }: SiteHeade
           {logoUrl ? <img src={logoUrl} alt={siteName} height={48} /> : siteName}
         </a>
       </div>
-      <nav aria-labelledby={navLabel} className="cl-nav">
-        <ul>
-          {nav.map((l) => (
-            <li key={l.href}>
-              <a href={l.href}>{l.label}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {menu ? (
+        // The shell's menu (dropdowns, drawer) in the menu strip's place.
+        <div className="cl-menu">{menu}</div>
+      ) : (
+        <nav aria-labelledby={navLabel} className="cl-nav">
+          <ul>
+            {nav.map((l) => (
+              <li key={l.href}>
+                <a href={l.href}>{l.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </header>
   );
 }

@@ -8,7 +8,7 @@ import css from "./styles.css?inline";
  * phone number (others listed for screen readers and wide screens). Takes SiteHeaderProps.
  * Spec: locations-forms-marketing §2 "Navigation"; shopper-core §9 phones per car type.
  */
-export default function SiteHeader({ siteName, logoUrl, nav, phones }: SiteHeaderProps) {
+export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: SiteHeaderProps) {
   // A hook: under a second React copy this throws, so rendering at all proves the shared singleton.
   const navLabel = useId();
   return (
@@ -21,15 +21,20 @@ export default function SiteHeader({ siteName, logoUrl, nav, phones }: SiteHeade
         <a className="ev-brand" href="/">
           {logoUrl ? <img src={logoUrl} alt={siteName} height={36} /> : siteName}
         </a>
-        <nav aria-labelledby={navLabel}>
-          <ul className="ev-nav">
-            {nav.map((l) => (
-              <li key={l.href}>
-                <a href={l.href}>{l.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {menu ? (
+          // The shell's menu (dropdowns, drawer) in the menu's place.
+          <div className="ev-menu">{menu}</div>
+        ) : (
+          <nav aria-labelledby={navLabel}>
+            <ul className="ev-nav">
+              {nav.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href}>{l.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <ul className="ev-phones" aria-label="Call us">
           {phones.map((p) => (
             <li key={p.href}>

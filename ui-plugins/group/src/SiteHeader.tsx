@@ -8,7 +8,7 @@ import css from "./styles.css?inline";
  * the right, over a blue menu strip. Takes SiteHeaderProps; renders a `<header>`.
  * Spec: locations-forms-marketing §2 "Navigation"; shopper-core §9 phones per car type.
  */
-export default function SiteHeader({ siteName, logoUrl, nav, phones }: SiteHeaderProps) {
+export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: SiteHeaderProps) {
   // A hook: under a second React copy this throws, so rendering at all proves the shared singleton.
   const navLabel = useId();
   return (
@@ -32,15 +32,20 @@ export default function SiteHeader({ siteName, logoUrl, nav, phones }: SiteHeade
           ))}
         </dl>
       </div>
-      <nav aria-labelledby={navLabel} className="gr-nav">
-        <ul>
-          {nav.map((l) => (
-            <li key={l.href}>
-              <a href={l.href}>{l.label}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {menu ? (
+        // The shell's menu (dropdowns, drawer) in the menu strip's place.
+        <div className="gr-menu">{menu}</div>
+      ) : (
+        <nav aria-labelledby={navLabel} className="gr-nav">
+          <ul>
+            {nav.map((l) => (
+              <li key={l.href}>
+                <a href={l.href}>{l.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </header>
   );
 }

@@ -7,25 +7,28 @@ import { PriceTag } from "./PriceTag";
 const SHELL = { "data-fc-template": "shell" } as const;
 
 /**
- * Default site header: word mark or logo, main menu, phone numbers per car type.
+ * Default site header: word mark or logo, main menu (the shell's `menu` when given: the mega menu
+ * and drawer; else the `nav` links), phone numbers per car type.
  * Takes {@link SiteHeaderProps}; renders a `<header>`. Spec: locations-forms-marketing §2 "Navigation".
  */
-export function DefaultSiteHeader({ siteName, logoUrl, nav, phones }: SiteHeaderProps) {
+export function DefaultSiteHeader({ siteName, logoUrl, nav, phones, menu }: SiteHeaderProps) {
   return (
     <header className="fc-header" data-fc-component="SiteHeader" {...SHELL}>
       <div className="fc-container fc-header__inner">
         <a className="fc-header__brand" href="/">
           {logoUrl ? <img src={logoUrl} alt={siteName} height={40} /> : siteName}
         </a>
-        <nav aria-label="Main">
-          <ul className="fc-header__nav">
-            {nav.map((l) => (
-              <li key={l.href}>
-                <a href={l.href}>{l.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {menu ?? (
+          <nav aria-label="Main">
+            <ul className="fc-header__nav">
+              {nav.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href}>{l.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <ul className="fc-header__phones" aria-label="Call us">
           {phones.map((p) => (
             <li key={p.href}>
