@@ -57,6 +57,13 @@ export interface EnquiryFormProps {
   pageId?: string;
   /** Pre-select this location (e.g. /contact-us/{locationSlug}). */
   locationSlug?: string;
+  /**
+   * A fixed category for the general form (e.g. `Offer Enquiry` on an offer's page, issue 11): no
+   * category select, the lead carries this one.
+   */
+  category?: string;
+  /** The lead's subcategory, e.g. the offer's name. */
+  subcategory?: string;
   fetchImpl?: FetchLike;
   onSuccess?: (leadId: string) => void;
 }
@@ -105,16 +112,28 @@ const SUBMIT_LABEL: Record<EnquiryVariant, string> = {
 
 /**
  * The enquiry form: contact fields (pre-filled from the saved details), a category select on the
- * general form, a dealership select (several dealerships, required), a location select (shown on
- * the general form and the test drive, required, auto-selected when only one), Rego, Comments
+ * general form (none when it has a fixed `category`, e.g. an offer's enquiry), a dealership
+ * select (several dealerships, required), a location select (shown on the general form and the
+ * test drive, required, auto-selected when only one), Rego, Comments
  * (required unless `leads.message_optional`; optional on photo and similar-car requests), the
  * test drive's date and time (slots from `GET /api/v1/locations/{slug}/appointments?days=14`,
  * else from the location's opening hours), the opt-in checkbox and the tenant's terms note.
  * Takes {@link EnquiryFormProps}; renders the form.
  */
-export function EnquiryForm({ tenant, variant, car, pageId, locationSlug, fetchImpl, onSuccess }: EnquiryFormProps) {
+export function EnquiryForm({
+  tenant,
+  variant,
+  car,
+  pageId,
+  locationSlug,
+  category: fixedCategory,
+  subcategory,
+  fetchImpl,
+  onSuccess,
+}: EnquiryFormProps) {
   const rules = leadsSettings(tenant);
   const general = !car;
+  const categoryShown = general && !fixedCategory;
   const form: LeadForm = general ? "enquiry" : variant;
   const lead = useLeadSubmit(form, { fetchImpl, onSuccess });
   const dealerships = tenant.dealerships;
@@ -156,7 +175,7 @@ export function EnquiryForm({ tenant, variant, car, pageId, locationSlug, fetchI
       ...checkContact(contact, rules.postcode_required),
       ...checkEnquiry(v, {
         variant,
-        general,
+        general: categoryShown,
         messageOptional: rules.message_optional,
         dealerships: dealerships.length,
         locationShown,
@@ -167,7 +186,8 @@ export function EnquiryForm({ tenant, variant, car, pageId, locationSlug, fetchI
       {
         ...contact,
         message,
-        category: general ? v.category : CATEGORIES[variant],
+        category: fixedCategory ?? (general ? v.category : CATEGORIES[variant]),
+        ...(subcategory ? { subcategory } : {}),
         dealership_slug: v.dealership_slug,
         location: v.location,
         rego: v.rego,
@@ -186,7 +206,7 @@ export function EnquiryForm({ tenant, variant, car, pageId, locationSlug, fetchI
     <form noValidate onSubmit={onSubmit} className="fc-lead-form" data-form={form}>
       <ErrorSummary errors={err} formError={lead.formError} />
       <ContactFields values={contact} onChange={setContact} errors={err} postcodeRequired={rules.postcode_required} />
-      {general ? (
+      {categoryShown ? (
         <Choice
           label="Category"
           name="category"
