@@ -31,8 +31,12 @@ describe("App", () => {
     expect(screen.getByText("$82,990")).toBeTruthy();
     expect(screen.getAllByText("8 kms").length).toBeGreaterThan(0);
     expect(document.title).toBe(`${CAR.name} | Harbourside Mercedes-Benz`);
-    // Neither the tenant nor the car is fetched; the only request is the VDP's view counter (shopper-core §7).
-    expect(fetchSpy.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/\/view\.json\?photos_count=0&/)]);
+    // Neither the tenant nor the car is fetched; the only requests are the VDP's view counter (shopper-core §7)
+    // and the site's navigation (once per page load: the menus, footer columns and popup; issue 11).
+    expect(fetchSpy.mock.calls.map((c) => String(c[0])).sort()).toEqual([
+      expect.stringMatching(/\/view\.json\?photos_count=0&/),
+      "/api/v1/navigation",
+    ]);
   });
 
   it("fetches the car when there is no inline data, and shows the 404 page for an unknown car", async () => {

@@ -6,6 +6,9 @@ import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteContext, RemoteSlot } from "../federation/RemoteSlot";
 import type { RemoteLoader } from "../federation/remotes";
 import { siteFooterProps, siteHeaderProps } from "../lib/views";
+import { forceCloseMenus, useNavigation } from "../navigation/data";
+import { HeaderMenu } from "../navigation/HeaderMenu";
+import { PopupHost } from "../navigation/PopupHost";
 import { ROUTES, type RouteDef } from "../routes/table";
 import { PathMemory } from "./previous";
 import { Route, Routes, useLocation, useNavigate } from "./router";
@@ -61,6 +64,11 @@ const ModelFamilyPage = preloadablePage(() => import("../models/ModelFamilyPage"
 const VariantComparePage = preloadablePage(() => import("../variants/VariantComparePage"));
 const RecallPage = preloadablePage(() => import("../marketing/RecallPage"));
 const ContentPage = preloadablePage<{ route: RouteDef }>(() => import("../content/ContentPage"));
+// Issue 11: offers and brands, each its own chunk.
+const OffersPage = preloadablePage(() => import("../offers/OffersPage"));
+const OfferPage = preloadablePage<{ routeId: string }>(() => import("../offers/OfferPage"));
+const BrandsPage = preloadablePage(() => import("../brands/BrandsPage"));
+const BrandOverviewPage = preloadablePage(() => import("../brands/BrandOverviewPage"));
 // Issue 11: the location page and the dealer locator, each its own chunk (the map is a further lazy chunk).
 const LocationPage = preloadablePage<{ routeId: string }>(() => import("../locations/LocationPage"));
 const DealerLocatorPage = preloadablePage(() => import("../locations/DealerLocatorPage"));
@@ -85,8 +93,8 @@ export function preloadPage(page: FirstLoadPage, status = 200): Promise<unknown>
  * The element a route renders: the implemented page for `home`, `search`, `car`, `print`,
  * `not-found`, `sign-in`, `watchlist`, `compare`, and issue 9's lead pages (`contact`, `success`,
  * `trade-in`, `finance`, `service`, `reserve`), issue 12's marketing pages (`models`,
- * `model-family`, `model-compare`, `recall`, and `content` for the markdown pages), issue 11's `location`
- * and `dealer-locator`; `model` only when the host said the slug is a
+ * `model-family`, `model-compare`, `recall`, and `content` for the markdown pages), issue 11's `location`,
+ * `dealer-locator`, `offers`, `offer`, `brands` and `brand-overview`; `model` only when the host said the slug is a
  * model (inline `route.id` "model"), else 404; every other route the placeholder with its title.
  * Routes with a sign-in gate render inside the gate (src/account/Gate.tsx: shown, or the
  * visitor is sent to sign-in; locations-forms-marketing §2 "Gated routes"). Takes the route;
@@ -134,6 +142,14 @@ function RoutePage({ route }: { route: RouteDef }) {
       return <RecallPage />;
     case "content":
       return <ContentPage route={route} />;
+    case "offers":
+      return <OffersPage />;
+    case "offer":
+      return <OfferPage key={pathname} routeId={route.id} />;
+    case "brands":
+      return <BrandsPage />;
+    case "brand-overview":
+      return <BrandOverviewPage key={pathname} />;
     case "location":
       return <LocationPage key={pathname} routeId={route.id} />;
     case "dealer-locator":
@@ -164,6 +180,8 @@ export function LinkInterceptor({ children }: { children: ReactNode }) {
     if (url.origin !== window.location.origin || !/^https?:$/.test(url.protocol)) return;
     e.preventDefault();
     navigate({ pathname: url.pathname, search: url.search, hash: url.hash });
+    // Every header dropdown and the drawer close on navigation (locations-forms-marketing §4 "close on force-close").
+    forceCloseMenus();
     if (!url.hash) window.scrollTo(0, 0);
   };
   return (
@@ -182,13 +200,20 @@ export interface AppProps {
 }
 
 /**
- * The shell: site and remote contexts, toasts (limit 1), the template's header and footer around
- * the routes of src/routes/table.ts. Must render inside a router. Takes {@link AppProps}.
- * Spec: ARCHITECTURE.md "UI"; locations-forms-marketing §9 "toast limit 1".
+ * The shell: site and remote contexts, toasts (limit 1), the template's header (with the shell's
+ * menu in its `menu` slot) and footer (the navigation's columns once loaded) around the routes of
+ * src/routes/table.ts, and the site's popup. Must render inside a router. Takes {@link AppProps}.
+ * Spec: ARCHITECTURE.md "UI"; locations-forms-marketing §2 "Navigation", §9 "toast limit 1".
  */
 export function App({ site, remote }: AppProps) {
-  const header = useMemo(() => siteHeaderProps(site.tenant, site.theme.logoUrl), [site]);
-  const footer = useMemo(() => siteFooterProps(site.tenant, new Date().getFullYear()), [site]);
+  // Issue 11: the navigation, once per page load: the header's menu, the footer's columns, the popup.
+  const nav = useNavigation();
+  const navFooter = nav.status === "ok" ? nav.data.footer : null;
+  const header = useMemo(() => {
+    const props = siteHeaderProps(site.tenant, site.theme.logoUrl);
+    return { ...props, menu: <HeaderMenu fallback={props.nav} /> };
+  }, [site]);
+  const footer = useMemo(() => siteFooterProps(site.tenant, new Date().getFullYear(), navFooter), [site, navFooter]);
   return (
     <SiteContext.Provider value={site}>
       <RemoteContext.Provider value={remote}>
@@ -219,6 +244,7 @@ export function App({ site, remote }: AppProps) {
               fallback={FALLBACKS.SiteFooter}
               loading={<div className="fc-footer fc-footer--loading" />}
             />
+            <PopupHost />
           </LinkInterceptor>
         </ToastProvider>
       </RemoteContext.Provider>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CAR, NOW, TENANTS } from "../__tests__/fixtures";
 import { openingHoursLines } from "./hours";
 import { htmlToText, sanitizeHtml, truncate } from "./sanitize";
-import { homeHeroProps, priceView, siteHeaderProps, tagFor, vdpSidebarProps } from "./views";
+import { footerColumns, homeHeroProps, priceView, siteFooterProps, siteHeaderProps, tagFor, vdpSidebarProps } from "./views";
 
 const car = CAR.car;
 
@@ -101,5 +101,27 @@ describe("dealer comments", () => {
     expect(t.length).toBeLessThanOrEqual(401);
     expect(t.endsWith("…")).toBe(true);
     expect(truncate("short", 400)).toBe("short");
+  });
+});
+
+describe('footer columns (locations-forms-marketing §2 "Footer", issue 11)', () => {
+  const navFooter = [
+    { title: "Models", links: [{ label: "IM6", href: "/im6", count: null }] },
+    { title: "Buyer Tools", links: [{ label: "Finance", href: "/finance", count: 3 }] },
+    { title: "Empty", links: [] },
+  ];
+  it("uses the navigation's columns when given, empty ones left out, counts dropped", () => {
+    const f = siteFooterProps(TENANTS.group, 2026, navFooter);
+    expect(f.columns).toEqual([
+      { title: "Models", links: [{ label: "IM6", href: "/im6" }] },
+      { title: "Buyer Tools", links: [{ label: "Finance", href: "/finance" }] },
+    ]);
+    expect(f.locations.length).toBe(TENANTS.group.locations.filter((l) => l.visible).length);
+  });
+  it("keeps the shell's own columns without the navigation, or when it has no footer links", () => {
+    const own = siteFooterProps(TENANTS.group, 2026).columns.map((c) => c.title);
+    expect(own).toEqual(["Buyer Tools", "Service & Parts", "About"]);
+    expect(siteFooterProps(TENANTS.group, 2026, null).columns.map((c) => c.title)).toEqual(own);
+    expect(footerColumns([{ title: "Empty", links: [] }])).toBeNull();
   });
 });

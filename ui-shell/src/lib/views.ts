@@ -1,6 +1,6 @@
 // Builds the display-ready props (src/contract.ts) from API data. The spec's display rules live
 // here, once, so every template shows the same prices, phones and tags.
-import type { Car, CarResponse, Location, TenantSettings } from "../api/types";
+import type { Car, CarResponse, Location, NavColumn, TenantSettings } from "../api/types";
 import type {
   ActionView,
   CarCardView,
@@ -220,10 +220,25 @@ export function siteHeaderProps(tenant: TenantSettings, logoUrl: string | null):
 }
 
 /**
- * Footer props: every visible location's address and phone, footer menus and the legal line.
- * Takes tenant settings and the current year; returns SiteFooterProps (locations-forms-marketing §2 "Footer").
+ * The footer's menus from the navigation's `footer` columns (Models, Buyer Tools, Service & Parts,
+ * the dealer's own menu), empty columns left out; null when there are none (the shell's own
+ * columns stay). Takes the columns (null/undefined: the navigation is not there); returns the
+ * columns as links, or null. Spec: locations-forms-marketing §2 "Footer".
  */
-export function siteFooterProps(tenant: TenantSettings, year: number): SiteFooterProps {
+export function footerColumns(columns: readonly NavColumn[] | null | undefined): SiteFooterProps["columns"] | null {
+  const out = (columns ?? [])
+    .filter((c) => c.links.length > 0)
+    .map((c) => ({ title: c.title, links: c.links.map((l) => ({ label: l.label, href: l.href })) }));
+  return out.length > 0 ? out : null;
+}
+
+/**
+ * Footer props: every visible location's address and phone, footer menus and the legal line. The
+ * menus are the navigation's footer columns when given (GET /api/v1/navigation `footer`), else the
+ * shell's own Buyer Tools, Service & Parts and About. Takes tenant settings, the current year and
+ * optionally the navigation's footer columns; returns SiteFooterProps (locations-forms-marketing §2 "Footer").
+ */
+export function siteFooterProps(tenant: TenantSettings, year: number, navFooter?: readonly NavColumn[] | null): SiteFooterProps {
   const locations: FooterLocationView[] = tenant.locations
     .filter((l) => l.visible)
     .map((l) => {
@@ -239,7 +254,7 @@ export function siteFooterProps(tenant: TenantSettings, year: number): SiteFoote
   return {
     siteName: tenant.name,
     locations,
-    columns: [
+    columns: footerColumns(navFooter) ?? [
       {
         title: "Buyer Tools",
         links: [

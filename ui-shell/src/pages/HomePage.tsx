@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import type { Location } from "../api/types";
 import { useDocumentTitle, useSite } from "../app/site";
 import { Disclosure } from "../design/Disclosure";
@@ -6,6 +7,9 @@ import { RemoteSlot } from "../federation/RemoteSlot";
 import { formatPhone } from "../lib/format";
 import { openingHoursLines } from "../lib/hours";
 import { addressLines, homeHeroProps } from "../lib/views";
+
+// Issue 11: popular car types and the price range search, a chunk of their own below the hero.
+const HomeSections = lazy(() => import("../navigation/HomeSections"));
 
 const TYPE_LABEL: Record<string, string> = { sales: "Sales", service: "Service", parts: "Parts", "car-buying": "Car buying" };
 
@@ -61,7 +65,8 @@ function LocationCard({ loc, showLicence }: { loc: Location; showLicence: boolea
 
 /**
  * The home page from the tenant's settings: the template's hero, search entry points by condition,
- * and every visible location with address, phone and opening hours.
+ * the popular car types and the price range search (issue 11), and every visible location with
+ * address, phone and opening hours.
  * Takes nothing (reads the site context); renders the page. Spec: shopper-core §1-§2,
  * locations-forms-marketing §2 "Location screens", §4 "Opening hours display".
  */
@@ -96,6 +101,9 @@ export default function HomePage() {
           </li>
         </ul>
       </section>
+      <Suspense fallback={<div className="fc-home-extras" aria-hidden="true" />}>
+        <HomeSections />
+      </Suspense>
       <section className="fc-container fc-section" aria-labelledby="locations">
         <h2 id="locations">Our locations</h2>
         <div className={`fc-location-grid ${wide ? "fc-location-grid--4" : ""}`.trim()}>

@@ -25,6 +25,10 @@ export type PageKind =
   | "model-compare"
   | "recall"
   | "content"
+  | "offers"
+  | "offer"
+  | "brands"
+  | "brand-overview"
   | "location"
   | "dealer-locator";
 
@@ -131,13 +135,14 @@ export const ROUTES: readonly RouteDef[] = [
   { ...info("service", "Book a service", `${SC}; ${LFM}`), page: "service" },
   // Issue 9: the service booking's second path (not in the specs' route lists; the brief's /book-a-service).
   { ...info("book-a-service", "Book a service", `${LFM} "Service booking"`), page: "service" },
-  info("special-offers", "Special offers", `${SC}; ${LFM}`),
-  { id: "offer", path: "/offers/:offerId", title: "Offer", spec: `${LFM} /offers/{offerId}` },
+  { ...info("special-offers", "Special offers", `${SC}; ${LFM}`), page: "offers" },
+  { id: "offer", path: "/offers/:offerId", title: "Offer", spec: `${LFM} /offers/{offerId}`, page: "offer" },
   {
     id: "offer-manufacturer",
     path: "/offers/:manufacturer/:offerId",
     title: "Offer",
     spec: `${LFM} /offers/{manufacturer}/{offerId}`,
+    page: "offer",
   },
   info("book-test-drive", "Book a test drive"),
   { ...info("vehicle-parts-and-accessories", "Parts and accessories"), page: "content" },
@@ -200,7 +205,13 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { id: "model-family", path: "/models/:baseId", title: "Model", spec: `${LFM} /models/{baseId}`, page: "model-family" },
   { ...info("recall", "Recalls", `${LFM} "Recall page"`), page: "recall" },
-  { id: "brand-overview", path: "/:brand/overview", title: "Brand overview", spec: `${SC} /{brand}/overview` },
+  {
+    id: "brand-overview",
+    path: "/:brand/overview",
+    title: "Brand overview",
+    spec: `${SC} /{brand}/overview`,
+    page: "brand-overview",
+  },
   {
     id: "marketing-page",
     path: "/pages/*",
@@ -209,7 +220,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: "content",
   },
   { id: "model", path: "/:modelSlug", title: "Model", spec: `${LFM} /{model slug}`, page: "model" },
-  info("brands", "Brands", `${SC}; ${LFM}`),
+  { ...info("brands", "Brands", `${SC}; ${LFM}`), page: "brands" },
 
   // Site and information pages.
   { ...info("about-us", "About us", `${SC}; ${LFM}`), page: "content" },

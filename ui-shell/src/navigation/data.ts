@@ -1,0 +1,122 @@
+// The site navigation (issue 11): GET /api/v1/navigation, fetched once per page load and shared by
+// the header menu, the footer columns, the home page's popular car types and the popup. Kept small:
+// it is part of the app chunk (the menus themselves load on first use, src/navigation/HeaderMenu.tsx).
+// Also the force-close signal every dropdown and the drawer listen to.
+// Spec: locations-forms-marketing §2 "Navigation", §4 "Dropdown menus ... close on force-close".
+import { useEffect, useSyncExternalStore } from "react";
+import type { Navigation } from "../api/types";
+
+/** The API path of the navigation. */
+export const NAVIGATION_API = "/api/v1/navigation";
+
+/** The window event that closes every open dropdown and the mobile drawer. */
+export const FORCE_CLOSE_EVENT = "fc:force-close-menus";
+
+/**
+ * Closes every open header dropdown and the mobile drawer (the spec's force-close signal): the
+ * shell calls it on each client-side navigation; anything else (a remote, a dialog) may too.
+ * Takes nothing; dispatches {@link FORCE_CLOSE_EVENT} on `window`.
+ */
+export function forceCloseMenus(): void {
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(FORCE_CLOSE_EVENT));
+}
+
+/**
+ * Calls `close` on every force-close signal until the returned function is called. Takes the
+ * callback; returns the unsubscribe function (for an effect's cleanup).
+ */
+export function onForceClose(close: () => void): () => void {
+  window.addEventListener(FORCE_CLOSE_EVENT, close);
+  return () => window.removeEventListener(FORCE_CLOSE_EVENT, close);
+}
+
+/** The navigation's state: loading, loaded, or failed (the shell's own menu links stay). */
+export type NavigationState = { status: "loading" } | { status: "ok"; data: Navigation } | { status: "error" };
+
+function isArray(v: unknown): v is unknown[] {
+  return Array.isArray(v);
+}
+
+/**
+ * True when `v` has the parts of a {@link Navigation} the shell iterates (the arrays and
+ * `open_on`). Takes the parsed JSON; returns the type guard.
+ */
+export function isNavigation(v: unknown): v is Navigation {
+  if (typeof v !== "object" || v === null) return false;
+  const n = v as Record<string, unknown>;
+  return (
+    (n.open_on === "click" || n.open_on === "hover") &&
+    isArray(n.header) &&
+    isArray(n.vehicles) &&
+    isArray(n.stock) &&
+    isArray(n.brands) &&
+    isArray(n.footer) &&
+    isArray(n.popular_bodies)
+  );
+}
+
+/**
+ * GETs the navigation. Takes a fetch (default the global); resolves to `ok`, or `error` for
+ * another status, a body of another shape or a network failure (never rejects).
+ */
+export async function fetchNavigation(
+  fetchImpl: typeof fetch = (i, init) => globalThis.fetch(i, init),
+): Promise<NavigationState> {
+  try {
+    const r = await fetchImpl(NAVIGATION_API, { headers: { accept: "application/json" } });
+    if (!r.ok) return { status: "error" };
+    const body: unknown = await r.json();
+    return isNavigation(body) ? { status: "ok", data: body } : { status: "error" };
+  } catch {
+    return { status: "error" };
+  }
+}
+
+let state: NavigationState = { status: "loading" };
+let started = false;
+const listeners = new Set<() => void>();
+
+function set(next: NavigationState): void {
+  state = next;
+  for (const l of listeners) l();
+}
+
+/**
+ * Starts loading the navigation, once per page load (later calls return at once). Takes a fetch
+ * (tests); returns nothing; subscribers of {@link useNavigation} see the result.
+ */
+export function loadNavigation(fetchImpl?: typeof fetch): void {
+  if (started) return;
+  started = true;
+  void fetchNavigation(fetchImpl).then((s) => {
+    if (s.status === "error") console.warn(`[forecourt] ${NAVIGATION_API} failed: the shell's own menu stays`);
+    set(s);
+  });
+}
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/**
+ * The navigation for this page load (starts the one request on first use). Takes nothing;
+ * returns the {@link NavigationState}.
+ */
+export function useNavigation(): NavigationState {
+  useEffect(() => loadNavigation(), []);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+}
+
+/**
+ * Sets the navigation without a request (tests and Storybook), or forgets it (`null`: the next
+ * {@link useNavigation} fetches again). Takes the navigation or null; returns nothing.
+ */
+export function seedNavigation(data: Navigation | null): void {
+  started = data !== null;
+  set(data ? { status: "ok", data } : { status: "loading" });
+}

@@ -1,0 +1,161 @@
+// The header menu's rules, without React (issue 11): which entries open a dropdown, the Vehicles
+// menu's body-type and powertrain filter chips and the filtering they do, and the shell's own links
+// as entries while the host's navigation is not there.
+// Spec: locations-forms-marketing §2 "Navigation", §3 "Model menu item", §9 "Known body types".
+import type { ModelMenuItem, NavEntry, Navigation } from "../api/types";
+import type { LinkView } from "../contract";
+
+/** A filter chip: the value it filters by (lower case), its label and how many models have it. */
+export interface Chip {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** The Vehicles menu's chosen filters: a body type and a powertrain (lower case), or null for all. */
+export interface ModelFilter {
+  body: string | null;
+  powertrain: string | null;
+}
+
+/** No filter: every model. */
+export const ALL_MODELS: ModelFilter = { body: null, powertrain: null };
+
+/** Labels of body types whose name is not its words capitalised (§9 "Known body types"). */
+const BODY_LABELS: Record<string, string> = { suv: "SUV", ev: "EV", "4x4": "4x4", ute: "Ute" };
+
+function words(s: string): string {
+  return s
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[-_]+/g, " ")
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join(" ");
+}
+
+/**
+ * The label of a body type value: `suv` -> `SUV`, `cabChassis` -> `Cab Chassis`, `peopleMover` ->
+ * `People Mover`, `sedan` -> `Sedan`. Takes the value (§9 "Known body types"); returns the label.
+ */
+export function bodyLabel(value: string): string {
+  return BODY_LABELS[value.toLowerCase()] ?? words(value);
+}
+
+/**
+ * The label of a powertrain value: `electric` -> `Electric`, `plug-in hybrid` -> `Plug In Hybrid`.
+ * Takes the value; returns the label.
+ */
+export function powertrainLabel(value: string): string {
+  return words(value);
+}
+
+function chips(values: string[][], label: (v: string) => string): Chip[] {
+  const byKey = new Map<string, Chip>();
+  for (const list of values) {
+    for (const key of new Set(list.map((v) => v.trim()).filter(Boolean))) {
+      const k = key.toLowerCase();
+      const c = byKey.get(k);
+      if (c) c.count += 1;
+      else byKey.set(k, { value: k, label: label(key), count: 1 });
+    }
+  }
+  // Most models first, then by label; a single value filters nothing, so no chips then.
+  const out = [...byKey.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  return out.length > 1 ? out : [];
+}
+
+/**
+ * The Vehicles menu's filter chips, built from the models: one per body type and one per
+ * powertrain that some model has, most common first (ties by label); a group with fewer than two
+ * values is empty (nothing to choose). Takes the models; returns the body and powertrain chips.
+ * Spec: locations-forms-marketing §2 "Vehicles (a dynamic models dropdown with body-type and powertrain filters)".
+ */
+export function menuChips(items: readonly ModelMenuItem[]): { bodies: Chip[]; powertrains: Chip[] } {
+  return {
+    bodies: chips(
+      items.map((i) => i.bodies),
+      bodyLabel,
+    ),
+    powertrains: chips(
+      items.map((i) => (i.powertrain ? [i.powertrain] : [])),
+      powertrainLabel,
+    ),
+  };
+}
+
+/**
+ * The models a filter keeps: those with the chosen body type among their bodies (any case) and
+ * the chosen powertrain; null keeps all. Order is kept. Takes the models and the filter; returns
+ * the models shown.
+ */
+export function filterModels(items: readonly ModelMenuItem[], f: ModelFilter): ModelMenuItem[] {
+  return items.filter(
+    (i) =>
+      (f.body === null || i.bodies.some((b) => b.trim().toLowerCase() === f.body)) &&
+      (f.powertrain === null || (i.powertrain ?? "").trim().toLowerCase() === f.powertrain),
+  );
+}
+
+/** True when the model shows the Coming Soon badge (§4 "Model status coming_soon shows a Coming Soon badge"). */
+export function isComingSoon(item: ModelMenuItem): boolean {
+  return item.status === "coming_soon";
+}
+
+/** What an entry's dropdown holds: the models, the stock links, the brand tiles, link columns, or none (a plain link). */
+export type Dropdown = "vehicles" | "stock" | "brands" | "columns" | null;
+
+/**
+ * What an entry opens: `vehicles`, `stock` or `brands` when the navigation has models, stock
+ * links or brands; `columns` for an entry with links in its columns; else null (a plain link, or
+ * nothing to show when it has no `href` either). Takes the entry and the navigation (null: the
+ * shell's fallback links); returns the {@link Dropdown}.
+ */
+export function dropdownOf(entry: NavEntry, nav: Navigation | null): Dropdown {
+  if (entry.kind === "vehicles" && nav && nav.vehicles.length > 0) return "vehicles";
+  if (entry.kind === "stock" && nav && nav.stock.length > 0) return "stock";
+  if (entry.kind === "brands" && nav && nav.brands.length > 0) return "brands";
+  if (entry.columns.some((c) => c.links.length > 0)) return "columns";
+  return null;
+}
+
+/**
+ * The header's entries: the navigation's (those that open something or link somewhere), else the
+ * shell's own menu links as plain entries. Takes the navigation (null while loading or after a
+ * failure) and the fallback links; returns the entries in order.
+ */
+export function headerEntries(nav: Navigation | null, fallback: readonly LinkView[]): NavEntry[] {
+  if (!nav) return fallback.map((l) => ({ label: l.label, href: l.href, kind: "links", columns: [] }));
+  return nav.header.filter((e) => dropdownOf(e, nav) !== null || Boolean(e.href));
+}
+
+/**
+ * A stock link's text with its count: `New Cars (120)`; the label alone without a count.
+ * Takes the label and the count (null/undefined: none); returns the text.
+ */
+export function withCount(label: string, count: number | null | undefined): string {
+  return count == null ? label : `${label} (${count})`;
+}
+
+/** What the first interaction asks of the interactive menu: the entry to open and focus, and the drawer. */
+export interface MenuHandoff {
+  /** Entry key (`data-entry`) to open, or null. */
+  open: string | null;
+  /** Entry key to focus once it renders, or null. */
+  focus: string | null;
+  /** Open the mobile drawer. */
+  drawer: boolean;
+}
+
+/** Props of the interactive menu (MegaMenu.tsx): the shell's links and the first interaction's handoff. */
+export interface MegaMenuProps {
+  /** The shell's own links (shown while the navigation is loading or when it failed). */
+  fallback: LinkView[];
+  /** What the first interaction asked for. */
+  initial: MenuHandoff;
+}
+
+/** The key of the `i`th entry (`data-entry`, and the Radix item's value). */
+export function entryKey(i: number): string {
+  return `entry-${i}`;
+}
