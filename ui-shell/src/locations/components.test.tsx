@@ -18,7 +18,12 @@ import { LocationPanel } from "./LocationPanel";
 
 vi.mock("./LeafletMap", () => ({
   default: (p: { points: { key: string }[]; label: string; origin?: { label: string } | null }) => (
-    <section aria-label={p.label} data-map-stub data-points={p.points.map((x) => x.key).join(";")} data-origin={p.origin?.label ?? ""} />
+    <section
+      aria-label={p.label}
+      data-map-stub
+      data-points={p.points.map((x) => x.key).join(";")}
+      data-origin={p.origin?.label ?? ""}
+    />
   ),
 }));
 
@@ -74,7 +79,9 @@ describe("LocationCard", () => {
 
   it("gives a parts location a Parts Enquiry link instead of a phone", () => {
     wrap(<LocationCard location={bySlug("southern-cross-toyota-parts")} />);
-    expect(screen.getByRole("link", { name: "Parts Enquiry" }).getAttribute("href")).toBe("/contact-us/southern-cross-toyota-parts");
+    expect(screen.getByRole("link", { name: "Parts Enquiry" }).getAttribute("href")).toBe(
+      "/contact-us/southern-cross-toyota-parts",
+    );
     expect(document.querySelector('a[href^="tel:"]')).toBeNull();
   });
 
@@ -166,7 +173,9 @@ describe("LocationPanel", () => {
     wrap(<LocationPanel location={bySlug("southern-cross-toyota-sales")} tenant={group} now={sunday} />);
     expect(screen.queryByRole("link", { name: "Enquire Now" })).toBeNull(); // sales: closed, but not service
     fireEvent.change(screen.getByLabelText("Location type"), { target: { value: "service" } });
-    expect(screen.getByRole("link", { name: "Enquire Now" }).getAttribute("href")).toBe("/contact-us/southern-cross-toyota-service");
+    expect(screen.getByRole("link", { name: "Enquire Now" }).getAttribute("href")).toBe(
+      "/contact-us/southern-cross-toyota-service",
+    );
   });
 
   it("does not offer it on a day the service location is open", () => {
@@ -196,7 +205,9 @@ describe("LocationPage", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Southern Cross Toyota Buranda Service" })).toBeTruthy();
     await waitFor(() => expect(document.querySelector("[data-map-stub]")).not.toBeNull());
     expect(document.getElementById("reviews")).not.toBeNull();
-    await waitFor(() => expect(f).toHaveBeenCalledWith("/api/v1/reviews?location=southern-cross-toyota-service", expect.anything()));
+    await waitFor(() =>
+      expect(f).toHaveBeenCalledWith("/api/v1/reviews?location=southern-cross-toyota-service", expect.anything()),
+    );
   });
 
   it("takes a dealership slug on /locations and shows the dealership's reviews", async () => {
