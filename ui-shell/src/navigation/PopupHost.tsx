@@ -31,7 +31,8 @@ function afterLoad(ready: () => void): () => void {
 /**
  * The popup's place in the shell: renders nothing until the navigation has a popup that
  * {@link isPopupVisible} allows, the page has loaded and its chunk is in; then the dialog, which
- * remembers its dismissal. Takes nothing; renders the dialog or nothing.
+ * remembers its dismissal. Once decided, `<html data-fc-popup>` says `shown` or `none`. Takes
+ * nothing; renders the dialog or nothing.
  */
 export function PopupHost() {
   const nav = useNavigation();
@@ -43,6 +44,11 @@ export function PopupHost() {
   useEffect(() => afterLoad(() => setLoaded(true)), []);
   const show =
     loaded && popup !== null && closed !== popup.id && isPopupVisible(popup, Date.now(), wasDismissed(popup.id), pathname);
+  // The decision, once there is one, on <html data-fc-popup> (`shown` or `none`): tests wait on it.
+  const decided = loaded && nav.status !== "loading";
+  useEffect(() => {
+    if (decided) document.documentElement.dataset.fcPopup = show ? "shown" : "none";
+  }, [decided, show]);
   useEffect(() => {
     if (!show || Dialog) return;
     let live = true;

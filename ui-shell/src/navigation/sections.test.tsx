@@ -1,6 +1,6 @@
 // The home page's popular car types and price search, and the popup's host (shown once, after the
 // page has loaded; not after its dismissal, its expiry or on /sign-in).
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
 import type { Navigation } from "../api/types";
@@ -32,7 +32,15 @@ function wrap(node: React.ReactNode, path = "/") {
   );
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  delete document.documentElement.dataset.fcPopup;
+});
+/** Waits until the popup's host has decided (`<html data-fc-popup>`), and returns the decision. */
+async function decision(): Promise<string | undefined> {
+  await waitFor(() => expect(document.documentElement.dataset.fcPopup).toBeDefined());
+  return document.documentElement.dataset.fcPopup;
+}
 afterEach(() => seedNavigation(null));
 
 describe("price range search", () => {
@@ -77,14 +85,16 @@ describe("PopupHost", () => {
     seedNavigation(withPopup(NAVIGATION_FIXTURE.popup));
     const first = wrap(<PopupHost />);
     const dialog = await screen.findByRole("dialog", { name: "Summer Sale" });
+    expect(document.documentElement.dataset.fcPopup).toBe("shown");
     expect(dialog.textContent).toContain("Save on every demo car this month.");
     expect(screen.getByRole("link", { name: "View Offers" }).getAttribute("href")).toBe("/special-offers");
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(localStorage.getItem(popupStorageKey("summer-sale"))).not.toBeNull();
     first.unmount();
+    delete document.documentElement.dataset.fcPopup;
     wrap(<PopupHost />);
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(await decision()).toBe("none");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
@@ -101,12 +111,13 @@ describe("PopupHost", () => {
       withPopup({ ...(NAVIGATION_FIXTURE.popup as NonNullable<Navigation["popup"]>), expires_at: "2020-01-01T00:00:00Z" }),
     );
     const a = wrap(<PopupHost />);
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(await decision()).toBe("none");
     expect(screen.queryByRole("dialog")).toBeNull();
     a.unmount();
+    delete document.documentElement.dataset.fcPopup;
     seedNavigation(withPopup(NAVIGATION_FIXTURE.popup));
     wrap(<PopupHost />, "/sign-in");
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(await decision()).toBe("none");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
