@@ -79,6 +79,7 @@ export function HeaderMenu({ fallback }: { fallback: LinkView[] }) {
       <button
         type="button"
         className="fc-menu__toggle"
+        data-entry="toggle"
         aria-haspopup="dialog"
         aria-expanded={false}
         onClick={() => upgrade({ drawer: true })}

@@ -168,4 +168,17 @@ describe("HeaderMenu", () => {
     expect(document.activeElement).toBe(stock);
     expect(screen.getByRole("link", { name: "Used Cars (86)" })).toBeTruthy();
   });
+
+  it("keeps the keyboard focus where it was when the menu takes over (the Menu button)", async () => {
+    seedNavigation({ ...NAVIGATION_FIXTURE, open_on: "click" });
+    render(
+      <MemoryRouter>
+        <HeaderMenu fallback={[]} />
+      </MemoryRouter>,
+    );
+    act(() => screen.getByRole("button", { name: "Menu" }).focus());
+    await waitFor(() => expect(screen.getByRole("navigation", { name: "Main" }).getAttribute("data-fc-menu")).toBe("ready"));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Menu" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
 });

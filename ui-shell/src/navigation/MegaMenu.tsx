@@ -319,6 +319,7 @@ export default function MegaMenu({ fallback, initial }: MegaMenuProps) {
         <button
           type="button"
           className="fc-menu__toggle"
+          data-entry="toggle"
           aria-haspopup="dialog"
           aria-expanded={drawer}
           onClick={() => setDrawer(true)}
