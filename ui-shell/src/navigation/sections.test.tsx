@@ -1,5 +1,5 @@
-// The home page's popular car types and price search, and the popup's host (shown once, after the
-// page has loaded; not after its dismissal, its expiry or on /sign-in).
+// The home page's popular car types and price search, and the popup's host (shown once, on the
+// first interaction after the page has loaded; not after its dismissal, its expiry or on /sign-in).
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
@@ -81,9 +81,12 @@ describe("popular car types", () => {
 describe("PopupHost", () => {
   const withPopup = (popup: Navigation["popup"]): Navigation => ({ ...NAVIGATION_FIXTURE, popup });
 
-  it("shows the popup once the page has loaded; closing it remembers the id, so it does not show again", async () => {
+  it("waits for the first interaction after the load, then shows the popup; closing it remembers the id", async () => {
     seedNavigation(withPopup(NAVIGATION_FIXTURE.popup));
     const first = wrap(<PopupHost />);
+    expect(await decision()).toBe("waiting");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.keyDown(window, { key: "Shift" });
     const dialog = await screen.findByRole("dialog", { name: "Summer Sale" });
     expect(document.documentElement.dataset.fcPopup).toBe("shown");
     expect(dialog.textContent).toContain("Save on every demo car this month.");
@@ -98,9 +101,11 @@ describe("PopupHost", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("clicking its button dismisses it too", async () => {
+  it("clicking its button dismisses it too (a scroll shows it)", async () => {
     seedNavigation(withPopup(NAVIGATION_FIXTURE.popup));
     wrap(<PopupHost />);
+    expect(await decision()).toBe("waiting");
+    fireEvent.scroll(window);
     fireEvent.click(await screen.findByRole("link", { name: "View Offers" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(localStorage.getItem(popupStorageKey("summer-sale"))).not.toBeNull();
