@@ -65,8 +65,8 @@ function LocationCard({ loc, showLicence }: { loc: Location; showLicence: boolea
 
 /**
  * The home page from the tenant's settings: the template's hero, search entry points by condition,
- * the popular car types and the price range search (issue 11), and every visible location with
- * address, phone and opening hours.
+ * every visible location with address, phone and opening hours, then the popular car types and
+ * the price range search (issue 11).
  * Takes nothing (reads the site context); renders the page. Spec: shopper-core §1-§2,
  * locations-forms-marketing §2 "Location screens", §4 "Opening hours display".
  */
@@ -101,9 +101,6 @@ export default function HomePage() {
           </li>
         </ul>
       </section>
-      <Suspense fallback={<div className="fc-home-extras" aria-hidden="true" />}>
-        <HomeSections />
-      </Suspense>
       <section className="fc-container fc-section" aria-labelledby="locations">
         <h2 id="locations">Our locations</h2>
         <div className={`fc-location-grid ${wide ? "fc-location-grid--4" : ""}`.trim()}>
@@ -112,6 +109,10 @@ export default function HomePage() {
           ))}
         </div>
       </section>
+      {/* Last: its height depends on the navigation, so nothing above it moves when that arrives. */}
+      <Suspense fallback={<div className="fc-home-extras" aria-hidden="true" />}>
+        <HomeSections />
+      </Suspense>
     </div>
   );
 }
