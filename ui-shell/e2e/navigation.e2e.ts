@@ -1,7 +1,8 @@
 // The site navigation (issue 11) in a real browser against the real host: header dropdowns open by
-// the site's chosen interaction (southern-cross-motor-group opens on hover, and by keyboard;
-// im-motors-au on click only: hovering there opens nothing), Escape, an outside click and a route
-// change close them; the Vehicles menu's chips filter its models; the popup shows once (on the
+// the site's chosen interaction (southern-cross-motor-group opens on hover, and by keyboard; its
+// brand tiles link to the brands' stock; im-motors-au on click only: hovering there opens nothing),
+// Escape, an outside click and a route change close them; im-motors-au's Vehicles menu shows its
+// models with Coming Soon badges and its chips filter them; the popup shows once (on the
 // first interaction after the load), not after it is closed (reload), not on /sign-in, and not
 // after its expiry (the page clock moved past it in a fresh browser); the mobile drawer; the footer's columns; the home page's popular car types and
 // price search; axe with the mega menu and the drawer open.
@@ -65,42 +66,35 @@ describe.skipIf(skip !== "")(`navigation, popup and home search helpers (${injec
     const { page } = await openPage(browser.context);
     const nav = await visit(page, HOVER_SITE, "/");
     expect(nav.open_on).toBe("hover");
-    const label = dropdownLabel(nav, "vehicles");
-    const vehicles = trigger(page, label);
-    await vehicles.waitFor({ timeout: 15_000 });
+    const label = dropdownLabel(nav);
+    const entry = trigger(page, label);
+    await entry.waitFor({ timeout: 15_000 });
 
-    await vehicles.hover();
-    await expect.poll(() => vehicles.getAttribute("aria-expanded"), { timeout: 5_000 }).toBe("true");
-    const panel = page.locator('[data-panel="vehicles"]');
+    await entry.hover();
+    await expect.poll(() => entry.getAttribute("aria-expanded"), { timeout: 5_000 }).toBe("true");
+    const panel = page.locator(".fc-menu__panel");
     await panel.waitFor();
-    expect(await panel.locator("[data-model]").count()).toBe(nav.vehicles.length);
-    const soon = nav.vehicles.filter((v) => v.status === "coming_soon").length;
-    expect(await panel.getByText("Coming Soon", { exact: true }).count()).toBe(soon);
-
-    // A body-type chip filters the models (when there are two body types or more).
-    const chips = panel.locator("fieldset").first().locator("[data-chip]");
-    if ((await chips.count()) > 0) {
-      const chip = chips.first();
-      const value = (await chip.getAttribute("data-chip")) ?? "";
-      await chip.click();
-      const want = nav.vehicles.filter((v) => v.bodies.some((b) => b.toLowerCase() === value)).length;
-      await expect.poll(() => panel.locator("[data-model]").count()).toBe(want);
+    if (dropdownLabel(nav, "brands") === label) {
+      // Brand tiles with logos, each linking to the brand's stock page.
+      const tiles = panel.locator("[data-brand]");
+      expect(await tiles.count()).toBe(nav.brands.length);
+      for (const b of nav.brands) expect(await panel.locator(`[data-brand="${b.slug}"]`).getAttribute("href")).toBe(b.href);
     }
 
     await page.keyboard.press("Escape");
-    await expect.poll(() => vehicles.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => entry.getAttribute("aria-expanded")).toBe("false");
 
     // Keyboard: focus and Enter open it; a click outside closes it.
     await page.mouse.move(5, 700);
-    await vehicles.focus();
+    await entry.focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => vehicles.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => entry.getAttribute("aria-expanded")).toBe("true");
     await page.mouse.click(5, 700);
-    await expect.poll(() => vehicles.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => entry.getAttribute("aria-expanded")).toBe("false");
     await page.close();
   });
 
-  it(`${CLICK_SITE} (open_on click): hover opens nothing (clock run past any delay), click opens, Escape closes, a link navigates and closes`, async () => {
+  it(`${CLICK_SITE} (open_on click): hover opens nothing (clock run past any delay); click opens the models with chips; Escape closes; a model link navigates and closes`, async () => {
     // The page clock is per browser context: a browser of its own, so the suite's pages keep real time.
     const own = await launch();
     try {
@@ -108,8 +102,7 @@ describe.skipIf(skip !== "")(`navigation, popup and home search helpers (${injec
       await page.clock.install();
       const nav = await visit(page, CLICK_SITE, "/");
       expect(nav.open_on).toBe("click");
-      const label = dropdownLabel(nav, "vehicles");
-      const vehicles = trigger(page, label);
+      const vehicles = trigger(page, dropdownLabel(nav, "vehicles"));
       await vehicles.waitFor({ timeout: 15_000 });
 
       await vehicles.hover();
@@ -121,15 +114,31 @@ describe.skipIf(skip !== "")(`navigation, popup and home search helpers (${injec
 
       await vehicles.click();
       await expect.poll(() => vehicles.getAttribute("aria-expanded")).toBe("true");
+      const panel = page.locator('[data-panel="vehicles"]');
+      await panel.waitFor();
+      expect(await panel.locator("[data-model]").count()).toBe(nav.vehicles.length);
+      const soon = nav.vehicles.filter((v) => v.status === "coming_soon");
+      expect(await panel.getByText("Coming Soon", { exact: true }).count()).toBe(soon.length);
+      for (const v of soon) expect(await panel.locator(`[data-model="${v.slug}"]`).textContent()).toContain("Coming Soon");
+
+      // A body-type chip keeps the models of that body type only.
+      const chip = panel.locator("fieldset").first().locator("[data-chip]").first();
+      const value = (await chip.getAttribute("data-chip")) ?? "";
+      await chip.click();
+      expect(await chip.getAttribute("aria-pressed")).toBe("true");
+      const want = nav.vehicles.filter((v) => v.bodies.some((b) => b.toLowerCase() === value)).length;
+      expect(want).toBeLessThan(nav.vehicles.length);
+      await expect.poll(() => panel.locator("[data-model]").count()).toBe(want);
+
       await page.keyboard.press("Escape");
       await expect.poll(() => vehicles.getAttribute("aria-expanded")).toBe("false");
 
       // Choosing a model navigates (client-side) and closes the menu.
       await vehicles.click();
-      const first = nav.vehicles.find((v) => v.href.startsWith("/"));
+      const first = nav.vehicles.find((v) => v.href.startsWith("/") && v.href !== "/");
       if (!first) throw new Error("no model with a site path in the Vehicles menu");
       await page.locator(`[data-panel="vehicles"] [data-model="${first.slug}"] a`).click();
-      await page.waitForURL((u) => u.pathname === new URL(first.href, "http://x").pathname);
+      await page.waitForURL((u) => u.pathname === first.href);
       await expect.poll(() => vehicles.getAttribute("aria-expanded")).toBe("false");
     } finally {
       await own.close();
@@ -206,11 +215,15 @@ describe.skipIf(skip !== "")(`navigation, popup and home search helpers (${injec
     await menu.click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await drawer.waitFor();
-    const label = dropdownLabel(nav, "vehicles");
+    const label = dropdownLabel(nav);
     const section = drawer.getByRole("button", { name: label });
     await section.click();
     await expect.poll(() => section.getAttribute("aria-expanded")).toBe("true");
-    expect(await drawer.locator("[data-model]").count()).toBe(nav.vehicles.length);
+    await drawer.locator("[data-panel]").first().waitFor();
+    expect(await drawer.locator("[data-panel] a").count()).toBeGreaterThan(0);
+    for (const e of headerEntries(nav, []).filter((x) => !dropdownOf(x, nav))) {
+      expect(await drawer.getByRole("link", { name: e.label, exact: true }).first().getAttribute("href")).toBe(e.href);
+    }
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
