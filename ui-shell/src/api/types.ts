@@ -117,125 +117,40 @@ export interface ReviewsResponse {
   reviews: Review[];
 }
 
-// Issue 11 wire types: hand-written until the host's schema lands (navigation, popup, offers and
-// brands; locations-forms-marketing §2 "Offers", "Navigation", §3 Offer, Model menu item, Brand
-// entry, §4 popup). Optional-and-null fields as the generator writes `Option` fields. Replace each
-// with `export type X = S["X"]` once src/api/schema.d.ts has it.
+// Issue 11: navigation, popup, offers and brands (locations-forms-marketing §2 "Offers",
+// "Navigation", §3 Offer, Model menu item, Brand entry, §4 popup). Arrays and `kind` the host fills
+// with a default may be absent here (serde defaults); the shell reads them with a fallback.
 /** `NavLink`: a link, with the number of cars behind it on stock links (else null). */
-export interface NavLink {
-  label: string;
-  href: string;
-  count?: number | null;
-}
+export type NavLink = S["NavLink"];
 /** `NavColumn`: a titled column of links (header dropdowns and the footer). */
-export interface NavColumn {
-  title: string;
-  links: NavLink[];
-}
-/** `NavEntry`: a header entry; `kind` says what it opens (`vehicles`, `stock`, `links`, `brands`). */
-export interface NavEntry {
-  label: string;
-  href?: string | null;
-  kind: "vehicles" | "stock" | "links" | "brands";
-  columns: NavColumn[];
-}
+export type NavColumn = S["NavColumn"];
+/** `NavKind`: what a header entry opens: `vehicles`, `stock`, `links` (default) or `brands`. */
+export type NavKind = S["NavKind"];
+/** `NavEntry`: a header entry; `kind` says what it opens; `href` the entry's own link (or the dropdown's View all). */
+export type NavEntry = S["NavEntry"];
 /** `ModelMenuItem`: a model of the Vehicles menu; `status` `available` or `coming_soon`; bodies e.g. `suv`. */
-export interface ModelMenuItem {
-  slug: string;
-  name: string;
-  href: string;
-  status: string;
-  manufacturer_name?: string | null;
-  image_url?: string | null;
-  bodies: string[];
-  powertrain?: string | null;
-}
+export type ModelMenuItem = S["ModelMenuItem"];
 /** `BrandTile`: a brand tile of the header, linking to the brand's stock page `/search/{slug}`. */
-export interface BrandTile {
-  title: string;
-  slug: string;
-  logo_url?: string | null;
-  href: string;
-}
+export type BrandTile = S["BrandTile"];
 /** `PopularBody`: a popular body type (top 4 by count), linking to `/search/{body slug}`. */
-export interface PopularBody {
-  value: string;
-  label: string;
-  count: number;
-  href: string;
-}
+export type PopularBody = S["PopularBody"];
 /** `PopupButton`: the popup's button. */
-export interface PopupButton {
-  label: string;
-  href: string;
-}
+export type PopupButton = S["PopupButton"];
 /** `Popup`: the popup dialog; `expires_at` RFC 3339 or null for never; `description` plain text. */
-export interface Popup {
-  id: string;
-  image_url?: string | null;
-  title: string;
-  description: string;
-  button?: PopupButton | null;
-  expires_at?: string | null;
-}
+export type Popup = S["Popup"];
 /** `Navigation`: GET /api/v1/navigation (header, Vehicles models, stock links, brands, footer, popular bodies, popup). */
-export interface Navigation {
-  open_on: "click" | "hover";
-  header: NavEntry[];
-  vehicles: ModelMenuItem[];
-  stock: NavLink[];
-  brands: BrandTile[];
-  footer: NavColumn[];
-  popular_bodies: PopularBody[];
-  popup?: Popup | null;
-}
+export type Navigation = S["Navigation"];
 /** `OfferModel`: an offer's model with its 'Explore {model}' link. */
-export interface OfferModel {
-  name: string;
-  slug: string;
-  href: string;
-}
+export type OfferModel = S["OfferModel"];
 /** `Offer`: an offer; `description_html` sanitised on the host; `disclaimer` and `description_text` plain text. */
-export interface Offer {
-  id: string;
-  name: string;
-  description_html: string;
-  description_text: string;
-  disclaimer: string;
-  category?: string | null;
-  manufacturer?: string | null;
-  model?: OfferModel | null;
-  image_url?: string | null;
-  test_drive: boolean;
-  href: string;
-  enquiry_href: string;
-  starts_on?: string | null;
-  ends_on?: string | null;
-}
+export type Offer = S["Offer"];
 /** `OffersResponse`: GET /api/v1/offers, the inline `page` of route `special-offers`. */
-export interface OffersResponse {
-  offers: Offer[];
-}
+export type OffersResponse = S["OffersResponse"];
+/** `BrandKind`: a brand grid's kind: `cars`, `motorcycles`, `trucks`, `group`. */
+export type BrandKind = S["BrandKind"];
 /** `Brand`: a brand (logo shown at 76x65); `href` its overview page, or its stock page when `skip_page`. */
-export interface Brand {
-  title: string;
-  slug: string;
-  kind?: "cars" | "motorcycles" | "trucks" | "group";
-  logo_url?: string | null;
-  banner_url?: string | null;
-  description: string;
-  href: string;
-  stock_href: string;
-  skip_page: boolean;
-}
-/** `BrandGroup`: the brands of one kind (`cars`, `motorcycles`, `trucks`, `group`) with the grid's title. */
-export interface BrandGroup {
-  kind: "cars" | "motorcycles" | "trucks" | "group";
-  title: string;
-  brands: Brand[];
-}
+export type Brand = S["Brand"];
+/** `BrandGroup`: the brands of one kind with the grid's title. */
+export type BrandGroup = S["BrandGroup"];
 /** `BrandsResponse`: GET /api/v1/brands; `stats` is the statistics banner (empty: none). */
-export interface BrandsResponse {
-  stats: Stat[];
-  groups: BrandGroup[];
-}
+export type BrandsResponse = S["BrandsResponse"];

@@ -227,8 +227,8 @@ export function siteHeaderProps(tenant: TenantSettings, logoUrl: string | null):
  */
 export function footerColumns(columns: readonly NavColumn[] | null | undefined): SiteFooterProps["columns"] | null {
   const out = (columns ?? [])
-    .filter((c) => c.links.length > 0)
-    .map((c) => ({ title: c.title, links: c.links.map((l) => ({ label: l.label, href: l.href })) }));
+    .map((c) => ({ title: c.title, links: (c.links ?? []).map((l) => ({ label: l.label, href: l.href })) }))
+    .filter((c) => c.links.length > 0);
   return out.length > 0 ? out : null;
 }
 

@@ -24,6 +24,7 @@ import { onForceClose, useNavigation } from "./data";
 import {
   ALL_MODELS,
   type Chip,
+  columnsOf,
   type Dropdown,
   dropdownOf,
   entryKey,
@@ -193,17 +194,15 @@ export function PanelBody({ entry, dropdown, nav }: { entry: NavEntry; dropdown:
   return (
     <div data-panel="links">
       <div className="fc-menu__columns">
-        {entry.columns
-          .filter((c) => c.links.length > 0)
-          .map((c) => (
-            <Column key={c.title} title={c.title}>
-              {c.links.map((l) => (
-                <li key={l.href}>
-                  <MenuLink href={l.href}>{withCount(l.label, l.count)}</MenuLink>
-                </li>
-              ))}
-            </Column>
-          ))}
+        {columnsOf(entry).map((c) => (
+          <Column key={c.title} title={c.title}>
+            {c.links.map((l) => (
+              <li key={l.href}>
+                <MenuLink href={l.href}>{withCount(l.label, l.count)}</MenuLink>
+              </li>
+            ))}
+          </Column>
+        ))}
       </div>
       {all}
     </div>

@@ -4,6 +4,7 @@ import { NAVIGATION_FIXTURE } from "./fixture";
 import {
   ALL_MODELS,
   bodyLabel,
+  columnsOf,
   dropdownOf,
   filterModels,
   headerEntries,
@@ -88,7 +89,7 @@ describe("filterModels", () => {
 
 describe("header entries", () => {
   const entry = (kind: NavEntry["kind"], href: string | null = null, columns: NavEntry["columns"] = []): NavEntry => ({
-    label: kind,
+    label: kind ?? "links",
     href,
     kind,
     columns,
@@ -120,5 +121,14 @@ describe("header entries", () => {
     expect(withCount("New Cars", 120)).toBe("New Cars (120)");
     expect(withCount("New Cars", 0)).toBe("New Cars (0)");
     expect(withCount("All", null)).toBe("All");
+  });
+
+  it("reads entries whose columns, links and kind the host left out (serde defaults)", () => {
+    const bare: NavEntry = { label: "Finance", href: "/finance" };
+    expect(dropdownOf(bare, NAVIGATION_FIXTURE)).toBeNull();
+    expect(columnsOf(bare)).toEqual([]);
+    const cols: NavEntry = { label: "More", columns: [{ title: "A" }, { title: "B", links: [{ label: "x", href: "/x" }] }] };
+    expect(dropdownOf(cols, null)).toBe("columns");
+    expect(columnsOf(cols)).toEqual([{ title: "B", links: [{ label: "x", href: "/x" }] }]);
   });
 });

@@ -2,7 +2,7 @@
 // menu's body-type and powertrain filter chips and the filtering they do, and the shell's own links
 // as entries while the host's navigation is not there.
 // Spec: locations-forms-marketing §2 "Navigation", §3 "Model menu item", §9 "Known body types".
-import type { ModelMenuItem, NavEntry, Navigation } from "../api/types";
+import type { ModelMenuItem, NavColumn, NavEntry, Navigation } from "../api/types";
 import type { LinkView } from "../contract";
 
 /** A filter chip: the value it filters by (lower case), its label and how many models have it. */
@@ -102,6 +102,14 @@ export function isComingSoon(item: ModelMenuItem): boolean {
   return item.status === "coming_soon";
 }
 
+/**
+ * An entry's columns that have links (the host may leave `columns` and `links` out when empty).
+ * Takes the entry; returns its non-empty columns with their links.
+ */
+export function columnsOf(entry: Pick<NavEntry, "columns">): { title: string; links: NonNullable<NavColumn["links"]> }[] {
+  return (entry.columns ?? []).map((c) => ({ title: c.title, links: c.links ?? [] })).filter((c) => c.links.length > 0);
+}
+
 /** What an entry's dropdown holds: the models, the stock links, the brand tiles, link columns, or none (a plain link). */
 export type Dropdown = "vehicles" | "stock" | "brands" | "columns" | null;
 
@@ -115,7 +123,7 @@ export function dropdownOf(entry: NavEntry, nav: Navigation | null): Dropdown {
   if (entry.kind === "vehicles" && nav && nav.vehicles.length > 0) return "vehicles";
   if (entry.kind === "stock" && nav && nav.stock.length > 0) return "stock";
   if (entry.kind === "brands" && nav && nav.brands.length > 0) return "brands";
-  if (entry.columns.some((c) => c.links.length > 0)) return "columns";
+  if (columnsOf(entry).length > 0) return "columns";
   return null;
 }
 
