@@ -62,6 +62,14 @@ describe("MegaMenu on a click site", () => {
     await waitFor(() => expect(vehicles.getAttribute("aria-expanded")).toBe("false"));
   });
 
+  it("leaves no aria-hidden tab stop in the menu when a dropdown is open (Radix's focus proxy)", () => {
+    renderMenu(nav);
+    fireEvent.click(trigger("Stock"));
+    const menu = screen.getByRole("navigation", { name: "Main" });
+    expect(menu.querySelectorAll('[tabindex="0"]').length).toBeGreaterThan(0);
+    expect(menu.querySelectorAll('[aria-hidden="true"][tabindex="0"]').length).toBe(0);
+  });
+
   it("closes on the force-close signal and on a route change", async () => {
     renderMenu(nav);
     const stock = trigger("Stock");

@@ -293,6 +293,16 @@ export default function MegaMenu({ fallback, initial }: MegaMenuProps) {
     [],
   );
   useEffect(() => {
+    // Radix renders an open trigger's focus proxy (the tab stop into its dropdown) as an empty
+    // `aria-hidden` span with tabindex 0, which axe reports (aria-hidden-focus; radix-ui/primitives
+    // issue 3085). It stays a tab stop, without aria-hidden (reka-ui's fix of the same proxy).
+    if (!value) return;
+    for (const el of root.current?.querySelectorAll<HTMLElement>('.fc-menu__item > span[aria-hidden="true"][tabindex="0"]') ??
+      []) {
+      el.removeAttribute("aria-hidden");
+    }
+  }, [value]);
+  useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     setValue("");
