@@ -71,51 +71,19 @@ export type Colour = S["Colour"];
  */
 export type ModelsContent = S["ModelsContent"] & { variants: ModelVariant[]; colours: Colour[] };
 
-// Issue 11 wire types: hand-written until the host's schema lands (locations, maps and reviews;
-// locations-forms-marketing §2 "Location screens", "Reviews", §3, §9). Replace each with
-// `export type X = S["X"]` once src/api/schema.d.ts has it.
-/** `MapSettings` (`tenant.maps`): the map tiles' URL template, their attribution and the default zoom (10). */
-export interface MapSettings {
-  tile_url: string;
-  attribution: string;
-  zoom: number;
-}
-/** `LocatorOrigin`: the searched postcode's place; lat/long in degrees. */
-export interface LocatorOrigin {
-  postcode: string;
-  locality: string;
-  state: string;
-  lat: number;
-  long: number;
-}
-/** `LocatorEntry`: a visible location and its distance from the origin in km (null without a postcode). */
-export interface LocatorEntry {
-  location: Location;
-  distance_km: number | null;
-}
+// Issue 11: locations, maps and reviews (locations-forms-marketing §2 "Location screens", "Reviews", §3, §9).
+/** `MapSettings` (`tenant.maps`): the map tiles' URL template, their attribution and the zoom (default 10); each part may be absent. */
+export type MapSettings = S["MapSettings"];
+/** `LocatorOrigin`: the searched postcode's place (locality, state); lat/long in degrees. */
+export type LocatorOrigin = S["LocatorOrigin"];
+/** `LocatorEntry`: a visible location and its distance from the origin in km (null or absent without a postcode). */
+export type LocatorEntry = S["LocatorEntry"];
 /** `LocationsResponse`: GET /api/v1/locations?postcode=&type=, nearest first when a postcode is given. */
-export interface LocationsResponse {
-  origin: LocatorOrigin | null;
-  locations: LocatorEntry[];
-}
+export type LocationsResponse = S["LocationsResponse"];
 /** `Review`: one Google review; `text` and `reply_text` are plain text; dates YYYY-MM-DD; rating 1-5. */
-export interface Review {
-  id: string;
-  customer_name: string;
-  text: string;
-  rating: number;
-  review_date: string;
-  review_date_in_words: string;
-  reply_text: string | null;
-  reply_date: string | null;
-  image_url: string | null;
-}
+export type Review = S["Review"];
 /** `ReviewsResponse`: GET /api/v1/reviews: the average as a string ("4.7"), the count and at most 12 reviews. */
-export interface ReviewsResponse {
-  average_rating: string;
-  count: number;
-  reviews: Review[];
-}
+export type ReviewsResponse = S["ReviewsResponse"];
 
 // Issue 11: navigation, popup, offers and brands (locations-forms-marketing §2 "Offers",
 // "Navigation", §3 Offer, Model menu item, Brand entry, §4 popup). Arrays and `kind` the host fills

@@ -12,7 +12,8 @@ import type { MapPoint } from "./locations";
 /** Props of {@link LeafletMap}. */
 export interface LeafletMapProps {
   points: MapPoint[];
-  settings: MapSettings;
+  /** Tile URL template, attribution (HTML, from the site's settings) and zoom, all resolved (locations.ts `mapSettings`). */
+  settings: Required<MapSettings>;
   /** The map region's accessible name, e.g. `Map of our locations`. */
   label: string;
   /** A searched place to mark too (the locator's postcode), degrees. */

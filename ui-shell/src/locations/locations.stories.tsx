@@ -118,6 +118,7 @@ export const Locator: Story = {
 
 const review = (i: number, over: Partial<Review> = {}): Review => ({
   id: `r${i}`,
+  location: "a-location",
   customer_name: ["Priya S.", "Tom W.", "Mei L.", "Jack O'Brien"][i % 4] ?? "A customer",
   text: "Friendly team, no pressure, and the car was ready on the day they promised.",
   rating: i % 3 === 0 ? 4 : 5,

@@ -25,7 +25,7 @@ export const LOCATION_IMAGE_HEIGHT = 150;
 export const DEFAULT_MAP_ZOOM = 10;
 
 /** The map tiles used when the site sends no `maps` settings. */
-export const DEFAULT_MAP_SETTINGS: MapSettings = {
+export const DEFAULT_MAP_SETTINGS: Required<MapSettings> = {
   tile_url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   zoom: DEFAULT_MAP_ZOOM,
@@ -43,8 +43,9 @@ export function locationType(loc: Pick<Location, "location_type">): string {
  * The site's map settings (`tenant.maps`: tile URL template, attribution, zoom), each part falling
  * back to {@link DEFAULT_MAP_SETTINGS} when missing (zoom 10). Takes the tenant settings; returns them.
  */
-export function mapSettings(tenant: TenantSettings): MapSettings {
-  const m = (tenant as TenantSettings & { maps?: Partial<MapSettings> | null }).maps ?? {};
+export function mapSettings(tenant: TenantSettings): Required<MapSettings> {
+  // `maps` may be missing from settings captured before issue 11 (test fixtures).
+  const m: MapSettings = (tenant.maps as MapSettings | undefined) ?? {};
   return {
     tile_url: m.tile_url || DEFAULT_MAP_SETTINGS.tile_url,
     attribution: m.attribution ?? DEFAULT_MAP_SETTINGS.attribution,

@@ -49,6 +49,7 @@ describe("Stars", () => {
 
 const review = (i: number, over: Partial<Review> = {}): Review => ({
   id: `r${i}`,
+  location: "southern-cross-toyota-sales",
   customer_name: `Customer ${i}`,
   text: `Great service ${i}`,
   rating: 5,
