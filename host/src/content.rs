@@ -540,6 +540,8 @@ pub struct Content {
     pub trade_in: Option<TradeInContent>,
     /// Pages by URL path (`/about-us`).
     pub pages: BTreeMap<String, ContentPage>,
+    /// Navigation, popup, offers, brands and reviews (issue 11; `crate::marketing`).
+    pub site: crate::marketing::SiteContent,
 }
 
 impl Content {
@@ -650,7 +652,7 @@ pub fn markdown_html(markdown: &str) -> String {
         .to_string()
 }
 
-fn invalid(file: &Path, key: impl Into<String>, reason: impl Into<String>) -> TenantError {
+pub(crate) fn invalid(file: &Path, key: impl Into<String>, reason: impl Into<String>) -> TenantError {
     TenantError::Invalid {
         file: file.to_owned(),
         key: key.into(),
@@ -658,7 +660,7 @@ fn invalid(file: &Path, key: impl Into<String>, reason: impl Into<String>) -> Te
     }
 }
 
-fn read(file: &Path, site_name: &str) -> Result<Option<String>, TenantError> {
+pub(crate) fn read(file: &Path, site_name: &str) -> Result<Option<String>, TenantError> {
     match std::fs::read_to_string(file) {
         Ok(t) => Ok(Some(t.replace(SITE_NAME, site_name))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
@@ -668,7 +670,7 @@ fn read(file: &Path, site_name: &str) -> Result<Option<String>, TenantError> {
 
 /// Reads `<name>` from the defaults then the tenant folder, the tenant's merged over the default.
 /// None when neither exists.
-fn merged<T: DeserializeOwned>(dirs: &Dirs, name: &str, site_name: &str) -> Result<Option<T>, TenantError> {
+pub(crate) fn merged<T: DeserializeOwned>(dirs: &Dirs, name: &str, site_name: &str) -> Result<Option<T>, TenantError> {
     let mut fig = Figment::new();
     let mut last = None;
     for dir in [&dirs.defaults, &dirs.tenant].into_iter().flatten() {
@@ -697,16 +699,16 @@ fn faq(items: Vec<FaqFile>) -> Vec<FaqItem> {
         .collect()
 }
 
-struct Dirs {
-    defaults: Option<PathBuf>,
-    tenant: Option<PathBuf>,
+pub(crate) struct Dirs {
+    pub(crate) defaults: Option<PathBuf>,
+    pub(crate) tenant: Option<PathBuf>,
 }
 
-fn is_link(s: &str) -> bool {
+pub(crate) fn is_link(s: &str) -> bool {
     (s.starts_with('/') && !s.starts_with("//")) || s.starts_with("https://")
 }
 
-fn check_link(file: &Path, key: String, s: &str) -> Result<(), TenantError> {
+pub(crate) fn check_link(file: &Path, key: String, s: &str) -> Result<(), TenantError> {
     if is_link(s) {
         Ok(())
     } else {
@@ -972,9 +974,9 @@ fn load_pages(root: &Path, site_name: &str, out: &mut BTreeMap<String, ContentPa
 
 /// Loads a tenant's content: `<tenant folder>/content/` over the shared defaults folder (module
 /// docs). Takes the tenant folder, the defaults folder (tenant.toml `content_defaults`, resolved;
-/// None for none) and the tenant's name (for `{{site_name}}`); returns the rendered content, or
+/// None for none), the tenant's slug (offers' `excluded_websites`) and its name (for `{{site_name}}`); returns the rendered content, or
 /// the first invalid file and key.
-pub fn load(tenant_folder: &Path, defaults: Option<&Path>, site_name: &str) -> Result<Content, TenantError> {
+pub fn load(tenant_folder: &Path, defaults: Option<&Path>, slug: &str, site_name: &str) -> Result<Content, TenantError> {
     let tenant = tenant_folder.join("content");
     let dirs = Dirs {
         defaults: defaults.map(Path::to_path_buf).filter(|d| d.is_dir()),
@@ -995,6 +997,7 @@ pub fn load(tenant_folder: &Path, defaults: Option<&Path>, site_name: &str) -> R
         recalls: load_recalls(&dirs, site_name)?,
         service: load_service(&dirs, site_name)?,
         trade_in: load_trade_in(&dirs, site_name)?,
+        site: crate::marketing::load(&dirs, slug, site_name)?,
         pages,
     })
 }

@@ -10,6 +10,7 @@ pub mod feeds;
 pub mod geo;
 pub mod leads;
 pub mod market;
+pub mod marketing;
 pub mod model;
 pub mod outbound;
 pub mod plugins;

@@ -97,6 +97,9 @@ pub struct TenantConfig {
     /// template's defaults (issue "UI shell" item 1).
     #[serde(default)]
     pub theme: Theme,
+    /// Location maps: tile server, attribution and zoom (issue 11 §1).
+    #[serde(default)]
+    pub maps: MapSettings,
     /// Dealer phone numbers per car type (`new`, `used`, `demo`), shopper-core §9.
     #[serde(default)]
     pub phones: BTreeMap<String, String>,
@@ -687,6 +690,45 @@ fn yes() -> bool {
     true
 }
 
+/// The interactive location maps (`[maps]` in tenant.toml; locations-forms-marketing §7 "Maps
+/// service for location maps", §9 "Map default zoom 10"). The UI loads tiles from `tile_url`
+/// (`{z}`, `{x}`, `{y}` and optional `{s}` placeholders); pages still work when tiles cannot load.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MapSettings {
+    /// Tile URL template, an https URL (default OpenStreetMap's standard tiles).
+    #[serde(default = "default_tile_url")]
+    pub tile_url: String,
+    /// Attribution shown on the map (HTML allowed by the map library; default the OSM credit).
+    #[serde(default = "default_attribution")]
+    pub attribution: String,
+    /// Initial zoom level, 1..=19 (default 10).
+    #[serde(default = "default_zoom")]
+    pub zoom: u8,
+}
+
+fn default_tile_url() -> String {
+    "https://tile.openstreetmap.org/{z}/{x}/{y}.png".into()
+}
+
+fn default_attribution() -> String {
+    "&copy; OpenStreetMap contributors".into()
+}
+
+fn default_zoom() -> u8 {
+    10
+}
+
+impl Default for MapSettings {
+    fn default() -> Self {
+        Self {
+            tile_url: default_tile_url(),
+            attribution: default_attribution(),
+            zoom: default_zoom(),
+        }
+    }
+}
+
 /// Location address (locations-forms-marketing §3).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -934,7 +976,7 @@ pub fn load_tenant(folder: &Path) -> Result<Tenant, TenantError> {
     {
         return Err(invalid(&file, "content_defaults", "must be a folder relative to the tenant folder"));
     }
-    let content = crate::content::load(folder, defaults.as_deref(), &config.name)?;
+    let content = crate::content::load(folder, defaults.as_deref(), &config.slug, &config.name)?;
     Ok(Tenant {
         config,
         dir: folder.to_owned(),
@@ -1294,6 +1336,12 @@ fn validate(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), TenantEr
         && r > 48
     {
         return Err(invalid(file, "theme.radius_px", "must be between 0 and 48"));
+    }
+    if !c.maps.tile_url.starts_with("https://") || !["{z}", "{x}", "{y}"].iter().all(|p| c.maps.tile_url.contains(p)) {
+        return Err(invalid(file, "maps.tile_url", "must be an https URL with {z}, {x} and {y}"));
+    }
+    if !(1..=19).contains(&c.maps.zoom) {
+        return Err(invalid(file, "maps.zoom", "must be between 1 and 19"));
     }
     let mut plugin_names = HashSet::new();
     for (i, p) in c.plugins.iter().enumerate() {

@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use common::{call, get, repo_tenants_dir, tenant_toml, test_db};
+use common::{call, get, repo_tenants_dir, test_db, with_content};
 use forecourt_host::tenant::TenantRegistry;
 use serde_json::Value;
 
@@ -143,22 +143,6 @@ async fn the_content_api_answers_per_tenant() {
     )
     .await;
     assert_eq!(s, StatusCode::OK);
-}
-
-fn with_content(files: &[(&str, &str)]) -> Result<TenantRegistry, String> {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("acme")).unwrap();
-    std::fs::create_dir_all(dir.path().join("_shared/content")).unwrap();
-    let toml = format!("content_defaults = \"../_shared/content\"\n{}", tenant_toml("acme"));
-    std::fs::write(dir.path().join("acme/tenant.toml"), toml).unwrap();
-    for (rel, text) in files {
-        let p = dir.path().join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    let out = TenantRegistry::load_dir(dir.path()).map_err(|e| e.to_string());
-    drop(dir);
-    out
 }
 
 const PAGE: &str = "+++\ntitle = \"About {{site_name}}\"\ndescription = \"All about us.\"\n+++\n# Hello\n\n\

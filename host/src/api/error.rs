@@ -62,6 +62,13 @@ impl ApiError {
         e
     }
 
+    /// 400 with its own `code`, naming the field (e.g. `invalid_postcode` on `postcode`).
+    pub fn bad_field(field: &str, code: &str, message: impl Into<String>) -> ApiError {
+        let mut e = ApiError::new(StatusCode::BAD_REQUEST, code, message);
+        e.body.field = Some(field.into());
+        e
+    }
+
     /// 500 `internal`; the cause is logged, never sent.
     pub fn internal(cause: impl std::fmt::Display) -> ApiError {
         tracing::error!(error = %cause, "internal error");

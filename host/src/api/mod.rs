@@ -12,6 +12,7 @@ pub mod leads;
 pub mod print;
 pub mod quote;
 pub mod search;
+pub mod site;
 pub mod tenant;
 pub mod tools;
 
@@ -62,7 +63,15 @@ use crate::server::AppState;
         content::get_recalls,
         content::get_service,
         content::get_trade_in,
-        content::get_page
+        content::get_page,
+        site::get_navigation,
+        site::get_offers,
+        site::get_offer,
+        site::get_brands,
+        site::get_brand,
+        site::get_manufacturers,
+        site::get_reviews,
+        site::get_locations
     ),
     components(schemas(error::ErrorEnvelope, error::ErrorBody))
 )]
@@ -96,6 +105,14 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/content/service", get(content::get_service))
         .route("/api/v1/content/trade-in", get(content::get_trade_in))
         .route("/api/v1/content/pages/{*path}", get(content::get_page))
+        .route("/api/v1/navigation", get(site::get_navigation))
+        .route("/api/v1/offers", get(site::get_offers))
+        .route("/api/v1/offers/{id}", get(site::get_offer))
+        .route("/api/v1/brands", get(site::get_brands))
+        .route("/api/v1/brands/{slug}", get(site::get_brand))
+        .route("/api/v1/manufacturers", get(site::get_manufacturers))
+        .route("/api/v1/reviews", get(site::get_reviews))
+        .route("/api/v1/locations", get(site::get_locations))
         .route("/api/v1/admin/import", axum::routing::post(admin::post_import))
         .route("/api/v1/leads", axum::routing::post(leads::post_lead))
         .route("/api/v1/locations/{slug}/appointments", get(appointments::get_appointments))

@@ -12,7 +12,9 @@ use crate::{
     model::{Dealership, Location},
     repo::TenantRepo,
     server::{AppState, CurrentTenant},
-    tenant::{FinanceConfig, FuelConfig, LeadsConfig, SearchSettings, SignInSettings, Specifications, Theme, VdpSettings, Wording},
+    tenant::{
+        FinanceConfig, FuelConfig, LeadsConfig, MapSettings, SearchSettings, SignInSettings, Specifications, Theme, VdpSettings, Wording,
+    },
 };
 
 /// Public tenant settings.
@@ -54,6 +56,8 @@ pub struct TenantSettings {
     pub leads: LeadsConfig,
     /// Look over the template's defaults (CSS variables in the UI).
     pub theme: Theme,
+    /// Location maps: tile server, attribution, zoom (issue 11 §1).
+    pub maps: MapSettings,
     /// Dealer phone numbers per car type (new, used, demo).
     pub phones: BTreeMap<String, String>,
     /// Count shown when search counts exceed 1999.
@@ -102,6 +106,7 @@ pub async fn get_tenant(State(state): State<AppState>, CurrentTenant(t): Current
         sign_in: c.sign_in.clone(),
         leads: c.leads.clone(),
         theme: c.theme.clone(),
+        maps: c.maps.clone(),
         phones: c.phones.clone(),
         stock_count: c.stock.stock_count,
         dealerships: repo.dealerships().await?,

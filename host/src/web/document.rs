@@ -181,9 +181,14 @@ async fn render(
                 }
                 "our-location" | "location" => {
                     let slug = m.params.get("locationSlug").or(m.params.get("slug")).cloned().unwrap_or_default();
-                    let found = settings.locations.iter().find(|l| l.slug == slug || l.dealership_slug == slug);
+                    // A location slug, or a dealership slug (its primary location first).
+                    let found = settings.locations.iter().find(|l| l.slug == slug).or_else(|| {
+                        let own = || settings.locations.iter().filter(|l| l.dealership_slug == slug);
+                        own().find(|l| l.primary).or_else(|| own().next())
+                    });
                     match found {
                         Some(l) => {
+                            page = serde_json::to_value(l).expect("serialisable");
                             meta.title = l.name.clone();
                             meta.description = truncate(
                                 &format!(
@@ -324,6 +329,105 @@ async fn render(
                         }
                         _ => status = StatusCode::NOT_FOUND,
                     }
+                }
+                "special-offers" => {
+                    let offers = api::site::get_offers(CurrentTenant(t.clone())).await.0;
+                    meta.title = "Special Offers".into();
+                    meta.description = truncate(
+                        &match offers.offers.len() {
+                            0 => format!("Current offers on new and used cars, finance and service at {site}."),
+                            n => format!(
+                                "{n} current offers at {site}: {}.",
+                                offers.offers.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
+                            ),
+                        },
+                        160,
+                    );
+                    meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                        home_crumb.clone(),
+                        ("Special Offers".into(), canonical.clone()),
+                    ]));
+                    page = serde_json::to_value(offers).expect("serialisable");
+                }
+                "offer" | "offer-manufacturer" => {
+                    let id = m.params.get("offerId").cloned().unwrap_or_default();
+                    let found = api::site::offer(t, &id).ok().filter(|o| {
+                        // /offers/{manufacturer}/{id} must name the offer's own manufacturer.
+                        m.params.get("manufacturer").is_none_or(|mf| {
+                            o.manufacturer
+                                .as_deref()
+                                .is_some_and(|om| crate::stock::validate::slugify(om) == *mf)
+                        })
+                    });
+                    match found {
+                        Some(o) => {
+                            meta.title = o.name.clone();
+                            meta.description = truncate(
+                                if o.description_text.is_empty() {
+                                    &o.name
+                                } else {
+                                    &o.description_text
+                                },
+                                160,
+                            );
+                            if let Some(img) = &o.image_url {
+                                meta.image = Some(absolute(&base, img));
+                            }
+                            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                                home_crumb.clone(),
+                                ("Special Offers".into(), format!("{base}/special-offers")),
+                                (o.name.clone(), canonical.clone()),
+                            ]));
+                            page = serde_json::to_value(o).expect("serialisable");
+                        }
+                        None => status = StatusCode::NOT_FOUND,
+                    }
+                }
+                "brands" => match api::site::brands(t) {
+                    Ok(b) => {
+                        meta.title = "Our Brands".into();
+                        let names: Vec<&str> = b.groups.iter().flat_map(|g| &g.brands).map(|b| b.title.as_str()).collect();
+                        meta.description = truncate(&format!("The brands of {site}: {}.", names.join(", ")), 160);
+                        meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                            home_crumb.clone(),
+                            ("Our Brands".into(), canonical.clone()),
+                        ]));
+                        page = serde_json::to_value(b).expect("serialisable");
+                    }
+                    Err(_) => status = StatusCode::NOT_FOUND,
+                },
+                "brand-overview" => {
+                    let slug = m.params.get("brand").cloned().unwrap_or_default();
+                    match t.content.site.brand(&slug).filter(|b| !b.skip_page) {
+                        Some(b) => {
+                            meta.title = format!("{} Overview", b.title);
+                            meta.description = truncate(if b.description.is_empty() { &b.title } else { &b.description }, 160);
+                            if let Some(img) = b.banner_url.as_ref().or(b.logo_url.as_ref()) {
+                                meta.image = Some(absolute(&base, img));
+                            }
+                            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                                home_crumb.clone(),
+                                ("Our Brands".into(), format!("{base}/brands")),
+                                (b.title.clone(), canonical.clone()),
+                            ]));
+                            page = serde_json::to_value(b).expect("serialisable");
+                        }
+                        None => status = StatusCode::NOT_FOUND,
+                    }
+                }
+                "dealer-locator" => {
+                    meta.title = "Dealer Locator".into();
+                    let n = settings.locations.len();
+                    meta.description = truncate(
+                        &format!(
+                            "Find your nearest {site} location: {n} sales, service and parts locations with opening hours, phone numbers and directions."
+                        ),
+                        160,
+                    );
+                    meta.json_ld.push(seo::breadcrumbs_json_ld(&[
+                        home_crumb.clone(),
+                        ("Dealer Locator".into(), canonical.clone()),
+                    ]));
                 }
                 "recall" => match &t.content.recalls {
                     Some(r) => {

@@ -22,5 +22,6 @@ pub fn router() -> Router<AppState> {
         .route("/sitemap.xml", get(seo::sitemap_xml))
         .route("/assets/{*path}", get(assets::shell_asset))
         .route("/img/{*path}", get(images::image))
+        .route("/logos/{file}", get(crate::api::site::logo))
         .route("/ui-plugins/{template}/{*path}", get(assets::remote_asset))
 }

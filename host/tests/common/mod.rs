@@ -243,3 +243,22 @@ pub fn csv_opts(source: &str) -> forecourt_host::stock::ImportOptions {
         now: 1_795_000_000,
     }
 }
+
+/// Loads tenant `acme` (content defaults `../_shared/content`) plus the given files, written
+/// under a temp tenants dir (`acme/content/...`, `_shared/content/...`). Returns the registry or
+/// the load error's text.
+pub fn with_content(files: &[(&str, &str)]) -> Result<TenantRegistry, String> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("acme")).unwrap();
+    std::fs::create_dir_all(dir.path().join("_shared/content")).unwrap();
+    let toml = format!("content_defaults = \"../_shared/content\"\n{}", tenant_toml("acme"));
+    std::fs::write(dir.path().join("acme/tenant.toml"), toml).unwrap();
+    for (rel, text) in files {
+        let p = dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let out = TenantRegistry::load_dir(dir.path()).map_err(|e| e.to_string());
+    drop(dir);
+    out
+}

@@ -204,6 +204,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/brands`: brand grids (cars, motorcycles, trucks, group brands) and the statistics
+         *     banner. Errors: 404 when the site has no brands.
+         */
+        get: operations["get_brands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/brands/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/brands/{slug}`: one brand (its overview page). Errors: 404 when unknown. */
+        get: operations["get_brand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cars/{slug}": {
         parameters: {
             query?: never;
@@ -479,6 +516,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/locations`: the dealer locator (§2 "/dealer-locator lists all visible locations"):
+         *     visible locations, of one type when `type` is given, nearest first from `postcode` (geocoded
+         *     with the bundled Australian postcode table). Hidden locations never show. Errors: 400
+         *     `invalid_postcode` on `postcode` ('Invalid postcode') when it is not 4 digits or unknown; 400
+         *     on `type` for an unknown type.
+         */
+        get: operations["get_locations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/locations/{slug}/appointments": {
         parameters: {
             query?: never;
@@ -488,6 +548,105 @@ export interface paths {
         };
         /** Test-drive slots of a visible location of this site (issue 9 §1). */
         get: operations["get_appointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/manufacturers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/manufacturers`: the platform's manufacturer list with logo URLs (§3 Manufacturer). */
+        get: operations["get_manufacturers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/navigation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/navigation`: header entries (Vehicles, Offers, Stock, Service & Parts, Finance
+         *     Enquiry, More), the model menu with Coming Soon statuses, stock links with counts, brand
+         *     tiles, footer columns, the top 4 body types and the popup (null once expired). Errors: 404
+         *     when the site has no navigation content.
+         */
+        get: operations["get_navigation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/offers`: the offers shown on this site today (not excluded for it, between their
+         *     start and end days), descriptions sanitised. An empty list when there are none.
+         */
+        get: operations["get_offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/v1/offers/{id}`: one offer. Errors: 404 when unknown, excluded, not started or ended. */
+        get: operations["get_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/reviews`: a reviews block: the average (a string) and count, and up to 12 reviews
+         *     at or above the site's minimum rating, hidden titles left out, newest first. With `location`
+         *     the location's own rating; with `dealership` its locations' ratings weighted by count; with
+         *     neither the site's aggregate (the demo sample set: 3118 reviews averaging 4.7). Errors: 404
+         *     when the site has no reviews or the slug is unknown; 400 naming `location` when both are given.
+         */
+        get: operations["get_reviews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -705,6 +864,59 @@ export interface components {
             state_average_market_price?: number | null;
             /** @description Whether the gauge shows under the spec's rules ([`gauge_shows`]). */
             visible: boolean;
+        };
+        /** @description A brand (§3 Brand entry): `GET /api/v1/brands/{slug}`. */
+        Brand: {
+            /** @description Banner image, or null. */
+            banner_url?: string | null;
+            /** @description Description (plain text). */
+            description: string;
+            /** @description Where the tile goes: `/{slug}/overview`, or the stock page when `skip_page`. */
+            href: string;
+            /** @description Grid it belongs to. */
+            kind: components["schemas"]["BrandKind"];
+            /** @description Logo (shown at 76x65): the file's `logo`, else the platform's logo for the make, else null. */
+            logo_url?: string | null;
+            /** @description No overview page: the tile goes straight to the stock. */
+            skip_page: boolean;
+            /** @description Slug. */
+            slug: string;
+            /** @description The brand's stock page, `/search/{slug}`. */
+            stock_href: string;
+            /** @description Name. */
+            title: string;
+        };
+        /** @description A grid of brands of one kind. */
+        BrandGroup: {
+            /** @description Brands in file order. */
+            brands: components["schemas"]["Brand"][];
+            /** @description Kind. */
+            kind: components["schemas"]["BrandKind"];
+            /** @description Heading, e.g. `Cars`. */
+            title: string;
+        };
+        /**
+         * @description Kinds of brand grid (shopper-core §2 "brand grids (cars, motorcycles, trucks, group brands)").
+         * @enum {string}
+         */
+        BrandKind: "cars" | "motorcycles" | "trucks" | "group";
+        /** @description A brand tile of the header (links to the brand's stock). */
+        BrandTile: {
+            /** @description `/search/{slug}`. */
+            href: string;
+            /** @description Logo (`/logos/{slug}.svg`), or null. */
+            logo_url?: string | null;
+            /** @description Brand slug. */
+            slug: string;
+            /** @description Brand name. */
+            title: string;
+        };
+        /** @description Brands and the statistics banner: `GET /api/v1/brands`. */
+        BrandsResponse: {
+            /** @description Grids, in kind order (cars, motorcycles, trucks, group), empty kinds left out. */
+            groups: components["schemas"]["BrandGroup"][];
+            /** @description The statistics banner (e.g. 50+ Locations); empty when the site shows none. */
+            stats: components["schemas"]["Stat"][];
         };
         /**
          * @description The finance calculator for one car (shopper-core §5, §9). Money in AUD, interest in percent per
@@ -1596,6 +1808,74 @@ export interface components {
          * @enum {string}
          */
         LocationOverlay: "city_state" | "location_name";
+        /** @description The dealer locator's answer. */
+        LocationsResponse: {
+            /**
+             * @description Visible locations: nearest first with a postcode (those without coordinates last), else in
+             *     the site's order.
+             */
+            locations: components["schemas"]["LocatorEntry"][];
+            origin?: null | components["schemas"]["LocatorOrigin"];
+        };
+        /** @description A location and its distance from the origin. */
+        LocatorEntry: {
+            /**
+             * Format: double
+             * @description Great-circle distance in km (one decimal), or null without a postcode or coordinates.
+             */
+            distance_km?: number | null;
+            /** @description The location. */
+            location: components["schemas"]["Location"];
+        };
+        /** @description The geocoded postcode the distances are measured from. */
+        LocatorOrigin: {
+            /**
+             * Format: double
+             * @description Latitude, degrees.
+             */
+            lat: number;
+            /** @description Its locality, e.g. `Brisbane City`. */
+            locality: string;
+            /**
+             * Format: double
+             * @description Longitude, degrees.
+             */
+            long: number;
+            /** @description Postcode. */
+            postcode: string;
+            /** @description State code. */
+            state: string;
+        };
+        /** @description One make of the platform's manufacturer list (§3 Manufacturer): `GET /api/v1/manufacturers`. */
+        Manufacturer: {
+            /**
+             * Format: int32
+             * @description Position in the list (1-based).
+             */
+            id: number;
+            /** @description `/logos/{slug}.svg`. */
+            logo_url: string;
+            /** @description Display name, e.g. `Toyota`. */
+            name: string;
+            /** @description Slug, e.g. `toyota`, `alfa-romeo`. */
+            slug: string;
+        };
+        /**
+         * @description The interactive location maps (`[maps]` in tenant.toml; locations-forms-marketing §7 "Maps
+         *     service for location maps", §9 "Map default zoom 10"). The UI loads tiles from `tile_url`
+         *     (`{z}`, `{x}`, `{y}` and optional `{s}` placeholders); pages still work when tiles cannot load.
+         */
+        MapSettings: {
+            /** @description Attribution shown on the map (HTML allowed by the map library; default the OSM credit). */
+            attribution?: string;
+            /** @description Tile URL template, an https URL (default OpenStreetMap's standard tiles). */
+            tile_url?: string;
+            /**
+             * Format: int32
+             * @description Initial zoom level, 1..=19 (default 10).
+             */
+            zoom?: number;
+        };
         /** @description The signed-in user. */
         Me: {
             /** @description The user. */
@@ -1627,6 +1907,25 @@ export interface components {
             tabs?: components["schemas"]["ModelTab"][];
             /** @description Card and page title. */
             title: string;
+        };
+        /** @description A model of the Vehicles menu (§3 Model menu item). */
+        ModelMenuItem: {
+            /** @description Body types (`manufacturer_body`, `manufacturer_body2`, `manufacturer_body3`), e.g. `suv`. */
+            bodies: string[];
+            /** @description The model's page: its override URL, else `/{slug}`. */
+            href: string;
+            /** @description Image (site path or https URL). */
+            image_url?: string | null;
+            /** @description Make, e.g. `IM Motors`. */
+            manufacturer_name?: string | null;
+            /** @description Name. */
+            name: string;
+            /** @description Powertrain filter value: `electric`, `hybrid`, `petrol`, `diesel`, or null. */
+            powertrain?: string | null;
+            /** @description Slug, e.g. `im6`. */
+            slug: string;
+            /** @description `available` or `coming_soon` (Coming Soon badge). */
+            status: string;
         };
         /** @description One tab of a model's tabbed content block (§2: subtitle, up to 4 paragraphs, image, spec pairs, button). */
         ModelTab: {
@@ -1684,6 +1983,59 @@ export interface components {
             /** @description The six variants (from `model_variants.json`; `models.toml` must not set them). */
             variants?: components["schemas"]["ModelVariant"][];
         };
+        /** @description A titled column of links (header dropdowns and the footer). */
+        NavColumn: {
+            /** @description Links. */
+            links?: components["schemas"]["NavLink"][];
+            /** @description Heading, e.g. `Buyer Tools`. */
+            title: string;
+        };
+        /** @description A header entry (§2 "Entries are Vehicles, Offers, Stock, Service & Parts, Finance Enquiry, More"). */
+        NavEntry: {
+            /** @description Link columns (kind `links`). */
+            columns?: components["schemas"]["NavColumn"][];
+            /** @description Where the entry itself goes (a plain link, or the dropdown's "see all"), or null. */
+            href?: string | null;
+            /** @description What it opens. */
+            kind?: components["schemas"]["NavKind"];
+            /** @description Text. */
+            label: string;
+        };
+        /**
+         * @description What a header entry opens.
+         * @enum {string}
+         */
+        NavKind: "vehicles" | "stock" | "links" | "brands";
+        /** @description A link, with a stock count where the host knows one. */
+        NavLink: {
+            /**
+             * Format: int64
+             * @description Cars behind the link (stock entries only), else null.
+             */
+            count?: number | null;
+            /** @description Site path or https URL. */
+            href: string;
+            /** @description Text. */
+            label: string;
+        };
+        /** @description Navigation: `GET /api/v1/navigation` (§2 "Navigation", "Popular car types"). */
+        Navigation: {
+            /** @description Brand tiles (the site's brands, from `brands.toml`). */
+            brands: components["schemas"]["BrandTile"][];
+            /** @description Footer columns (Models, Buyer Tools, Service & Parts, the dealer's own menu). */
+            footer: components["schemas"]["NavColumn"][];
+            /** @description Header entries in order. */
+            header: components["schemas"]["NavEntry"][];
+            /** @description How dropdowns open. */
+            open_on: components["schemas"]["OpenOn"];
+            /** @description Top 4 body types by count. */
+            popular_bodies: components["schemas"]["PopularBody"][];
+            popup?: null | components["schemas"]["Popup"];
+            /** @description Stock links with counts (new, used, demo, all). */
+            stock: components["schemas"]["NavLink"][];
+            /** @description The Vehicles dropdown's models. */
+            vehicles: components["schemas"]["ModelMenuItem"][];
+        };
         /** @description A numeric calculator input: entries are clamped to `min..=max` in `step`s (shopper-core §5). */
         NumberRange: {
             /**
@@ -1702,6 +2054,55 @@ export interface components {
              */
             step: number;
         };
+        /** @description An offer (§3 Offer): `GET /api/v1/offers`, `GET /api/v1/offers/{id}`. */
+        Offer: {
+            /** @description Category, e.g. `Finance offer`. */
+            category?: string | null;
+            /** @description Description as HTML, sanitised on the host (markdown in the file). */
+            description_html: string;
+            /** @description Description as plain text (for the 200-character View more rule). */
+            description_text: string;
+            /** @description Disclaimer (plain text). */
+            disclaimer: string;
+            /** @description Last day shown (YYYY-MM-DD), or null. */
+            ends_on?: string | null;
+            /** @description The enquiry link (the offer page's form). */
+            enquiry_href: string;
+            /** @description The offer's page: `/offers/{manufacturer slug}/{id}`, or `/offers/{id}` without one. */
+            href: string;
+            /** @description Id (a slug or number), unique in the site. */
+            id: string;
+            /** @description Image (site path or https URL). */
+            image_url?: string | null;
+            /** @description Manufacturer name. */
+            manufacturer?: string | null;
+            model?: null | components["schemas"]["OfferModel"];
+            /** @description Name. */
+            name: string;
+            /** @description First day shown (YYYY-MM-DD), or null. */
+            starts_on?: string | null;
+            /** @description Whether Book a Test Drive shows (the offer qualifies). */
+            test_drive: boolean;
+        };
+        /** @description An offer's model, with the 'Explore {model}' link. */
+        OfferModel: {
+            /** @description The model's override URL, else `/{slug}`. */
+            href: string;
+            /** @description Model name. */
+            name: string;
+            /** @description Model slug. */
+            slug: string;
+        };
+        /** @description The offers list: `GET /api/v1/offers`. */
+        OffersResponse: {
+            /** @description Offers shown on this site today, in file order. */
+            offers: components["schemas"]["Offer"][];
+        };
+        /**
+         * @description How header dropdowns open (§2 "Dropdowns open by click or hover (a site setting)").
+         * @enum {string}
+         */
+        OpenOn: "click" | "hover";
         /** @description Opening hour entry; weekday 0 is Sunday (locations-forms-marketing §3). */
         OpeningHourEntry: {
             /** @description HH:MM local. */
@@ -1789,6 +2190,44 @@ export interface components {
             dial: string;
             /** @description As shown, e.g. `02 5550 0101` (formatted by the tenant's phone plugin or the host). */
             display: string;
+        };
+        /** @description A popular body type tile (§2 "Popular car types": top 4 by count). */
+        PopularBody: {
+            /**
+             * Format: int64
+             * @description Cars of that body type in the site's stock.
+             */
+            count: number;
+            /** @description `/search/{body slug}`. */
+            href: string;
+            /** @description Label. */
+            label: string;
+            /** @description Facet value, e.g. `SUV`. */
+            value: string;
+        };
+        /**
+         * @description The popup dialog (§2 "Popup dialog"; §4: visible until closed or its link is clicked, hidden
+         *     after its expiry; §9: at most 600 px wide, 80vh high).
+         */
+        Popup: {
+            button?: null | components["schemas"]["PopupButton"];
+            /** @description Description (plain text). */
+            description?: string;
+            /** @description When it stops showing (RFC 3339), or null for never. */
+            expires_at?: string | null;
+            /** @description Id; the UI remembers a dismissal per id, so a new popup shows again. */
+            id: string;
+            /** @description Image (site path or https URL), or null. */
+            image_url?: string | null;
+            /** @description Title. */
+            title: string;
+        };
+        /** @description The popup's button. */
+        PopupButton: {
+            /** @description Site path or https URL. */
+            href: string;
+            /** @description Text. */
+            label: string;
         };
         /**
          * @description The price area of a card or VDP (shopper-core §4 "Price display"; §5 "Price is shown only if
@@ -2129,6 +2568,44 @@ export interface components {
          * @enum {string}
          */
         ResultsView: "grid" | "carousel";
+        /** @description A review (§3 Review). Text is plain; the UI escapes it. */
+        Review: {
+            /** @description Reviewer. */
+            customer_name: string;
+            /** @description Id. */
+            id: string;
+            /** @description Reviewer's picture, or null. */
+            image_url?: string | null;
+            /** @description The location it is about. */
+            location: string;
+            /**
+             * Format: int32
+             * @description 1..=5.
+             */
+            rating: number;
+            /** @description YYYY-MM-DD of the reply, or null. */
+            reply_date?: string | null;
+            /** @description The dealer's reply, or null. */
+            reply_text?: string | null;
+            /** @description YYYY-MM-DD. */
+            review_date: string;
+            /** @description e.g. `3 months ago`, from the request time. */
+            review_date_in_words: string;
+            /** @description Text (plain). */
+            text: string;
+        };
+        /** @description A reviews block: `GET /api/v1/reviews` (§2 "Reviews"; §9: 12 reviews, minimum rating). */
+        ReviewsResponse: {
+            /** @description Average rating as a string, e.g. `4.7` (§3 "average_rating (a string)"). */
+            average_rating: string;
+            /**
+             * Format: int64
+             * @description Number of reviews behind the average.
+             */
+            count: number;
+            /** @description At most 12, newest first, at or above the site's minimum rating, hidden titles left out. */
+            reviews: components["schemas"]["Review"][];
+        };
         /** @description What an SRP path means. */
         RouteScope: {
             /** @description Home, then the condition or make, model and body crumbs, ending with this page. */
@@ -2509,6 +2986,8 @@ export interface components {
             logo_url?: string | null;
             /** @description Manufacturer slug on manufacturer-specific sites. */
             manufacturer?: string | null;
+            /** @description Location maps: tile server, attribution, zoom (issue 11 §1). */
+            maps: components["schemas"]["MapSettings"];
             /** @description Site name. */
             name: string;
             /** @description Dealer phone numbers per car type (new, used, demo). */
@@ -2819,6 +3298,11 @@ export interface components {
 }
 export type Address = components['schemas']['Address'];
 export type Autogauge = components['schemas']['Autogauge'];
+export type Brand = components['schemas']['Brand'];
+export type BrandGroup = components['schemas']['BrandGroup'];
+export type BrandKind = components['schemas']['BrandKind'];
+export type BrandTile = components['schemas']['BrandTile'];
+export type BrandsResponse = components['schemas']['BrandsResponse'];
 export type Calculator = components['schemas']['Calculator'];
 export type Car = components['schemas']['Car'];
 export type CarImage = components['schemas']['CarImage'];
@@ -2859,12 +3343,27 @@ export type LeadRecord = components['schemas']['LeadRecord'];
 export type LeadsConfig = components['schemas']['LeadsConfig'];
 export type Location = components['schemas']['Location'];
 export type LocationOverlay = components['schemas']['LocationOverlay'];
+export type LocationsResponse = components['schemas']['LocationsResponse'];
+export type LocatorEntry = components['schemas']['LocatorEntry'];
+export type LocatorOrigin = components['schemas']['LocatorOrigin'];
+export type Manufacturer = components['schemas']['Manufacturer'];
+export type MapSettings = components['schemas']['MapSettings'];
 export type Me = components['schemas']['Me'];
 export type ModelFamily = components['schemas']['ModelFamily'];
+export type ModelMenuItem = components['schemas']['ModelMenuItem'];
 export type ModelTab = components['schemas']['ModelTab'];
 export type ModelVariant = components['schemas']['ModelVariant'];
 export type ModelsContent = components['schemas']['ModelsContent'];
+export type NavColumn = components['schemas']['NavColumn'];
+export type NavEntry = components['schemas']['NavEntry'];
+export type NavKind = components['schemas']['NavKind'];
+export type NavLink = components['schemas']['NavLink'];
+export type Navigation = components['schemas']['Navigation'];
 export type NumberRange = components['schemas']['NumberRange'];
+export type Offer = components['schemas']['Offer'];
+export type OfferModel = components['schemas']['OfferModel'];
+export type OffersResponse = components['schemas']['OffersResponse'];
+export type OpenOn = components['schemas']['OpenOn'];
 export type OpeningHourEntry = components['schemas']['OpeningHourEntry'];
 export type OutboxMessage = components['schemas']['OutboxMessage'];
 export type Performance = components['schemas']['Performance'];
@@ -2872,6 +3371,9 @@ export type Perk = components['schemas']['Perk'];
 export type Phone = components['schemas']['Phone'];
 export type PhoneRevealRequest = components['schemas']['PhoneRevealRequest'];
 export type PhoneRevealResponse = components['schemas']['PhoneRevealResponse'];
+export type PopularBody = components['schemas']['PopularBody'];
+export type Popup = components['schemas']['Popup'];
+export type PopupButton = components['schemas']['PopupButton'];
 export type PriceView = components['schemas']['PriceView'];
 export type Promo = components['schemas']['Promo'];
 export type QuoteAnswer = components['schemas']['QuoteAnswer'];
@@ -2884,6 +3386,8 @@ export type RepaymentAnswer = components['schemas']['RepaymentAnswer'];
 export type RepaymentBody = components['schemas']['RepaymentBody'];
 export type RepaymentRequest = components['schemas']['RepaymentRequest'];
 export type ResultsView = components['schemas']['ResultsView'];
+export type Review = components['schemas']['Review'];
+export type ReviewsResponse = components['schemas']['ReviewsResponse'];
 export type RouteScope = components['schemas']['RouteScope'];
 export type RowError = components['schemas']['RowError'];
 export type ScrollingBanner = components['schemas']['ScrollingBanner'];
@@ -3326,6 +3830,63 @@ export interface operations {
             };
             /** @description Too many wrong codes for this phone */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_brands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandsResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_brand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Brand slug, e.g. `toyota` */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brand"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3904,6 +4465,41 @@ export interface operations {
             };
         };
     };
+    get_locations: {
+        parameters: {
+            query?: {
+                /** @description A 4-digit Australian postcode: locations nearest first, with distances. */
+                postcode?: string | null;
+                /**
+                 * @description `sales`, `service`, `parts` or `car-buying`: only locations of that type (an empty
+                 *     location type counts as sales).
+                 */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     get_appointments: {
         parameters: {
             query?: {
@@ -3925,6 +4521,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Slots"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_manufacturers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Manufacturer"][];
+                };
+            };
+        };
+    };
+    get_navigation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Navigation"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_offers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffersResponse"];
+                };
+            };
+        };
+    };
+    get_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Offer id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_reviews: {
+        parameters: {
+            query?: {
+                /** @description A location slug: that location's reviews and rating. */
+                location?: string | null;
+                /** @description A dealership slug: the reviews of its locations, their ratings averaged by count. */
+                dealership?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewsResponse"];
                 };
             };
             400: {
