@@ -158,7 +158,7 @@ describe.skipIf(skip !== "")(`electric-model area (${inject("mode")})`, () => {
             last = now;
             return same;
           },
-          { intervals: [150] },
+          { interval: 150 },
         )
         .toBe(true);
     };
