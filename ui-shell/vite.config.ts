@@ -177,7 +177,7 @@ function firstLoad(): Plugin {
  * groups (shared React, runtime) keep their higher priority.
  */
 const FIRST_LOAD_APP =
-  /[\\/]ui-shell[\\/]src[\\/](contract\.ts|boot[\\/](firstLoad|handoff)\.ts|(app|federation|routes)[\\/]|lib[\\/](format|views|hours)\.ts|design[\\/](Button|Skeleton|Toast|Disclosure)\.tsx)|[\\/]node_modules[\\/]react-router[\\/]/;
+  /[\\/]ui-shell[\\/]src[\\/](contract\.ts|boot[\\/](firstLoad|handoff)\.ts|(app|federation|routes)[\\/]|lib[\\/](format|views|hours)\.ts|design[\\/](Button|Skeleton|Toast|Disclosure)\.tsx|navigation[\\/](data|entries|HeaderMenu|PopupGate)\.tsx?)|[\\/]node_modules[\\/]react-router[\\/]/;
 
 /** Chunks every first load runs (src/boot/start.ts `common` and the `app` group): never worth a preload hint. */
 const ALWAYS_LOADED =

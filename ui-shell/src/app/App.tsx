@@ -8,7 +8,7 @@ import type { RemoteLoader } from "../federation/remotes";
 import { siteFooterProps, siteHeaderProps } from "../lib/views";
 import { forceCloseMenus, useNavigation } from "../navigation/data";
 import { HeaderMenu } from "../navigation/HeaderMenu";
-import { PopupHost } from "../navigation/PopupHost";
+import { PopupGate } from "../navigation/PopupGate";
 import { ROUTES, type RouteDef } from "../routes/table";
 import { PathMemory } from "./previous";
 import { Route, Routes, useLocation, useNavigate } from "./router";
@@ -244,7 +244,7 @@ export function App({ site, remote }: AppProps) {
               fallback={FALLBACKS.SiteFooter}
               loading={<div className="fc-footer fc-footer--loading" />}
             />
-            <PopupHost />
+            <PopupGate />
           </LinkInterceptor>
         </ToastProvider>
       </RemoteContext.Provider>

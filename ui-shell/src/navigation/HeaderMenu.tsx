@@ -9,7 +9,7 @@
 import { type ComponentType, type FocusEvent, type PointerEvent, useRef, useState } from "react";
 import type { LinkView } from "../contract";
 import { useNavigation } from "./data";
-import { dropdownOf, entryKey, headerEntries, type MegaMenuProps, type MenuHandoff } from "./menu";
+import { dropdownOf, entryKey, headerEntries, type MegaMenuProps, type MenuHandoff } from "./entries";
 import "./navigation.css";
 
 type MegaModule = { default: ComponentType<MegaMenuProps> };

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Navigation } from "../api/types";
 import { MemoryRouter, useNavigate } from "../app/router";
 import { forceCloseMenus, seedNavigation } from "./data";
+import { entryKey, type MenuHandoff } from "./entries";
 import { NAVIGATION_FIXTURE } from "./fixture";
 import { HeaderMenu } from "./HeaderMenu";
 import MegaMenu from "./MegaMenu";
-import { entryKey, type MenuHandoff } from "./menu";
 
 const CLOSED: MenuHandoff = { open: null, focus: null, drawer: false };
 

@@ -21,21 +21,8 @@ import { useLocation } from "../app/router";
 import { Dialog } from "../design/Dialog";
 import { imageAt } from "../lib/images";
 import { onForceClose, useNavigation } from "./data";
-import {
-  ALL_MODELS,
-  type Chip,
-  columnsOf,
-  type Dropdown,
-  dropdownOf,
-  entryKey,
-  filterModels,
-  headerEntries,
-  isComingSoon,
-  type MegaMenuProps,
-  type ModelFilter,
-  menuChips,
-  withCount,
-} from "./menu";
+import { columnsOf, type Dropdown, dropdownOf, entryKey, headerEntries, type MegaMenuProps } from "./entries";
+import { ALL_MODELS, type Chip, filterModels, isComingSoon, type ModelFilter, menuChips, withCount } from "./menu";
 
 /** True inside the desktop menu bar (links are Radix NavigationMenu links there, plain links in the drawer). */
 const InBar = createContext(false);

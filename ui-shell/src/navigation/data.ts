@@ -33,25 +33,15 @@ export function onForceClose(close: () => void): () => void {
 /** The navigation's state: loading, loaded, or failed (the shell's own menu links stay). */
 export type NavigationState = { status: "loading" } | { status: "ok"; data: Navigation } | { status: "error" };
 
-function isArray(v: unknown): v is unknown[] {
-  return Array.isArray(v);
-}
-
 /**
- * True when `v` has the parts of a {@link Navigation} the shell iterates (the arrays and
- * `open_on`). Takes the parsed JSON; returns the type guard.
+ * True when `v` looks like a {@link Navigation}: `open_on` and the header, model, stock, brand,
+ * footer and popular-body arrays the shell iterates. Takes the parsed JSON; returns the type guard.
  */
 export function isNavigation(v: unknown): v is Navigation {
-  if (typeof v !== "object" || v === null) return false;
-  const n = v as Record<string, unknown>;
+  const n = (v ?? {}) as Record<string, unknown>;
   return (
     (n.open_on === "click" || n.open_on === "hover") &&
-    isArray(n.header) &&
-    isArray(n.vehicles) &&
-    isArray(n.stock) &&
-    isArray(n.brands) &&
-    isArray(n.footer) &&
-    isArray(n.popular_bodies)
+    ["header", "vehicles", "stock", "brands", "footer", "popular_bodies"].every((k) => Array.isArray(n[k]))
   );
 }
 
@@ -64,8 +54,7 @@ export async function fetchNavigation(
 ): Promise<NavigationState> {
   try {
     const r = await fetchImpl(NAVIGATION_API, { headers: { accept: "application/json" } });
-    if (!r.ok) return { status: "error" };
-    const body: unknown = await r.json();
+    const body: unknown = r.ok ? await r.json() : null;
     return isNavigation(body) ? { status: "ok", data: body } : { status: "error" };
   } catch {
     return { status: "error" };
@@ -89,7 +78,7 @@ export function loadNavigation(fetchImpl?: typeof fetch): void {
   if (started) return;
   started = true;
   void fetchNavigation(fetchImpl).then((s) => {
-    if (s.status === "error") console.warn(`[forecourt] ${NAVIGATION_API} failed: the shell's own menu stays`);
+    if (s.status === "error") console.warn(`[forecourt] ${NAVIGATION_API} failed`);
     set(s);
   });
 }

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ModelMenuItem, NavEntry } from "../api/types";
+import { columnsOf, dropdownOf, headerEntries } from "./entries";
 import { NAVIGATION_FIXTURE } from "./fixture";
-import {
-  ALL_MODELS,
-  bodyLabel,
-  columnsOf,
-  dropdownOf,
-  filterModels,
-  headerEntries,
-  isComingSoon,
-  menuChips,
-  powertrainLabel,
-  withCount,
-} from "./menu";
+import { ALL_MODELS, bodyLabel, filterModels, isComingSoon, menuChips, powertrainLabel, withCount } from "./menu";
 
 const model = (slug: string, bodies: string[], powertrain: string | null, status = "available"): ModelMenuItem => ({
   slug,

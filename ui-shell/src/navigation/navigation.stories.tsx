@@ -9,11 +9,11 @@ import { SiteContext } from "../app/site";
 import { DefaultSiteHeader } from "../components/defaults";
 import { resolveTheme } from "../theme/theme";
 import { seedNavigation } from "./data";
+import { entryKey, type MenuHandoff } from "./entries";
 import { NAVIGATION_FIXTURE } from "./fixture";
 import { HeaderMenu } from "./HeaderMenu";
 import { PopularCarTypes, PriceRangeSearch } from "./HomeSections";
 import MegaMenu from "./MegaMenu";
-import { entryKey, type MenuHandoff } from "./menu";
 import PopupDialog from "./PopupDialog";
 import "./navigation.css";
 

@@ -1,6 +1,6 @@
-// The home page's popular car types and price search, and the popup's host (shown once, on the
-// first interaction after the page has loaded; not after its dismissal, its expiry or on /sign-in).
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+// The home page's popular car types and price search, and the popup (loaded and shown on the first
+// interaction after the page has loaded; not after its dismissal, its expiry or on /sign-in).
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
 import type { Navigation } from "../api/types";
@@ -11,7 +11,7 @@ import { resolveTheme } from "../theme/theme";
 import { seedNavigation } from "./data";
 import { NAVIGATION_FIXTURE } from "./fixture";
 import HomeSections, { PopularCarTypes, PRICE_MAX, PRICE_MIN, PRICE_STEP, priceSearchHref } from "./HomeSections";
-import { PopupHost } from "./PopupHost";
+import { PopupGate } from "./PopupGate";
 import { popupStorageKey } from "./popup";
 
 const tenant = TENANTS.group;
@@ -78,13 +78,14 @@ describe("popular car types", () => {
   });
 });
 
-describe("PopupHost", () => {
+describe("the popup (PopupGate, then PopupHost)", () => {
   const withPopup = (popup: Navigation["popup"]): Navigation => ({ ...NAVIGATION_FIXTURE, popup });
 
-  it("waits for the first interaction after the load, then shows the popup; closing it remembers the id", async () => {
+  it("loads nothing before the first interaction after the load, then shows the popup; closing it remembers the id", async () => {
     seedNavigation(withPopup(NAVIGATION_FIXTURE.popup));
-    const first = wrap(<PopupHost />);
-    expect(await decision()).toBe("waiting");
+    const first = wrap(<PopupGate />);
+    await act(async () => {});
+    expect(document.documentElement.dataset.fcPopup).toBeUndefined();
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.keyDown(window, { key: "Shift" });
     const dialog = await screen.findByRole("dialog", { name: "Summer Sale" });
@@ -96,15 +97,15 @@ describe("PopupHost", () => {
     expect(localStorage.getItem(popupStorageKey("summer-sale"))).not.toBeNull();
     first.unmount();
     delete document.documentElement.dataset.fcPopup;
-    wrap(<PopupHost />);
+    wrap(<PopupGate />);
+    fireEvent.keyDown(window, { key: "Shift" });
     expect(await decision()).toBe("none");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("clicking its button dismisses it too (a scroll shows it)", async () => {
     seedNavigation(withPopup(NAVIGATION_FIXTURE.popup));
-    wrap(<PopupHost />);
-    expect(await decision()).toBe("waiting");
+    wrap(<PopupGate />);
     fireEvent.scroll(window);
     fireEvent.click(await screen.findByRole("link", { name: "View Offers" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -115,13 +116,15 @@ describe("PopupHost", () => {
     seedNavigation(
       withPopup({ ...(NAVIGATION_FIXTURE.popup as NonNullable<Navigation["popup"]>), expires_at: "2020-01-01T00:00:00Z" }),
     );
-    const a = wrap(<PopupHost />);
+    const a = wrap(<PopupGate />);
+    fireEvent.pointerDown(window);
     expect(await decision()).toBe("none");
     expect(screen.queryByRole("dialog")).toBeNull();
     a.unmount();
     delete document.documentElement.dataset.fcPopup;
     seedNavigation(withPopup(NAVIGATION_FIXTURE.popup));
-    wrap(<PopupHost />, "/sign-in");
+    wrap(<PopupGate />, "/sign-in");
+    fireEvent.keyDown(window, { key: "Shift" });
     expect(await decision()).toBe("none");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
