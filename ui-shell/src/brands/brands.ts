@@ -8,8 +8,9 @@ import { isRecord } from "../content/data";
 /** The API path of the brands page's body. */
 export const BRANDS_API = "/api/v1/brands";
 
-/** A brand logo's box, CSS px (locations-forms-marketing §9 "brand images 76x65"). */
+/** A brand logo's width, CSS px (locations-forms-marketing §9 "brand images 76x65"). */
 export const LOGO_WIDTH = 76;
+/** A brand logo's height, CSS px (§9 "brand images 76x65"). */
 export const LOGO_HEIGHT = 65;
 
 /** The API path of one brand. Takes its slug; returns `/api/v1/brands/{slug}`. */
