@@ -228,6 +228,15 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              // Small modules the VDP's first load shares with other pages (image URLs, the
+              // comments sanitiser, the VDP settings, the saved-cars stores, the tools' API): one
+              // chunk, not six (each file's gzip framing counts against the first-load budget).
+              name: "vdp-shared",
+              test: /[\\/]ui-shell[\\/]src[\\/](lib[\\/](images|sanitize)|vdp[\\/](data|tools[\\/]api)|account[\\/]saved|compare[\\/]favourites)\.tsx?$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
               // The federation runtime's own modules (SDK, runtime core, helpers): one chunk, not three.
               name: "mf-runtime",
               test: /[\\/]node_modules[\\/]@module-federation[\\/](sdk|error-codes|runtime-core|runtime[\\/]dist[\\/](index|helpers|utils))[\\/.]/,

@@ -9,6 +9,7 @@ import { siteFooterProps, siteHeaderProps } from "../lib/views";
 import { forceCloseMenus, useNavigation } from "../navigation/data";
 import { HeaderMenu } from "../navigation/HeaderMenu";
 import { PopupGate } from "../navigation/PopupGate";
+import type { RoutePageKind } from "../pages/RoutePages";
 import { ROUTES, type RouteDef } from "../routes/table";
 import { PathMemory } from "./previous";
 import { Route, Routes, useLocation, useNavigate } from "./router";
@@ -41,37 +42,19 @@ function preloadablePage<P extends object = object>(factory: () => Promise<{ def
 const HomePage = preloadablePage(() => import("../pages/HomePage"));
 const SearchPage = preloadablePage(() => import("../pages/SearchPage"));
 const CarPage = preloadablePage(() => import("../pages/CarPage"));
-const PrintPage = preloadablePage(() => import("../vdp/PrintPage"));
 // Not on the first load of the implemented pages: loaded for other routes and 404s only.
 const NotFoundPage = preloadablePage(async () => ({ default: (await import("../pages/NotFoundPage")).NotFoundPage }));
 const PlaceholderPage = preloadablePage(async () => ({
   default: (await import("../pages/PlaceholderPage")).PlaceholderPage,
 }));
 // Issue 10: lazy route chunks, and the gate (with the session code) only on gated routes.
-const SignInPage = preloadablePage(() => import("../account/SignInPage"));
-const WatchlistPage = preloadablePage(() => import("../account/WatchlistPage"));
-const ComparePage = preloadablePage(() => import("../compare/ComparePage"));
 const Gate = lazy(() => import("../account/Gate"));
-// Issue 9: the lead pages, one lazy stub (each page is its own chunk behind it).
-const LeadPage = preloadablePage<{
-  kind: "contact" | "success" | "trade-in" | "finance" | "service" | "reserve";
-  routeId: string;
-}>(() => import("../leads/LeadPage"));
 
 // Issue 12: the brand and marketing pages, each its own chunk.
 const ModelsPage = preloadablePage(() => import("../models/ModelsPage"));
 const ModelFamilyPage = preloadablePage(() => import("../models/ModelFamilyPage"));
-const VariantComparePage = preloadablePage(() => import("../variants/VariantComparePage"));
-const RecallPage = preloadablePage(() => import("../marketing/RecallPage"));
-const ContentPage = preloadablePage<{ route: RouteDef }>(() => import("../content/ContentPage"));
-// Issue 11: offers and brands, each its own chunk.
-const OffersPage = preloadablePage(() => import("../offers/OffersPage"));
-const OfferPage = preloadablePage<{ routeId: string }>(() => import("../offers/OfferPage"));
-const BrandsPage = preloadablePage(() => import("../brands/BrandsPage"));
-const BrandOverviewPage = preloadablePage(() => import("../brands/BrandOverviewPage"));
-// Issue 11: the location page and the dealer locator, each its own chunk (the map is a further lazy chunk).
-const LocationPage = preloadablePage<{ routeId: string }>(() => import("../locations/LocationPage"));
-const DealerLocatorPage = preloadablePage(() => import("../locations/DealerLocatorPage"));
+// The pages no first load shows (issues 10, 11, 12): one lazy stub, each page its own chunk behind it.
+const LazyRoutePage = preloadablePage<{ kind: RoutePageKind; route: RouteDef }>(() => import("../pages/RoutePages"));
 
 /**
  * Loads the page a first load shows (src/boot/firstLoad.ts), so the first render has it: the
@@ -115,45 +98,32 @@ function RoutePage({ route }: { route: RouteDef }) {
       return <SearchPage />;
     case "car":
       return <CarPage />;
-    case "print":
-      return <PrintPage />;
     case "not-found":
       return <NotFoundPage />;
-    case "sign-in":
-      return <SignInPage />;
-    case "watchlist":
-      return <WatchlistPage />;
-    case "compare":
-      return <ComparePage />;
+    case "models":
+      return <ModelsPage />;
+    case "model-family":
+      return <ModelFamilyPage />;
+    case "print":
     case "contact":
     case "success":
     case "trade-in":
     case "finance":
     case "service":
     case "reserve":
-      return <LeadPage kind={route.page} routeId={route.id} />;
-    case "models":
-      return <ModelsPage />;
-    case "model-family":
-      return <ModelFamilyPage />;
+    case "sign-in":
+    case "watchlist":
+    case "compare":
     case "model-compare":
-      return <VariantComparePage />;
     case "recall":
-      return <RecallPage />;
     case "content":
-      return <ContentPage route={route} />;
     case "offers":
-      return <OffersPage />;
     case "offer":
-      return <OfferPage key={pathname} routeId={route.id} />;
     case "brands":
-      return <BrandsPage />;
     case "brand-overview":
-      return <BrandOverviewPage key={pathname} />;
     case "location":
-      return <LocationPage key={pathname} routeId={route.id} />;
     case "dealer-locator":
-      return <DealerLocatorPage />;
+      return <LazyRoutePage key={pathname} kind={route.page} route={route} />;
     case "model":
       return inline?.route?.id === "model" && inline.route.path === pathname ? (
         <PlaceholderPage route={route} />

@@ -2,7 +2,8 @@
 // "Holiday hours use 12-hour am/pm format from UTC time").
 import { describe, expect, it } from "vitest";
 import type { OpeningHourEntry } from "../api/types";
-import { formatHolidayHours, openingHoursLines, twelveHour, upcomingHolidayHours } from "./hours";
+import { formatHolidayHours, twelveHour, upcomingHolidayHours } from "./holidays";
+import { openingHoursLines } from "./hours";
 
 const open = (weekday: number, formated_hours: string): OpeningHourEntry => ({ weekday, status: "Open", formated_hours });
 const closed = (weekday: number): OpeningHourEntry => ({ weekday, status: "Closed", formated_hours: "Closed" });

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Location } from "../api/types";
 import { ButtonLink } from "../design/Button";
 import { NativeSelect } from "../design/NativeSelect";
-import { formatHolidayHours, upcomingHolidayHours } from "../lib/hours";
+import { formatHolidayHours, upcomingHolidayHours } from "../lib/holidays";
 import { Stars } from "../reviews/Stars";
 import { EmailUsButton, HoursTable, LocationAddress } from "./LocationCard";
 import "./locations.css";
