@@ -18,8 +18,15 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** A browser with a fresh --user-data-dir; close() removes the profile. */
-export async function launch(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+/**
+ * A browser with a fresh --user-data-dir; close() removes the profile. Site popups (issue 11: a
+ * modal shown on the visitor's first interaction) count as already dismissed unless `popups` is
+ * true, so suites about other pages are not covered by one; e2e/navigation.e2e.ts tests them.
+ */
+export async function launch({ popups = false }: { popups?: boolean } = {}): Promise<{
+  context: BrowserContext;
+  close: () => Promise<void>;
+}> {
   const profile = mkdtempSync(join(tmpdir(), "forecourt-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -27,6 +34,15 @@ export async function launch(): Promise<{ context: BrowserContext; close: () => 
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
   });
+  if (!popups) {
+    await context.addInitScript(() => {
+      // The popup's dismissal key (src/navigation/popup.ts popupStorageKey): always present.
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (this: Storage, key: string) {
+        return key.startsWith("fc-popup-dismissed:") ? (getItem.call(this, key) ?? "0") : getItem.call(this, key);
+      };
+    });
+  }
   return {
     context,
     close: async () => {

@@ -9,14 +9,15 @@ import { launch, openPage } from "./browser";
 
 /**
  * The suite's browser: launched in a `beforeAll` (registered where this is called, so call it
- * first in the `describe`), closed with its profile in an `afterAll`. Takes nothing; returns a
+ * first in the `describe`), closed with its profile in an `afterAll`. Takes whether site popups
+ * may show (default false: see launch()); returns a
  * holder whose `context` is set once the browser is up (read it inside tests and later hooks).
  */
-export function suiteBrowser(): { context: BrowserContext } {
+export function suiteBrowser({ popups = false }: { popups?: boolean } = {}): { context: BrowserContext } {
   const holder = {} as { context: BrowserContext };
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const b = await launch();
+    const b = await launch({ popups });
     holder.context = b.context;
     close = b.close;
   });

@@ -66,7 +66,7 @@ async function popupDecision(page: Page): Promise<string | null> {
 }
 
 describe.skipIf(skip !== "")(`navigation, popup and home search helpers (${inject("mode")})`, () => {
-  const browser = suiteBrowser();
+  const browser = suiteBrowser({ popups: true });
 
   it(`${HOVER_SITE} (open_on hover): hover opens a dropdown, Escape and an outside click close it, the keyboard opens it`, async () => {
     const { page } = await openPage(browser.context);
@@ -102,7 +102,7 @@ describe.skipIf(skip !== "")(`navigation, popup and home search helpers (${injec
 
   it(`${CLICK_SITE} (open_on click): hover opens nothing (clock run past any delay); click opens the models with chips; Escape closes; a model link navigates and closes`, async () => {
     // The page clock is per browser context: a browser of its own, so the suite's pages keep real time.
-    const own = await launch();
+    const own = await launch({ popups: true });
     try {
       const page = await own.context.newPage();
       await page.clock.install();
@@ -205,7 +205,7 @@ describe.skipIf(skip !== "")(`navigation, popup and home search helpers (${injec
     await probe.page.close();
     const expires = nav.popup?.expires_at;
     if (!nav.popup || !expires) throw new Error(`${HOVER_SITE}'s popup should have an expiry date`);
-    const own = await launch();
+    const own = await launch({ popups: true });
     try {
       const page = await own.context.newPage();
       await page.clock.install({ time: Date.parse(expires) + 60_000 });
