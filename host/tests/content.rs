@@ -8,13 +8,9 @@ mod common;
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use common::{call, get, repo_tenants_dir, test_db, with_content};
+use common::{call, get, inline, json, repo_tenants_dir, test_db, with_content};
 use forecourt_host::tenant::TenantRegistry;
 use serde_json::Value;
-
-fn json(body: &str) -> Value {
-    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
-}
 
 #[test]
 fn demo_content_carries_the_specs_facts() {
@@ -246,16 +242,6 @@ fn ui_dir() -> tempfile::TempDir {
 ]"#;
     std::fs::write(dir.path().join("routes.json"), routes).unwrap();
     dir
-}
-
-fn inline(body: &str) -> Value {
-    let start = body
-        .find("<script id=\"__FORECOURT_DATA__\" type=\"application/json\">")
-        .expect("inline data");
-    let rest = &body[start..];
-    let json_start = rest.find('>').unwrap() + 1;
-    let end = rest.find("</script>").unwrap();
-    json(&rest[json_start..end].replace("\\u003c", "<"))
 }
 
 #[tokio::test]

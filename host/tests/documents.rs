@@ -9,7 +9,7 @@ use axum::{
     body::Body,
     http::{Request, StatusCode},
 };
-use common::{call, get, tenant_toml, test_db, write_tenants};
+use common::{call, get, inline, tenant_toml, test_db, write_tenants};
 use forecourt_host::{
     config::Settings,
     server::{AppState, WebFiles},
@@ -70,15 +70,6 @@ async fn setup(site_url: Option<&str>) -> (common::TestDb, tempfile::TempDir, te
     (tdb, dir, ui, common::app(state))
 }
 
-fn inline_data(html: &str) -> serde_json::Value {
-    let start = html
-        .find("<script id=\"__FORECOURT_DATA__\" type=\"application/json\">")
-        .expect("inline data")
-        + 56;
-    let end = start + html[start..].find("</script>").unwrap();
-    serde_json::from_str(&html[start..end]).expect("inline JSON parses")
-}
-
 fn json_ld(html: &str) -> Vec<serde_json::Value> {
     html.split("<script type=\"application/ld+json\">")
         .skip(1)
@@ -129,7 +120,7 @@ async fn a_car_page_describes_the_car_to_crawlers() {
         vec!["Home", "Used cars", "Mercedes-Benz", "C-Class", "2019 Mercedes-Benz C-Class C200"]
     );
     // The inline data is the API's answer, and no stock text can break out of the script.
-    let data = inline_data(&html);
+    let data = inline(&html);
     assert_eq!(data["version"], 1);
     assert_eq!(data["route"]["id"], "car");
     assert_eq!(data["route"]["params"]["slug"], slug);
@@ -164,7 +155,7 @@ async fn sold_unknown_and_foreign_cars() {
         assert_eq!(s, StatusCode::NOT_FOUND, "{host}{path}");
         assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
         assert!(html.contains("<title>Page not found | "));
-        let data = inline_data(&html);
+        let data = inline(&html);
         assert_eq!(data["status"], 404);
         assert!(data["route"].is_null());
         assert!(!html.contains("WDDHF5GB7BA292772"), "no leak across tenants");
@@ -196,9 +187,9 @@ async fn location_search_and_generic_pages() {
         list["itemListElement"][0]["url"],
         "http://alpha.localhost/cars/2019-mercedes-benz-c-class-d1"
     );
-    assert_eq!(inline_data(&html)["route"]["params"]["refinement"], "used-cars");
+    assert_eq!(inline(&html)["route"]["params"]["refinement"], "used-cars");
     assert!(html.contains("<title>Used Cars | alpha Motors</title>"), "{html}");
-    let page = &inline_data(&html)["page"];
+    let page = &inline(&html)["page"];
     assert_eq!(page["scope"]["heading"], "Used Cars", "the first page is inline");
     assert_eq!(page["hits"][0]["slug"], "2019-mercedes-benz-c-class-d1");
     let (s, _, html) = call(&app, get("alpha.localhost", "/search/mercedes-benz")).await;
@@ -216,7 +207,7 @@ async fn location_search_and_generic_pages() {
     let (s, _, html) = call(&app, get("alpha.localhost", "/")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(html.contains("<title>alpha Motors</title>"));
-    assert_eq!(inline_data(&html)["route"]["id"], "home");
+    assert_eq!(inline(&html)["route"]["id"], "home");
     let (s, _, _) = call(
         &app,
         Request::post("/about-us")
@@ -296,5 +287,5 @@ async fn without_a_ui_build_documents_still_carry_seo_and_data() {
     assert_eq!(s, StatusCode::OK);
     assert!(html.contains("not built on this server"));
     assert!(html.contains("\"@type\":\"AutoDealer\""));
-    assert_eq!(inline_data(&html)["route"]["id"], "our-location");
+    assert_eq!(inline(&html)["route"]["id"], "our-location");
 }

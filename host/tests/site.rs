@@ -10,16 +10,12 @@ mod common;
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use common::{call, get, repo_tenants_dir, test_db, with_content};
+use common::{call, get, inline, json, repo_tenants_dir, test_db, with_content};
 use forecourt_host::tenant::TenantRegistry;
 use serde_json::Value;
 
 const GROUP: &str = "southern-cross-motor-group.localhost";
 const IM: &str = "im-motors-au.localhost";
-
-fn json(body: &str) -> Value {
-    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
-}
 
 async fn demo_app() -> (common::TestDb, axum::Router) {
     let tdb = test_db().await;
@@ -47,16 +43,6 @@ async fn demo_app() -> (common::TestDb, axum::Router) {
     // The route table is read at load; the folder may go.
     drop(ui);
     (tdb, common::app(state))
-}
-
-fn inline(body: &str) -> Value {
-    let start = body
-        .find("<script id=\"__FORECOURT_DATA__\" type=\"application/json\">")
-        .expect("inline data");
-    let rest = &body[start..];
-    let json_start = rest.find('>').unwrap() + 1;
-    let end = rest.find("</script>").unwrap();
-    json(&rest[json_start..end].replace("\\u003c", "<"))
 }
 
 #[tokio::test]

@@ -262,3 +262,19 @@ pub fn with_content(files: &[(&str, &str)]) -> Result<TenantRegistry, String> {
     drop(dir);
     out
 }
+
+/// Parses a JSON body, panicking with the body on failure.
+pub fn json(body: &str) -> serde_json::Value {
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+/// The inline data (`#__FORECOURT_DATA__`) of an HTML document.
+pub fn inline(body: &str) -> serde_json::Value {
+    let start = body
+        .find("<script id=\"__FORECOURT_DATA__\" type=\"application/json\">")
+        .expect("inline data");
+    let rest = &body[start..];
+    let json_start = rest.find('>').unwrap() + 1;
+    let end = rest.find("</script>").unwrap();
+    json(&rest[json_start..end].replace("\\u003c", "<"))
+}
