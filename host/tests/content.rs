@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use axum::http::StatusCode;
 use common::{call, get, inline, json, repo_tenants_dir, test_db, with_content};
 use forecourt_host::tenant::TenantRegistry;
@@ -227,9 +225,7 @@ fn a_bad_content_file_fails_the_load_naming_file_and_key() {
 }
 
 /// A UI build's route table (as `ui-shell/dist/routes.json` carries it) for the documents.
-fn ui_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let routes = r#"[
+const ROUTES: &str = r#"[
  {"id":"home","path":"/","title":"Home","page":"home"},
  {"id":"models","path":"/models","title":"Models","page":"models"},
  {"id":"models-compare","path":"/models/compare","title":"Compare","page":"model-compare"},
@@ -240,21 +236,13 @@ fn ui_dir() -> tempfile::TempDir {
  {"id":"diamond-advantage","path":"/diamond-advantage","title":"Diamond advantage","page":"content"},
  {"id":"careers","path":"/careers","title":"Careers"}
 ]"#;
-    std::fs::write(dir.path().join("routes.json"), routes).unwrap();
-    dir
-}
 
 #[tokio::test]
 async fn documents_inline_the_content_and_404_what_a_site_lacks() {
     let tdb = test_db().await;
     let reg = TenantRegistry::load_dir(&repo_tenants_dir()).unwrap();
     let mut state = common::state(&tdb.db, reg, &repo_tenants_dir(), None).await;
-    let ui = ui_dir();
-    let settings = forecourt_host::config::Settings {
-        ui_dist_dir: ui.path().to_owned(),
-        ..(*state.settings).clone()
-    };
-    state.web = Arc::new(forecourt_host::server::WebFiles::load(&settings));
+    common::use_routes(&mut state, ROUTES);
     let app = common::app(state);
 
     let (s, _, b) = call(&app, get("im-motors-au.localhost", "/models")).await;

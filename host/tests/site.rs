@@ -7,8 +7,6 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use axum::http::StatusCode;
 use common::{call, get, inline, json, repo_tenants_dir, test_db, with_content};
 use forecourt_host::tenant::TenantRegistry;
@@ -22,7 +20,6 @@ async fn demo_app() -> (common::TestDb, axum::Router) {
     let reg = TenantRegistry::load_dir(&repo_tenants_dir()).unwrap();
     let mut state = common::state(&tdb.db, reg, &repo_tenants_dir(), None).await;
     forecourt_host::feeds::import_changed_feeds(&tdb.db, &state.tenants).await.unwrap();
-    let ui = tempfile::tempdir().unwrap();
     let routes = r#"[
  {"id":"home","path":"/","title":"Home","page":"home"},
  {"id":"special-offers","path":"/special-offers","title":"Special offers","page":"offers"},
@@ -34,14 +31,7 @@ async fn demo_app() -> (common::TestDb, axum::Router) {
  {"id":"location","path":"/locations/:slug","title":"Location","page":"location"},
  {"id":"dealer-locator","path":"/dealer-locator","title":"Dealer locator","page":"dealer-locator"}
 ]"#;
-    std::fs::write(ui.path().join("routes.json"), routes).unwrap();
-    let settings = forecourt_host::config::Settings {
-        ui_dist_dir: ui.path().to_owned(),
-        ..(*state.settings).clone()
-    };
-    state.web = Arc::new(forecourt_host::server::WebFiles::load(&settings));
-    // The route table is read at load; the folder may go.
-    drop(ui);
+    common::use_routes(&mut state, routes);
     (tdb, common::app(state))
 }
 

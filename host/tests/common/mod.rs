@@ -278,3 +278,16 @@ pub fn inline(body: &str) -> serde_json::Value {
     let end = rest.find("</script>").unwrap();
     json(&rest[json_start..end].replace("\\u003c", "<"))
 }
+
+/// Gives `state` a UI build's route table (what `ui-shell/dist/routes.json` carries: a JSON array
+/// of `{id, path, title, page}`), so documents resolve those routes. The table is read here; no
+/// folder outlives the call.
+pub fn use_routes(state: &mut AppState, routes_json: &str) {
+    let ui = tempfile::tempdir().unwrap();
+    std::fs::write(ui.path().join("routes.json"), routes_json).unwrap();
+    let settings = Settings {
+        ui_dist_dir: ui.path().to_owned(),
+        ..(*state.settings).clone()
+    };
+    state.web = Arc::new(server::WebFiles::load(&settings));
+}
