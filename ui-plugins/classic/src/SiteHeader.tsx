@@ -1,5 +1,6 @@
 import type { SiteHeaderProps } from "@forecourt/ui-shell/contract";
 import { useId } from "react";
+import { MainNav } from "../../_kit/MainNav";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
@@ -31,20 +32,8 @@ export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: Sit
           {logoUrl ? <img src={logoUrl} alt={siteName} height={48} /> : siteName}
         </a>
       </div>
-      {menu ? (
-        // The shell's menu (dropdowns, drawer) in the menu strip's place.
-        <div className="cl-menu">{menu}</div>
-      ) : (
-        <nav aria-labelledby={navLabel} className="cl-nav">
-          <ul>
-            {nav.map((l) => (
-              <li key={l.href}>
-                <a href={l.href}>{l.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {/* The shell's menu (dropdowns, drawer) in the menu strip's place, else the template's links. */}
+      <MainNav menu={menu} nav={nav} labelledBy={navLabel} menuClass="cl-menu" navClass="cl-nav" />
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import type { SiteHeaderProps } from "@forecourt/ui-shell/contract";
 import { useId } from "react";
+import { MainNav } from "../../_kit/MainNav";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
@@ -21,20 +22,8 @@ export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: Sit
         <a className="ev-brand" href="/">
           {logoUrl ? <img src={logoUrl} alt={siteName} height={36} /> : siteName}
         </a>
-        {menu ? (
-          // The shell's menu (dropdowns, drawer) in the menu's place.
-          <div className="ev-menu">{menu}</div>
-        ) : (
-          <nav aria-labelledby={navLabel}>
-            <ul className="ev-nav">
-              {nav.map((l) => (
-                <li key={l.href}>
-                  <a href={l.href}>{l.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {/* The shell's menu (dropdowns, drawer) in the menu strip's place, else the template's links. */}
+        <MainNav menu={menu} nav={nav} labelledBy={navLabel} menuClass="ev-menu" listClass="ev-nav" />
         <ul className="ev-phones" aria-label="Call us">
           {phones.map((p) => (
             <li key={p.href}>

@@ -1,5 +1,6 @@
 import type { SiteHeaderProps } from "@forecourt/ui-shell/contract";
 import { useId } from "react";
+import { MainNav } from "../../_kit/MainNav";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
@@ -32,20 +33,8 @@ export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: Sit
           ))}
         </dl>
       </div>
-      {menu ? (
-        // The shell's menu (dropdowns, drawer) in the menu strip's place.
-        <div className="gr-menu">{menu}</div>
-      ) : (
-        <nav aria-labelledby={navLabel} className="gr-nav">
-          <ul>
-            {nav.map((l) => (
-              <li key={l.href}>
-                <a href={l.href}>{l.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {/* The shell's menu (dropdowns, drawer) in the menu strip's place, else the template's links. */}
+      <MainNav menu={menu} nav={nav} labelledBy={navLabel} menuClass="gr-menu" navClass="gr-nav" />
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import type { SiteHeaderProps } from "@forecourt/ui-shell/contract";
 import { useId } from "react";
+import { MainNav } from "../../_kit/MainNav";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
@@ -31,20 +32,8 @@ export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: Sit
           ))}
         </ul>
       </div>
-      {menu ? (
-        // The shell's menu (dropdowns, drawer) in the menu strip's place.
-        <div className="ss-menu">{menu}</div>
-      ) : (
-        <nav aria-labelledby={navLabel} className="ss-nav">
-          <ul>
-            {nav.map((l) => (
-              <li key={l.href}>
-                <a href={l.href}>{l.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {/* The shell's menu (dropdowns, drawer) in the menu strip's place, else the template's links. */}
+      <MainNav menu={menu} nav={nav} labelledBy={navLabel} menuClass="ss-menu" navClass="ss-nav" />
     </header>
   );
 }
