@@ -1,12 +1,10 @@
 // /brands and /{brand}/overview from inline data and the API.
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
-import { MemoryRouter, Route, Routes } from "../app/router";
-import { SiteContext } from "../app/site";
-import type { InlineData } from "../boot/inline";
+import { Route } from "../app/router";
 import { clearContentCache } from "../content/data";
-import { resolveTheme } from "../theme/theme";
+import { renderPageAt } from "../test/page";
 import BrandOverviewPage from "./BrandOverviewPage";
 import BrandsPage from "./BrandsPage";
 import { BRANDS_FIXTURE } from "./fixture";
@@ -14,18 +12,10 @@ import { BRANDS_FIXTURE } from "./fixture";
 const tenant = TENANTS.group;
 
 function renderAt(path: string, routeId: string, page: unknown) {
-  const inline: InlineData | null =
-    page === undefined ? null : { version: 1, tenant, route: { id: routeId, path, params: {} }, status: 200, page };
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <SiteContext.Provider value={{ tenant, theme: resolveTheme(tenant), inline }}>
-        <Routes>
-          <Route path="/brands" element={<BrandsPage />} />
-          <Route path="/:brand/overview" element={<BrandOverviewPage />} />
-        </Routes>
-      </SiteContext.Provider>
-    </MemoryRouter>,
-  );
+  return renderPageAt(tenant, path, routeId, page, [
+    <Route key="/brands" path="/brands" element={<BrandsPage />} />,
+    <Route key="/:brand/overview" path="/:brand/overview" element={<BrandOverviewPage />} />,
+  ]);
 }
 
 afterEach(() => clearContentCache());

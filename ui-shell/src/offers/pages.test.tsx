@@ -2,11 +2,11 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
-import { MemoryRouter, Route, Routes } from "../app/router";
+import { MemoryRouter, Route } from "../app/router";
 import { SiteContext } from "../app/site";
-import type { InlineData } from "../boot/inline";
 import { clearContentCache } from "../content/data";
 import { EnquiryForm } from "../leads/EnquiryForm";
+import { renderPageAt } from "../test/page";
 import { resolveTheme } from "../theme/theme";
 import { OFFER_LONG, OFFER_SHORT } from "./fixture";
 import OfferPage, { OFFER_CATEGORY } from "./OfferPage";
@@ -15,19 +15,15 @@ import OffersPage from "./OffersPage";
 const tenant = TENANTS.group;
 
 function renderAt(path: string, routeId: string, page: unknown) {
-  const inline: InlineData | null =
-    page === undefined ? null : { version: 1, tenant, route: { id: routeId, path, params: {} }, status: 200, page };
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <SiteContext.Provider value={{ tenant, theme: resolveTheme(tenant), inline }}>
-        <Routes>
-          <Route path="/special-offers" element={<OffersPage />} />
-          <Route path="/offers/:offerId" element={<OfferPage routeId="offer" />} />
-          <Route path="/offers/:manufacturer/:offerId" element={<OfferPage routeId="offer-manufacturer" />} />
-        </Routes>
-      </SiteContext.Provider>
-    </MemoryRouter>,
-  );
+  return renderPageAt(tenant, path, routeId, page, [
+    <Route key="/special-offers" path="/special-offers" element={<OffersPage />} />,
+    <Route key="/offers/:offerId" path="/offers/:offerId" element={<OfferPage routeId="offer" />} />,
+    <Route
+      key="/offers/:manufacturer/:offerId"
+      path="/offers/:manufacturer/:offerId"
+      element={<OfferPage routeId="offer-manufacturer" />}
+    />,
+  ]);
 }
 
 afterEach(() => clearContentCache());
