@@ -704,6 +704,19 @@ pub(crate) struct Dirs {
     pub(crate) tenant: Option<PathBuf>,
 }
 
+impl Dirs {
+    /// The file an error about `name` should name: the tenant's when it has one, else the
+    /// default's (the file whose keys win), else the bare name.
+    pub(crate) fn file(&self, name: &str) -> PathBuf {
+        self.tenant
+            .iter()
+            .chain(self.defaults.iter())
+            .map(|d| d.join(name))
+            .find(|f| f.is_file())
+            .unwrap_or_else(|| PathBuf::from(name))
+    }
+}
+
 pub(crate) fn is_link(s: &str) -> bool {
     (s.starts_with('/') && !s.starts_with("//")) || s.starts_with("https://")
 }
@@ -883,12 +896,7 @@ fn load_service(dirs: &Dirs, site_name: &str) -> Result<Option<ServiceContent>, 
     };
     let url = s.external_booking_url.trim().to_string();
     if !url.is_empty() && !url.starts_with("https://") {
-        let file = dirs
-            .tenant
-            .as_ref()
-            .or(dirs.defaults.as_ref())
-            .expect("a file was read")
-            .join("service.toml");
+        let file = dirs.file("service.toml");
         return Err(invalid(&file, "externalBookingUrl", "must be an https URL or empty"));
     }
     Ok(Some(ServiceContent {

@@ -686,15 +686,6 @@ pub fn popup_live(p: &Popup, now: jiff::Timestamp) -> bool {
         .is_none_or(|e| now < e)
 }
 
-fn file_of(dirs: &Dirs, name: &str) -> std::path::PathBuf {
-    dirs.tenant
-        .iter()
-        .chain(dirs.defaults.iter())
-        .map(|d| d.join(name))
-        .find(|f| f.is_file())
-        .unwrap_or_else(|| Path::new(name).to_path_buf())
-}
-
 fn check_opt_link(file: &Path, key: String, s: &Option<String>) -> Result<(), TenantError> {
     match s {
         Some(s) => check_link(file, key, s),
@@ -713,7 +704,7 @@ fn load_navigation(dirs: &Dirs, site_name: &str) -> Result<Option<NavigationCont
     let Some(n) = merged::<NavigationFile>(dirs, "navigation.toml", site_name)? else {
         return Ok(None);
     };
-    let file = file_of(dirs, "navigation.toml");
+    let file = dirs.file("navigation.toml");
     for (i, e) in n.header.iter().enumerate() {
         if e.label.trim().is_empty() {
             return Err(invalid(&file, format!("header.{i}.label"), "must not be empty"));
@@ -861,7 +852,7 @@ fn load_brands(dirs: &Dirs, site_name: &str) -> Result<Option<BrandsResponse>, T
     let Some(b) = merged::<BrandsFile>(dirs, "brands.toml", site_name)? else {
         return Ok(None);
     };
-    let file = file_of(dirs, "brands.toml");
+    let file = dirs.file("brands.toml");
     let mut slugs = BTreeSet::new();
     let mut groups: Vec<BrandGroup> = Vec::new();
     for (i, f) in b.brands.into_iter().enumerate() {
@@ -904,7 +895,7 @@ fn load_reviews(dirs: &Dirs, site_name: &str) -> Result<Option<ReviewsContent>, 
     let Some(r) = merged::<ReviewsFile>(dirs, "reviews.toml", site_name)? else {
         return Ok(None);
     };
-    let file = file_of(dirs, "reviews.toml");
+    let file = dirs.file("reviews.toml");
     if r.average_rating.parse::<f64>().map_or(true, |a| !(0.0..=5.0).contains(&a)) {
         return Err(invalid(
             &file,
