@@ -247,11 +247,7 @@ fn one_decimal(x: f64) -> String {
 /// when the site has no reviews or the slug is unknown; 400 naming `location` when both are given.
 #[utoipa::path(get, path = "/api/v1/reviews", tag = "site", params(ReviewsParams),
     responses((status = 200, body = ReviewsResponse), (status = 400, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-pub async fn get_reviews(
-    State(state): State<AppState>,
-    CurrentTenant(t): CurrentTenant,
-    Query(p): Query<ReviewsParams>,
-) -> Result<Json<ReviewsResponse>, ApiError> {
+pub async fn get_reviews(CurrentTenant(t): CurrentTenant, Query(p): Query<ReviewsParams>) -> Result<Json<ReviewsResponse>, ApiError> {
     let reviews = t
         .content
         .site
@@ -259,7 +255,9 @@ pub async fn get_reviews(
         .as_ref()
         .ok_or_else(|| ApiError::not_found("This site has no reviews."))?;
     let today = today(&t);
-    let locations = TenantRepo::new(&state.db, t.slug()).locations(false).await?;
+    // The ratings come from the tenant's config in memory (the stored locations are its copy).
+    let locations: Vec<&crate::tenant::LocationConfig> = t.config.locations.iter().filter(|l| l.visible).collect();
+    let rated = |l: &&crate::tenant::LocationConfig| (l.average_rating.unwrap_or(0.0), u64::from(l.review_count.unwrap_or(0)));
     let out = match (p.location.as_deref(), p.dealership.as_deref()) {
         (Some(_), Some(_)) => return Err(ApiError::invalid("location", "Give location or dealership, not both.")),
         (Some(slug), None) => {
@@ -267,25 +265,23 @@ pub async fn get_reviews(
                 .iter()
                 .find(|l| l.slug == slug)
                 .ok_or_else(|| ApiError::not_found(format!("No location `{slug}` on this site.")))?;
+            let (average, count) = rated(l);
             ReviewsResponse {
-                average_rating: one_decimal(l.average_rating.unwrap_or(0.0)),
-                count: l.review_count.unwrap_or(0).max(0) as u64,
+                average_rating: one_decimal(average),
+                count,
                 reviews: reviews.pick(today, |r| r.location == slug),
             }
         }
         (None, Some(slug)) => {
-            let own: Vec<&Location> = locations.iter().filter(|l| l.dealership_slug == slug).collect();
+            let own: Vec<_> = locations.iter().filter(|l| l.dealership == slug).collect();
             if own.is_empty() {
                 return Err(ApiError::not_found(format!("No dealership `{slug}` on this site.")));
             }
-            let count: i64 = own.iter().map(|l| l.review_count.unwrap_or(0).max(0)).sum();
-            let sum: f64 = own
-                .iter()
-                .map(|l| l.average_rating.unwrap_or(0.0) * l.review_count.unwrap_or(0).max(0) as f64)
-                .sum();
+            let count: u64 = own.iter().map(|l| rated(l).1).sum();
+            let sum: f64 = own.iter().map(|l| rated(l)).map(|(a, n)| a * n as f64).sum();
             ReviewsResponse {
                 average_rating: one_decimal(if count > 0 { sum / count as f64 } else { 0.0 }),
-                count: count as u64,
+                count,
                 reviews: reviews.pick(today, |r| own.iter().any(|l| l.slug == r.location)),
             }
         }
