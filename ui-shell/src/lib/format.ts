@@ -80,3 +80,12 @@ export function formatPhone(raw: string | null | undefined): PhoneView | null {
   }
   return { display, href: `tel:${digits}` };
 }
+
+/**
+ * Phone numbers de-duplicated by digits (locations-forms-marketing §9 "Phone numbers de-duplicated
+ * by digits"): keeps the first of each `tel:` href. Takes formatted phones; returns them in order.
+ */
+export function uniquePhones<T extends { href: string }>(phones: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return phones.filter((p) => !seen.has(p.href) && seen.add(p.href));
+}

@@ -15,7 +15,7 @@ import type {
   SiteHeaderProps,
   VdpSidebarProps,
 } from "../contract";
-import { formatKm, formatMoney, formatPhone } from "./format";
+import { formatKm, formatMoney, formatPhone, uniquePhones } from "./format";
 
 /** Dealer comments shown collapsed (shopper-core §9 "Dealer comments truncated at 400 characters"). */
 export const COMMENTS_LIMIT = 400;
@@ -213,10 +213,7 @@ export function siteHeaderProps(tenant: TenantSettings, logoUrl: string | null):
     const p = formatPhone(tenant.phones[t]);
     return p ? [{ label: CAR_TYPE_LABEL[t] ?? t, ...p }] : [];
   });
-  // Phones de-duplicated by digits (locations-forms-marketing §9).
-  const seen = new Set<string>();
-  const unique = phones.filter((p) => !seen.has(p.href) && seen.add(p.href));
-  return { siteName: tenant.name, logoUrl, nav: mainNav(), phones: unique };
+  return { siteName: tenant.name, logoUrl, nav: mainNav(), phones: uniquePhones(phones) };
 }
 
 /**

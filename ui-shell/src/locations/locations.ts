@@ -2,7 +2,7 @@
 // locator (issue 11; locations-forms-marketing §2 "Location screens", §3 "Location", §4 "Location
 // type select", §9). Pure functions: no React, no fetch.
 import type { Location, LocatorEntry, MapSettings, TenantSettings } from "../api/types";
-import { formatPhone, type PhoneView } from "../lib/format";
+import { formatPhone, type PhoneView, uniquePhones } from "../lib/format";
 
 /** The location types the type select and the locator's filter offer, in their order. */
 export const LOCATION_TYPES = ["sales", "service", "parts", "car-buying"] as const;
@@ -65,19 +65,16 @@ export function showsLicence(tenant: TenantSettings): boolean {
  * location; returns the numbers, each with its label (`Phone`, `Landline`).
  */
 export function locationPhones(loc: Location): (PhoneView & { label: string })[] {
-  const seen = new Set<string>();
-  const out: (PhoneView & { label: string })[] = [];
   const raw: [string, string | null | undefined][] = [
     ["Phone", loc.contact_detail.phone],
     ["Landline", loc.contact_detail.landline_phone],
   ];
-  for (const [label, number] of raw) {
-    const p = formatPhone(number);
-    if (!p || seen.has(p.href)) continue;
-    seen.add(p.href);
-    out.push({ ...p, label });
-  }
-  return out;
+  return uniquePhones(
+    raw.flatMap(([label, number]) => {
+      const p = formatPhone(number);
+      return p ? [{ ...p, label }] : [];
+    }),
+  );
 }
 
 /**
