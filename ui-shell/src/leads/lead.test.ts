@@ -4,15 +4,18 @@ import { TENANTS } from "../__tests__/fixtures";
 import type { Location, TenantSettings } from "../api/types";
 import { LANDING_KEY, VISITED_KEY } from "../app/previous";
 import {
+  adapterSettings,
   allowedFields,
   browserContext,
   buildPayload,
+  checkAdjustments,
   checkContact,
   checkDealership,
   checkPostcode,
   checkVehicleStep,
   clampLoanTerm,
   clampPurchasePrice,
+  externalUrl,
   initialDealership,
   leadsSettings,
   normalisePhone,
@@ -22,6 +25,7 @@ import {
   SUBMIT_FAILED,
   saveDetails,
   serviceLocations,
+  tradeInAdjustments,
   USER_DETAILS_KEY,
   visibleLocations,
 } from "./lead";
@@ -87,12 +91,23 @@ describe("validation (locations-forms-marketing §5)", () => {
       service_interval_required: false,
       service_types: [],
       terms_note: null,
+      service_frames: [],
     });
     expect(leadsSettings({ leads: { message_optional: true, service_types: ["Logbook", 3], terms_note: "T" } })).toMatchObject({
       message_optional: true,
       service_types: ["Logbook"],
       terms_note: "T",
     });
+    const frames = [
+      { label: "Book a Service", url: "https://book.example.com/a" },
+      { label: "No address", url: "" },
+      { label: "Script", url: "javascript:alert(1)" },
+      { label: " ", url: "https://book.example.com/b" },
+      "junk",
+    ];
+    expect(leadsSettings({ leads: { service_frames: frames } }).service_frames).toEqual([
+      { label: "Book a Service", url: "https://book.example.com/a" },
+    ]);
   });
 });
 
@@ -207,11 +222,18 @@ describe("saved user details (locations-forms-marketing §3)", () => {
 describe("postLead (locations-forms-marketing §8)", () => {
   it("201 and 200 are success; a 400 with a field lands on it; anything else is the form error", async () => {
     const answer = (status: number, body: unknown) => async () => Response.json(body, { status });
-    expect(await postLead({}, answer(201, { lead_id: "L1", created: true }))).toEqual({ ok: true, leadId: "L1", created: true });
-    expect(await postLead({}, answer(200, { lead_id: "L1", created: false }))).toEqual({
+    const plain = { redirectUrl: null, reservation: null };
+    expect(await postLead({}, answer(201, { lead_id: "L1", created: true }))).toEqual({
+      ok: true,
+      leadId: "L1",
+      created: true,
+      ...plain,
+    });
+    expect(await postLead({}, answer(200, { lead_id: "L1", created: false, redirect_url: null, reservation: null }))).toEqual({
       ok: true,
       leadId: "L1",
       created: false,
+      ...plain,
     });
     expect(
       await postLead(
@@ -231,5 +253,99 @@ describe("postLead (locations-forms-marketing §8)", () => {
         throw new Error("offline");
       }),
     ).toMatchObject({ formError: SUBMIT_FAILED });
+  });
+});
+
+describe("postLead: the finance lender and the reservation (issue 9)", () => {
+  const answer = (status: number, body: unknown) => async () => Response.json(body, { status });
+
+  it("returns the lender's redirect_url and the reservation; only absolute http(s) addresses", async () => {
+    expect(
+      await postLead({}, answer(201, { lead_id: "F1", created: true, redirect_url: "https://lender.example/apply?c=9" })),
+    ).toMatchObject({ ok: true, redirectUrl: "https://lender.example/apply?c=9", reservation: null });
+    expect(await postLead({}, answer(201, { lead_id: "F1", created: true, redirect_url: "javascript:alert(1)" }))).toMatchObject({
+      ok: true,
+      redirectUrl: null,
+    });
+    const reservation = { status: "pending_payment", deposit: 200, hold_hours: 48, payment_url: "https://pay.example/s/1" };
+    expect(await postLead({}, answer(201, { lead_id: "R1", created: true, reservation }))).toMatchObject({
+      ok: true,
+      reservation,
+    });
+    expect(
+      await postLead({}, answer(201, { lead_id: "R1", created: true, reservation: { ...reservation, status: "paid" } })),
+    ).toMatchObject({ reservation: null });
+  });
+
+  it("a 502 create_customer_failed shows the host's message; other 502s the generic one", async () => {
+    const failed = (message?: string) =>
+      answer(502, { error: { code: "create_customer_failed", ...(message ? { message } : {}) } });
+    expect(await postLead({}, failed("Failed to create customer or no redirect URL received."))).toEqual({
+      ok: false,
+      fieldErrors: {},
+      formError: "Failed to create customer or no redirect URL received.",
+    });
+    expect(await postLead({}, failed())).toMatchObject({ formError: "Failed to create customer" });
+    expect(await postLead({}, answer(502, { error: { code: "bad_gateway", message: "x" } }))).toMatchObject({
+      formError: SUBMIT_FAILED,
+    });
+  });
+});
+
+describe("tenant adapters and trade-in adjustments (issue 9)", () => {
+  it("adapters default to none and are read defensively", () => {
+    expect(adapterSettings({})).toEqual({ rego_lookup: false, online_payment: null, finance_application: false });
+    expect(adapterSettings({ adapters: { rego_lookup: "yes", online_payment: "", finance_application: 1 } })).toEqual({
+      rego_lookup: false,
+      online_payment: null,
+      finance_application: false,
+    });
+    expect(adapterSettings({ adapters: { rego_lookup: true, online_payment: "stripe", finance_application: true } })).toEqual({
+      rego_lookup: true,
+      online_payment: "stripe",
+      finance_application: true,
+    });
+  });
+
+  it("adjustment questions keep the well-formed ones; Get Estimate needs each answered with one of its answers", () => {
+    const qs = tradeInAdjustments({
+      trade_in: {
+        adjustments: [
+          {
+            id: "condition",
+            question: "Overall condition",
+            answers: [
+              { value: "good", label: "Good", percent: 0 },
+              { value: "poor", label: "Poor", percent: -15 },
+              { value: "bad", label: "No percent" },
+            ],
+          },
+          { id: "keys", question: "Spare keys", answers: [] },
+          { question: "No id", answers: [{ value: "a", label: "A", percent: 0 }] },
+        ],
+      },
+    });
+    expect(qs).toEqual([
+      {
+        id: "condition",
+        question: "Overall condition",
+        answers: [
+          { value: "good", label: "Good", percent: 0 },
+          { value: "poor", label: "Poor", percent: -15 },
+        ],
+      },
+    ]);
+    expect(tradeInAdjustments({})).toEqual([]);
+    expect(checkAdjustments(qs, {})).toEqual({ "adjustmentAnswers.condition": "This is a required field." });
+    expect(checkAdjustments(qs, { condition: "bad" })).toEqual({ "adjustmentAnswers.condition": "This is a required field." });
+    expect(checkAdjustments(qs, { condition: "poor" })).toEqual({});
+  });
+
+  it("external addresses: absolute http(s) only", () => {
+    expect(externalUrl("https://a.example/x")).toBe("https://a.example/x");
+    expect(externalUrl("http://127.0.0.1:9/x")).toBe("http://127.0.0.1:9/x");
+    expect(externalUrl("/success")).toBeNull();
+    expect(externalUrl("javascript:alert(1)")).toBeNull();
+    expect(externalUrl(3)).toBeNull();
   });
 });

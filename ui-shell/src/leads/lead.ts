@@ -261,12 +261,35 @@ export interface LeadsSettings {
   service_interval_required: boolean;
   service_types: string[];
   terms_note: string | null;
+  /** Embedded service-booking frames (`leads.service_frames`): label and an http(s) address; empty by default. */
+  service_frames: ServiceFrame[];
+}
+
+/** One embedded service-booking frame: its tab label and frame title, and the booking page's address. */
+export interface ServiceFrame {
+  label: string;
+  url: string;
+}
+
+/**
+ * An address the browser may be sent to or frame: absolute `https:` or `http:` only (a
+ * `javascript:` or relative address is refused). Takes the text; returns the address or null.
+ */
+export function externalUrl(text: unknown): string | null {
+  if (typeof text !== "string") return null;
+  try {
+    const u = new URL(text);
+    return u.protocol === "https:" || u.protocol === "http:" ? text : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * The tenant's lead rules read defensively (absent: message required, postcode optional, Service
- * Interval optional, no service types, no terms note). Takes the tenant settings; returns
- * {@link LeadsSettings}. Spec: locations-forms-marketing §5.
+ * Interval optional, no service types, no terms note, no service frames; a frame without a label or
+ * an http(s) address is dropped). Takes the tenant settings; returns {@link LeadsSettings}.
+ * Spec: locations-forms-marketing §2 "Service booking can also be an embedded frame or tabbed frames", §5.
  */
 export function leadsSettings(tenant: unknown): LeadsSettings {
   const l = ((tenant as { leads?: unknown } | null)?.leads ?? {}) as Record<string, unknown>;
@@ -276,7 +299,93 @@ export function leadsSettings(tenant: unknown): LeadsSettings {
     service_interval_required: l.service_interval_required === true,
     service_types: Array.isArray(l.service_types) ? l.service_types.filter((t): t is string => typeof t === "string") : [],
     terms_note: typeof l.terms_note === "string" && l.terms_note.trim() ? l.terms_note : null,
+    service_frames: (Array.isArray(l.service_frames) ? l.service_frames : []).flatMap((f: unknown) => {
+      const o = (f ?? {}) as Record<string, unknown>;
+      const url = externalUrl(o.url);
+      return typeof o.label === "string" && o.label.trim() && url ? [{ label: o.label, url }] : [];
+    }),
   };
+}
+
+/** The tenant's lead adapters (`adapters` in GET /api/v1/tenant), with the defaults when the host sends none. */
+export interface AdapterSettings {
+  /** A registration lookup provider is configured (trade-in "Find My Car"). */
+  rego_lookup: boolean;
+  /** The online payment provider's name (e.g. "stripe"), or null: the deposit is taken offline. */
+  online_payment: string | null;
+  /** An external lender creates the customer from the finance application and returns an address. */
+  finance_application: boolean;
+}
+
+/**
+ * The tenant's adapters read defensively (absent or malformed: no rego lookup, no online payment,
+ * no external lender). Takes the tenant settings; returns {@link AdapterSettings}.
+ * Spec: locations-forms-marketing §4 "Submitting the finance form creates a customer and redirects
+ * the visitor"; shopper-core §5 (Reserve), §3 "Lead data" rego, regoState; issue 9.
+ */
+export function adapterSettings(tenant: unknown): AdapterSettings {
+  const a = ((tenant as { adapters?: unknown } | null)?.adapters ?? {}) as Record<string, unknown>;
+  return {
+    rego_lookup: a.rego_lookup === true,
+    online_payment: typeof a.online_payment === "string" && a.online_payment.trim() ? a.online_payment : null,
+    finance_application: a.finance_application === true,
+  };
+}
+
+/** One answer of a trade-in adjustment question; `percent` adjusts the estimate (e.g. -10). */
+export interface AdjustmentAnswer {
+  value: string;
+  label: string;
+  percent: number;
+}
+
+/** A trade-in adjustment question (e.g. condition, accident history) with its answers. */
+export interface TradeInAdjustment {
+  id: string;
+  question: string;
+  answers: AdjustmentAnswer[];
+}
+
+/**
+ * The tenant's trade-in adjustment questions (`trade_in.adjustments`), read defensively: a question
+ * without an id, text or any well-formed answer is dropped. Takes the tenant settings; returns the
+ * questions in the host's order. Spec: shopper-core §3 "Lead data" adjustmentAnswers; issue 9
+ * "an online estimate from the host's market data with adjustment answers".
+ */
+export function tradeInAdjustments(tenant: unknown): TradeInAdjustment[] {
+  const t = ((tenant as { trade_in?: unknown } | null)?.trade_in ?? {}) as Record<string, unknown>;
+  const list = Array.isArray(t.adjustments) ? t.adjustments : [];
+  return list.flatMap((q: unknown) => {
+    const o = (q ?? {}) as Record<string, unknown>;
+    const answers = (Array.isArray(o.answers) ? o.answers : []).flatMap((x: unknown) => {
+      const a = (x ?? {}) as Record<string, unknown>;
+      return typeof a.value === "string" && typeof a.label === "string" && typeof a.percent === "number"
+        ? [{ value: a.value, label: a.label, percent: a.percent }]
+        : [];
+    });
+    return typeof o.id === "string" && o.id && typeof o.question === "string" && answers.length > 0
+      ? [{ id: o.id, question: o.question, answers }]
+      : [];
+  });
+}
+
+/**
+ * The error name of an adjustment question, as the host names it in a 400 (`adjustmentAnswers.<id>`).
+ * Takes the question's id; returns the field name.
+ */
+export function adjustmentField(id: string): string {
+  return `adjustmentAnswers.${id}`;
+}
+
+/**
+ * The Get Estimate rule for the adjustment questions: each unanswered one gets 'This is a required
+ * field.' under `adjustmentAnswers.<id>`. Takes the questions and the answers by id; returns the
+ * errors by field. Spec: locations-forms-marketing §5, §8.
+ */
+export function checkAdjustments(questions: TradeInAdjustment[], answers: Record<string, string>): Errors {
+  const e: Errors = {};
+  for (const q of questions) if (!q.answers.some((a) => a.value === answers[q.id])) e[adjustmentField(q.id)] = REQUIRED_MESSAGE;
+  return e;
 }
 
 /** The contact fields every form has. */
@@ -400,20 +509,82 @@ export function checkVehicleStep(
   return v.make.trim() && v.model.trim() && /^\d{4}$/.test(v.year.trim()) ? null : STEP_INCOMPLETE;
 }
 
-/** A submit's outcome: the lead's id, or the errors to show (by field, and the form-level message). */
+/**
+ * A `reserve` lead's reservation (the answer's `reservation`): `offline` when the dealer takes the
+ * deposit, `pending_payment` with the provider's `payment_url`; deposit in dollars, hold in hours.
+ */
+export interface ReservationAnswer {
+  status: "offline" | "pending_payment";
+  deposit: number;
+  hold_hours: number;
+  payment_url: string | null;
+}
+
+/**
+ * A submit's outcome: the lead's id with where to send the visitor next (`redirectUrl`, the
+ * lender's address for a finance application; `reservation` for a reserve), or the errors to show
+ * (by field, and the form-level message).
+ */
 export type SubmitOutcome =
-  | { ok: true; leadId: string; created: boolean }
+  | { ok: true; leadId: string; created: boolean; redirectUrl: string | null; reservation: ReservationAnswer | null }
   | { ok: false; fieldErrors: Errors; formError: string | null };
 
 /** A fetch function (the browser's, or a fake in tests and stories). */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** The host's error envelope `{"error": {"code", "message", "field"}}`, each part null when absent. */
+export interface HostError {
+  code: string | null;
+  message: string | null;
+  field: string | null;
+}
+
+/**
+ * Reads the host's error envelope from a parsed JSON body. Takes the body (anything); returns
+ * {@link HostError} (all null when the body is not an envelope). Spec: ARCHITECTURE "one error envelope".
+ */
+export function hostError(body: unknown): HostError {
+  const e = (body as { error?: unknown } | null)?.error;
+  const o = (e && typeof e === "object" ? e : {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
+  return { code: str(o.code), message: str(o.message), field: str(o.field) };
+}
+
+/**
+ * The field error a 400 envelope names (the host's message on `field`), or null when the answer is
+ * not a 400 or names no form field (`body`, `idempotency_key`, `form`). Takes the status and the
+ * envelope; returns the errors by field or null.
+ */
+export function fieldErrorOf(status: number, err: HostError): Errors | null {
+  const { field, message } = err;
+  if (status !== 400 || !field || !message || field === "body" || field === "idempotency_key" || field === "form") return null;
+  return { [field]: message };
+}
+
+/** 'Failed to create customer' (locations-forms-marketing §8): the lender refused the finance application. */
+export const CREATE_CUSTOMER_FAILED = "Failed to create customer";
+
+function reservationOf(v: unknown): ReservationAnswer | null {
+  const o = (v && typeof v === "object" ? v : null) as Record<string, unknown> | null;
+  if (!o || (o.status !== "offline" && o.status !== "pending_payment")) return null;
+  return {
+    status: o.status,
+    deposit: typeof o.deposit === "number" ? o.deposit : 0,
+    hold_hours: typeof o.hold_hours === "number" ? o.hold_hours : 0,
+    payment_url: externalUrl(o.payment_url),
+  };
+}
+
 /**
  * Posts a lead (`POST /api/v1/leads`). 201 and 200 (a repeated key) are success with the lead's
- * id; a 400 envelope with a `field` becomes that field's error (the host's message, e.g. the
- * postcode or 'This is a required field.'); anything else, 'An error occurred when submitting
- * this form'. Takes the payload and a fetch; returns a {@link SubmitOutcome}.
- * Spec: locations-forms-marketing §4 "Enquiry submit", §8; shopper-core §4 "Lead form".
+ * id, the lender's `redirect_url` (finance) and the `reservation` (reserve); a 400 envelope with a
+ * `field` becomes that field's error (the host's message, e.g. the postcode or 'This is a required
+ * field.'); a 502 `create_customer_failed` shows the host's message ('Failed to create customer' or
+ * 'Failed to create customer or no redirect URL received.'); anything else, 'An error occurred when
+ * submitting this form'. Addresses other than absolute http(s) ones are dropped. Takes the payload
+ * and a fetch; returns a {@link SubmitOutcome}.
+ * Spec: locations-forms-marketing §4 "Enquiry submit", "Finance quote" (the finance form redirects), §8;
+ * shopper-core §4 "Lead form".
  */
 export async function postLead(
   payload: Record<string, unknown>,
@@ -425,17 +596,21 @@ export async function postLead(
       headers: { "content-type": "application/json" },
       body: JSON.stringify(payload),
     });
-    const body = (await r.json().catch(() => null)) as {
-      lead_id?: unknown;
-      created?: unknown;
-      error?: { message?: unknown; field?: unknown };
-    } | null;
-    if (r.ok && typeof body?.lead_id === "string") return { ok: true, leadId: body.lead_id, created: body.created === true };
-    const field = typeof body?.error?.field === "string" ? body.error.field : null;
-    const message = typeof body?.error?.message === "string" ? body.error.message : null;
-    if (r.status === 400 && field && message && field !== "body" && field !== "idempotency_key" && field !== "form") {
-      return { ok: false, fieldErrors: { [field]: message }, formError: null };
+    const body = (await r.json().catch(() => null)) as Record<string, unknown> | null;
+    if (r.ok && typeof body?.lead_id === "string") {
+      return {
+        ok: true,
+        leadId: body.lead_id,
+        created: body.created === true,
+        redirectUrl: externalUrl(body.redirect_url),
+        reservation: reservationOf(body.reservation),
+      };
     }
+    const err = hostError(body);
+    const fieldErrors = fieldErrorOf(r.status, err);
+    if (fieldErrors) return { ok: false, fieldErrors, formError: null };
+    if (err.code === "create_customer_failed")
+      return { ok: false, fieldErrors: {}, formError: err.message ?? CREATE_CUSTOMER_FAILED };
     return { ok: false, fieldErrors: {}, formError: SUBMIT_FAILED };
   } catch {
     return { ok: false, fieldErrors: {}, formError: SUBMIT_FAILED };

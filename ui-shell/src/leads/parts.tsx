@@ -33,25 +33,41 @@ export interface LeadSubmit {
   setErrors: (e: Errors) => void;
   /**
    * Submits when `localErrors` is empty: posts the fields (the category included), saves the
-   * contact details, remembers the category and goes to /success. Returns whether it succeeded.
+   * contact details, remembers the category and goes to /success (or to the address the host
+   * returns). Returns whether it succeeded.
    */
   submit: (fields: Record<string, FieldValue>, localErrors?: Errors) => Promise<boolean>;
   /** The form instance's idempotency key. */
   idempotencyKey: string;
 }
 
+/** Options of {@link useLeadSubmit}: a fetch, a success callback, and how to leave for another site. */
+export interface LeadSubmitOptions {
+  fetchImpl?: FetchLike | undefined;
+  /** Called with the lead's id instead of going to /success. */
+  onSuccess?: ((leadId: string) => void) | undefined;
+  /** Sends the browser to an external address (default `window.location.assign`; tests inject a fake). */
+  assign?: ((url: string) => void) | undefined;
+}
+
+/** Sends the browser to `url` (a full page load: a lender's or payment provider's page). */
+function locationAssign(url: string): void {
+  globalThis.location.assign(url);
+}
+
 /**
  * The submit state of one lead form: the idempotency key is made once per form instance (a
- * double submit is one lead), a second submit while one is in flight is ignored, the host's field
- * errors land on their fields, other failures give 'An error occurred when submitting this form',
- * and success stores the category and goes to `/success` (or calls `onSuccess`). Takes the form,
- * and optionally a fetch and a success callback; returns {@link LeadSubmit}.
- * Spec: locations-forms-marketing §4 "Enquiry submit", §8; shopper-core §4 "Lead form".
+ * double submit is one lead, and a retry after a failure reuses it), a second submit while one is
+ * in flight is ignored, the host's field errors land on their fields, other failures give 'An
+ * error occurred when submitting this form' (or the host's create-customer message), and success
+ * stores the category and goes to `/success` (or calls `onSuccess`) — unless the host returns an
+ * external address (a finance `redirect_url`, a reservation's `payment_url`), where the browser is
+ * sent with `assign` and the button stays disabled while it leaves. Takes the form and
+ * {@link LeadSubmitOptions}; returns {@link LeadSubmit}.
+ * Spec: locations-forms-marketing §4 "Enquiry submit", "Submitting the finance form creates a
+ * customer and redirects the visitor to the returned address", §8; shopper-core §4 "Lead form", §5 (Reserve).
  */
-export function useLeadSubmit(
-  form: LeadForm,
-  opts: { fetchImpl?: FetchLike | undefined; onSuccess?: ((leadId: string) => void) | undefined } = {},
-): LeadSubmit {
+export function useLeadSubmit(form: LeadForm, opts: LeadSubmitOptions = {}): LeadSubmit {
   const [key] = useState(newIdempotencyKey);
   const inFlight = useRef(false);
   const [submitting, setSubmitting] = useState(false);
@@ -66,15 +82,22 @@ export function useLeadSubmit(
     inFlight.current = true;
     setSubmitting(true);
     const out = await postLead(buildPayload(form, key, fields, browserContext()), opts.fetchImpl);
-    inFlight.current = false;
-    setSubmitting(false);
     if (!out.ok) {
+      inFlight.current = false;
+      setSubmitting(false);
       setErrors(out.fieldErrors);
       setFormError(out.formError);
       return false;
     }
     saveDetails(fields as Partial<Record<keyof ContactValues, string>>);
     rememberCategory(typeof fields.category === "string" ? fields.category : "");
+    const away = out.redirectUrl ?? out.reservation?.payment_url ?? null;
+    if (away) {
+      (opts.assign ?? locationAssign)(away);
+      return true;
+    }
+    inFlight.current = false;
+    setSubmitting(false);
     if (opts.onSuccess) opts.onSuccess(out.leadId);
     else navigate("/success");
     return true;
@@ -106,10 +129,19 @@ const LABELS: Record<string, string> = {
 
 /**
  * The form-level error list under 'Please fix the following errors:' plus the form error (an
- * alert). Takes the errors and the form error; renders nothing when there are none.
+ * alert). Takes the errors, the form error and optionally labels for fields the common list does
+ * not name (e.g. a trade-in adjustment question); renders nothing when there are none.
  * Spec: locations-forms-marketing §5, §8.
  */
-export function ErrorSummary({ errors, formError }: { errors: Errors; formError: string | null }) {
+export function ErrorSummary({
+  errors,
+  formError,
+  labels,
+}: {
+  errors: Errors;
+  formError: string | null;
+  labels?: Record<string, string>;
+}) {
   const list = Object.entries(errors);
   if (list.length === 0 && !formError) return null;
   return (
@@ -120,7 +152,7 @@ export function ErrorSummary({ errors, formError }: { errors: Errors; formError:
           <p>{FIX_ERRORS}</p>
           <ul>
             {list.map(([k, m]) => (
-              <li key={k}>{`${LABELS[k] ?? k}: ${m}`}</li>
+              <li key={k}>{`${labels?.[k] ?? LABELS[k] ?? k}: ${m}`}</li>
             ))}
           </ul>
         </>
