@@ -1,6 +1,8 @@
 // The trade-in valuation (issue 9): /trade-in, /cars/trade-in?car_id={id}, /sell-my-car,
-// /sell-your-car. Manual vehicle entry (no rego provider on the demo tenants), Preferred Contact
-// Method, Is Your Car Currently Under Finance, and the online estimate when the host gives one.
+// /sell-your-car. The registration lookup ("Find My Car", src/leads/RegoLookup.tsx) when the
+// tenant has a rego provider, else manual vehicle entry; Preferred Contact Method, Is Your Car
+// Currently Under Finance, the tenant's adjustment questions and the online estimate when the
+// host gives one (none over 7 years or 100,000 km: the host's reason is shown).
 // Issue 12: under the form, the trade-in FAQ and the enquiry mini-form with the privacy line
 // (src/marketing/TradeInInfo.tsx).
 // Spec: locations-forms-marketing §2 "Trade-in information", §5 "Valuation"; shopper-core §2, §3
@@ -14,7 +16,21 @@ import { RadioGroup } from "../design/RadioGroup";
 import { REQUIRED_MESSAGE } from "../design/validation";
 import { formatMoney } from "../lib/format";
 import { TradeInInfo } from "../marketing/TradeInInfo";
-import { type ContactValues, checkContact, type Errors, type FetchLike, leadsSettings, SELECT_AN_OPTION } from "./lead";
+import {
+  adapterSettings,
+  adjustmentField,
+  type ContactValues,
+  checkAdjustments,
+  checkContact,
+  type Errors,
+  type FetchLike,
+  fieldErrorOf,
+  hostError,
+  leadsSettings,
+  SELECT_AN_OPTION,
+  type TradeInAdjustment,
+  tradeInAdjustments,
+} from "./lead";
 import {
   Choice,
   ContactFields,
@@ -26,6 +42,7 @@ import {
   useLeadSubmit,
   vehicleInputs,
 } from "./parts";
+import { RegoLookup, type RegoVehicle, regoDetails } from "./RegoLookup";
 
 /** The online estimate: a range (AUD), or none with the host's reason. */
 export interface Estimate {
@@ -33,25 +50,43 @@ export interface Estimate {
   reason: string | null;
 }
 
+/** The estimate request: the vehicle (year, km) and the adjustment answers by question id. */
+export interface EstimateRequest {
+  make: string;
+  model: string;
+  year: number;
+  km: number;
+  adjustmentAnswers?: Record<string, string>;
+}
+
 /**
- * Asks the host for an online estimate (`POST /api/v1/trade-in/estimate` {make, model, year, km}).
- * Takes the vehicle and a fetch; returns the answer, or null when the host has no estimate call
- * or it failed (the form then submits without one). Spec: locations-forms-marketing §5 (no
- * online estimate over 7 years or 100,000 km).
+ * Asks the host for an online estimate (`POST /api/v1/trade-in/estimate` {make, model, year, km,
+ * adjustmentAnswers}). Takes the request and a fetch; returns the answer, `{ fieldErrors }` when
+ * the host refuses a field (a 400 naming e.g. `adjustmentAnswers.condition`), or null when the
+ * host has no estimate call or it failed (the form then submits without one). Spec:
+ * locations-forms-marketing §5 (no online estimate over 7 years or 100,000 km); shopper-core §3
+ * "Lead data" adjustmentAnswers.
  */
 export async function fetchEstimate(
-  v: { make: string; model: string; year: number; km: number },
+  v: EstimateRequest,
   fetchImpl: FetchLike = (i, init) => globalThis.fetch(i, init),
-): Promise<Estimate | null> {
+): Promise<Estimate | { fieldErrors: Errors } | null> {
   try {
     const r = await fetchImpl("/api/v1/trade-in/estimate", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(v),
     });
-    if (!r.ok) return null;
-    const b = (await r.json()) as Partial<Estimate>;
-    return { estimate: b.estimate ?? null, reason: b.reason ?? null };
+    const b = (await r.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!r.ok) {
+      const fieldErrors = fieldErrorOf(r.status, hostError(b));
+      return fieldErrors ? { fieldErrors } : null;
+    }
+    const e = (b?.estimate ?? null) as { low?: unknown; high?: unknown } | null;
+    return {
+      estimate: e && typeof e.low === "number" && typeof e.high === "number" ? { low: e.low, high: e.high } : null,
+      reason: typeof b?.reason === "string" ? b.reason : null,
+    };
   } catch {
     return null;
   }
@@ -82,6 +117,40 @@ export function checkTradeIn(v: Vehicle): Errors {
   return e;
 }
 
+/**
+ * One radio group per adjustment question (answers as options; 'This is a required field.' under
+ * an unanswered one after Get Estimate). Takes the questions, the answers by id, a setter and the
+ * form's errors; renders the groups. Spec: shopper-core §3 "Lead data" adjustmentAnswers.
+ */
+export function AdjustmentQuestions({
+  questions,
+  answers,
+  onAnswer,
+  errors,
+}: {
+  questions: TradeInAdjustment[];
+  answers: Record<string, string>;
+  onAnswer: (id: string, value: string) => void;
+  errors: Errors;
+}) {
+  return (
+    <>
+      {questions.map((q) => (
+        <RadioGroup
+          key={q.id}
+          label={q.question}
+          name={adjustmentField(q.id)}
+          required
+          options={q.answers.map((a) => ({ value: a.value, label: a.label }))}
+          value={answers[q.id] ?? ""}
+          onValueChange={(x) => onAnswer(q.id, x)}
+          error={errors[adjustmentField(q.id)] ?? null}
+        />
+      ))}
+    </>
+  );
+}
+
 /** Props of {@link TradeInForm}. */
 export interface TradeInFormProps {
   /** The car being bought (its numeric id), from `?car_id=`. */
@@ -91,15 +160,22 @@ export interface TradeInFormProps {
 }
 
 /**
- * The valuation form: contact fields, the vehicle (Vehicle Make, Vehicle Model, Vehicle Year,
- * km, rego, regoState), Preferred Contact Method (Phone default, Email, SMS), Is Your Car
- * Currently Under Finance (blank default, 'Please Select An Option...'), Get Estimate (when the
- * host estimates) and, with a car, the offer (the estimate's low figure) and 'offer accepted'.
- * Takes {@link TradeInFormProps}; renders the form.
+ * The valuation form: contact fields, the vehicle (with the tenant's rego lookup first: Rego,
+ * Rego State and "Find My Car" filling Vehicle Make, Model and Year; else Vehicle Make, Vehicle
+ * Model, Vehicle Year, km, then rego and regoState), Preferred Contact Method (Phone default,
+ * Email, SMS), Is Your Car Currently Under Finance (blank default, 'Please Select An Option...'),
+ * the adjustment questions (all required for Get Estimate, sent as `adjustmentAnswers` with the
+ * estimate and the lead), Get Estimate (when the host estimates; otherwise its reason) and, with
+ * a car, the offer (the estimate's low figure) and 'offer accepted'. The looked-up badge, body,
+ * colour, VIN and NVIC go on the lead's `message`. Takes {@link TradeInFormProps}; renders the form.
+ * Spec: locations-forms-marketing §2 "Trade-in information", §5 "Valuation"; shopper-core §3
+ * "Lead data", "Trade-in valuation".
  */
 export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
   const { tenant } = useSite();
   const rules = leadsSettings(tenant);
+  const lookup = adapterSettings(tenant).rego_lookup;
+  const questions = tradeInAdjustments(tenant);
   const lead = useLeadSubmit("trade_in", { fetchImpl, onSuccess });
   const [contact, setContact] = useState<ContactValues>(initialContact);
   const [v, setV] = useState<Vehicle>({
@@ -114,15 +190,39 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
   });
   const [estimate, setEstimate] = useState<Estimate | null | "none">(null);
   const [accepted, setAccepted] = useState(false);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [found, setFound] = useState<RegoVehicle | null>(null);
   const set = <K extends keyof Vehicle>(k: K, x: Vehicle[K]) => {
     setV((p) => ({ ...p, [k]: x }));
     if (k === "make" || k === "model" || k === "year" || k === "km") setEstimate(null);
+    // Another registration: the looked-up details no longer describe this car.
+    if (k === "rego" || k === "regoState") setFound(null);
   };
+  const onFound = (car: RegoVehicle) => {
+    setV((p) => ({ ...p, make: car.make, model: car.model, year: String(car.year) }));
+    setEstimate(null);
+    setFound(car);
+  };
+  const answer = (id: string, value: string) => {
+    setAnswers((p) => ({ ...p, [id]: value }));
+    setEstimate(null);
+  };
+  const given = Object.keys(answers).length > 0 ? answers : undefined;
   const getEstimate = async () => {
-    const e = checkTradeIn({ ...v, under_finance: "No" });
+    const e = { ...checkTradeIn({ ...v, under_finance: "No" }), ...checkAdjustments(questions, answers) };
     if (Object.keys(e).length > 0) return lead.setErrors(e);
     lead.setErrors({});
-    const r = await fetchEstimate({ make: v.make, model: v.model, year: Number(v.year), km: v.km ?? 0 }, fetchImpl);
+    const r = await fetchEstimate(
+      {
+        make: v.make,
+        model: v.model,
+        year: Number(v.year),
+        km: v.km ?? 0,
+        ...(questions.length > 0 ? { adjustmentAnswers: answers } : {}),
+      },
+      fetchImpl,
+    );
+    if (r && "fieldErrors" in r) return lead.setErrors(r.fieldErrors);
     setEstimate(r ?? "none");
   };
   const offer = estimate && estimate !== "none" ? (estimate.estimate?.low ?? null) : null;
@@ -139,8 +239,10 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
         km: v.km,
         rego: v.rego,
         regoState: v.regoState,
+        message: found ? regoDetails(found) : null,
         preferred_contact: v.preferred_contact,
         under_finance: v.under_finance,
+        adjustmentAnswers: given,
         car_id: carId,
         ...(carId && offer !== null ? { offer_price: offer, offer_accepted: accepted } : {}),
       },
@@ -149,10 +251,21 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
   };
   const err = lead.errors;
   const fields = vehicleInputs(v, set, err);
+  const labels = Object.fromEntries(questions.map((q) => [adjustmentField(q.id), q.question]));
   return (
     <form noValidate onSubmit={onSubmit} className="fc-lead-form" data-form="trade_in">
-      <ErrorSummary errors={err} formError={lead.formError} />
+      <ErrorSummary errors={err} formError={lead.formError} labels={labels} />
       <h2>Your Vehicle</h2>
+      {lookup ? (
+        <RegoLookup
+          rego={v.rego}
+          regoState={v.regoState}
+          onChange={(k, x) => set(k, x)}
+          onFound={onFound}
+          errors={err}
+          fetchImpl={fetchImpl}
+        />
+      ) : null}
       <div className="fc-form-row">
         {fields.make}
         {fields.model}
@@ -169,16 +282,18 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
           error={err.km ?? null}
         />
       </div>
-      <div className="fc-form-row">
-        <RegoInput value={v.rego} onChange={(x) => set("rego", x)} error={err.rego} />
-        <StateChoice
-          label="Rego State"
-          name="regoState"
-          value={v.regoState}
-          onChange={(x) => set("regoState", x)}
-          error={err.regoState}
-        />
-      </div>
+      {lookup ? null : (
+        <div className="fc-form-row">
+          <RegoInput value={v.rego} onChange={(x) => set("rego", x)} error={err.rego} />
+          <StateChoice
+            label="Rego State"
+            name="regoState"
+            value={v.regoState}
+            onChange={(x) => set("regoState", x)}
+            error={err.regoState}
+          />
+        </div>
+      )}
       <Choice
         label="Is Your Car Currently Under Finance"
         name="under_finance"
@@ -191,6 +306,7 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
         onChange={(x) => set("under_finance", x)}
         error={err.under_finance}
       />
+      <AdjustmentQuestions questions={questions} answers={answers} onAnswer={answer} errors={err} />
       <div className="fc-lead-estimate">
         <button type="button" className="fc-button fc-button--secondary" onClick={() => void getEstimate()}>
           Get Online Estimate
