@@ -1,7 +1,10 @@
 // The finance application (issue 9): the finance pages' form card and the VDP's finance popup
 // (four stage labels, two steps split at the name field). The quick quote comes from the host's
 // `POST /api/v1/finance/quote`, re-requested 500 ms after the last change and blank while
-// pending; submitting records the application as a lead (no external lender is configured).
+// pending; submitting records the application as a lead; when the tenant's lender creates the
+// customer (`adapters.finance_application`), the host answers its `redirect_url` and the visitor
+// is sent there, or 'Failed to create customer' (the lead is kept; the form stays filled and a
+// resubmit reuses the idempotency key).
 // Spec: locations-forms-marketing §2 "Finance page and popup", §4 "Finance quote", §5, §7, §8, §9.
 import { type FormEvent, useEffect, useState } from "react";
 import { useSite } from "../app/site";
@@ -86,19 +89,24 @@ export interface FinanceFormProps {
   price?: number;
   fetchImpl?: FetchLike;
   onSuccess?: (leadId: string) => void;
+  /** Sends the browser to the lender's address (default `window.location.assign`). */
+  assign?: (url: string) => void;
 }
 
 /**
  * The finance form: purchase price (digits only, clamped to 10,000-200,000 on blur), loan term
  * (1-7 years, step 1), credit score (GREAT, DECENT, POOR), the quick quote, then the contact
- * fields; submit records a `finance` lead and goes to /success. In the popup, step 1 is the
+ * fields; submit records a `finance` lead and goes to /success, or to the lender's `redirect_url`
+ * when the host returns one (an external lender created the customer); the host's create-customer
+ * failure ('Failed to create customer', 'Failed to create customer or no redirect URL received.')
+ * shows as the form error with the form kept. In the popup, step 1 is the
  * estimate and step 2 the details from the name field on, under the four stage labels.
  * Takes {@link FinanceFormProps}; renders the form.
  */
-export function FinanceForm({ popup, car, price, fetchImpl, onSuccess }: FinanceFormProps) {
+export function FinanceForm({ popup, car, price, fetchImpl, onSuccess, assign }: FinanceFormProps) {
   const { tenant } = useSite();
   const rules = leadsSettings(tenant);
-  const lead = useLeadSubmit("finance", { fetchImpl, onSuccess });
+  const lead = useLeadSubmit("finance", { fetchImpl, onSuccess, assign });
   const start = clampPurchasePrice(String(Math.round(price ?? car?.price ?? 30000))) ?? 30000;
   const [priceText, setPriceText] = useState(String(start));
   const [purchase, setPurchase] = useState<number | null>(start);

@@ -7,8 +7,10 @@ import { FinanceForm } from "./FinanceForm";
 /**
  * The finance pages (/finance, /finance-enquiry, /apply-for-finance, /personalised/finance?car_id=):
  * the form card (start price from `vehiclePriceBudget`) and the 3-step panel on large screens.
- * With `?car_id={slug}` the car is loaded and sent with the application (car_id, VIN).
- * Takes nothing; renders the page. Spec: locations-forms-marketing §2 "Finance page and popup";
+ * With `?car_id={slug}` the car is loaded and sent with the application (car_id, VIN). Submitting
+ * sends the visitor to the lender's address when the tenant's lender creates the customer
+ * ({@link FinanceForm}), else to /success.
+ * Takes nothing; renders the page. Spec: locations-forms-marketing §2 "Finance page and popup", §4;
  * shopper-core §2 /finance query parameters.
  */
 export default function FinancePage() {
