@@ -1,7 +1,10 @@
 // Reserve a car (issue 9): /cars/{slug}/checkout, /cars/{slug}/buy-online and
 // /checkout-journey?car_id={slug} (sign-in gated per site). The refundable deposit holds the car;
-// no payment provider is configured, so the reservation is recorded as a lead (form `reserve`,
-// field `deposit`) and the dealer takes the deposit offline.
+// the reservation is recorded as a lead (form `reserve`, field `deposit`). With the tenant's
+// payment provider (`adapters.online_payment`) the host answers the provider's `payment_url` and
+// the shopper pays there; the provider returns to /checkout-journey?car_id={slug}&reservation={lead_id}
+// (with &payment=cancelled when not paid), where the status panel (ReservationStatus.tsx) shows
+// instead of the form. Without a provider the dealer takes the deposit offline, and the page says so.
 // Spec: shopper-core §2, §5 (Reserve), §9 "Reserve deposit default $200, 100% refundable, car held
 // 48 hours"; locations-forms-marketing §4, §9.
 import { type FormEvent, useEffect, useState } from "react";
@@ -11,8 +14,10 @@ import { useParams, useSearchParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
 import { Skeleton } from "../design/Skeleton";
 import { formatMoney } from "../lib/format";
-import { type ContactValues, checkContact, type FetchLike, leadsSettings } from "./lead";
+import { timeZoneOf } from "../locations/locations";
+import { adapterSettings, type ContactValues, checkContact, type FetchLike, leadsSettings } from "./lead";
 import { ContactFields, ErrorSummary, initialContact, SubmitButton, useLeadSubmit } from "./parts";
+import { ReservationStatus } from "./ReservationStatus";
 
 /**
  * The reserve terms: the tenant's deposit (AUD, default 200) and hold (hours, default 48). Takes
@@ -29,17 +34,34 @@ export interface ReserveFormProps {
   car: CarResponse;
   fetchImpl?: FetchLike;
   onSuccess?: (leadId: string) => void;
+  /** Sends the browser to the payment provider (default `window.location.assign`). */
+  assign?: (url: string) => void;
+}
+
+/** The text under the deposit line when the dealer takes the deposit (no payment provider). */
+export const OFFLINE_DEPOSIT = "Online payment is not available: the dealer will contact you to take the deposit.";
+
+/**
+ * The text under the deposit line: "Pay the {deposit} deposit securely online." with a payment
+ * provider, else {@link OFFLINE_DEPOSIT}. Takes the deposit (dollars) and the provider's name
+ * (null for none); returns the text. Spec: shopper-core §5 (Reserve), §9; issue 9.
+ */
+export function depositNote(deposit: number, provider: string | null): string {
+  return provider ? `Pay the ${formatMoney(deposit)} deposit securely online.` : OFFLINE_DEPOSIT;
 }
 
 /**
- * The reserve form: the car, the deposit and hold, the contact fields; submit records a `reserve`
- * lead with `deposit` and the car and goes to /success. Takes {@link ReserveFormProps}; renders the form.
+ * The reserve form: the car, the deposit and hold, how the deposit is paid, the contact fields;
+ * submit records a `reserve` lead with `deposit` and the car, then goes to the payment provider's
+ * `payment_url` when the host returns one, else to /success. Takes {@link ReserveFormProps};
+ * renders the form. Spec: shopper-core §5 (Reserve), §9.
  */
-export function ReserveForm({ car, fetchImpl, onSuccess }: ReserveFormProps) {
+export function ReserveForm({ car, fetchImpl, onSuccess, assign }: ReserveFormProps) {
   const { tenant } = useSite();
   const rules = leadsSettings(tenant);
   const { deposit, hours } = reserveTerms(tenant);
-  const lead = useLeadSubmit("reserve", { fetchImpl, onSuccess });
+  const provider = adapterSettings(tenant).online_payment;
+  const lead = useLeadSubmit("reserve", { fetchImpl, onSuccess, assign });
   const [contact, setContact] = useState<ContactValues>(initialContact);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +76,9 @@ export function ReserveForm({ car, fetchImpl, onSuccess }: ReserveFormProps) {
       <p data-deposit={deposit}>
         {`Reserve this car with a ${formatMoney(deposit)} deposit, 100% refundable. We hold the car for you for ${hours} hours.`}
       </p>
-      <p className="fc-muted">Online payment is not available: the dealer will contact you to take the deposit.</p>
+      <p className="fc-muted" data-payment={provider ?? "offline"}>
+        {depositNote(deposit, provider)}
+      </p>
       <ErrorSummary errors={lead.errors} formError={lead.formError} />
       <ContactFields values={contact} onChange={setContact} errors={lead.errors} postcodeRequired={rules.postcode_required} />
       <SubmitButton submitting={lead.submitting}>Reserve Car Now</SubmitButton>
@@ -64,17 +88,23 @@ export function ReserveForm({ car, fetchImpl, onSuccess }: ReserveFormProps) {
 
 /**
  * The reserve page: loads the car of the path (`/cars/{slug}/checkout`, `/buy-online`) or of
- * `?car_id={slug}`, then shows {@link ReserveForm}. Takes nothing; renders the page.
+ * `?car_id={slug}`, then shows {@link ReserveForm}; on the return from the payment provider
+ * (`?reservation={lead_id}`, `&payment=cancelled`) it shows the {@link ReservationStatus} panel
+ * instead, with the hold's end in the site's time zone (its default state's; Australia/Brisbane
+ * when unknown). Takes nothing; renders the page. Spec: shopper-core §2, §5 (Reserve), §9.
  */
 export default function ReservePage() {
   useDocumentTitle("Reserve online");
   const { slug } = useParams();
   const [params] = useSearchParams();
-  const carSlug = slug ?? params.get("car_id") ?? "";
+  const { tenant } = useSite();
+  const reservation = params.get("reservation") ?? "";
+  const carSlug = reservation ? "" : (slug ?? params.get("car_id") ?? "");
   const [car, setCar] = useState<CarResponse | null | "missing">(null);
   useEffect(() => {
     const ctrl = new AbortController();
     setCar(null);
+    if (reservation) return;
     if (!carSlug) {
       setCar("missing");
       return;
@@ -84,7 +114,19 @@ export default function ReservePage() {
       () => !ctrl.signal.aborted && setCar("missing"),
     );
     return () => ctrl.abort();
-  }, [carSlug]);
+  }, [carSlug, reservation]);
+  if (reservation) {
+    return (
+      <section className="fc-container fc-page fc-lead-page" data-page="reserve">
+        <h1>Reserve online</h1>
+        <ReservationStatus
+          leadId={reservation}
+          cancelled={params.get("payment") === "cancelled"}
+          timeZone={timeZoneOf(tenant.default_state)}
+        />
+      </section>
+    );
+  }
   return (
     <section className="fc-container fc-page fc-lead-page" data-page="reserve">
       <h1>Reserve online</h1>
