@@ -5,6 +5,8 @@
 // Issue 12: around the form, the service marketing sections (src/marketing/ServiceSections.tsx:
 // banner, perks, precise-price servicing and genuine parts), the Get a Quote modal and, where the
 // tenant books with the manufacturer, the 'Book a service online' link above the form.
+// A tenant with `leads.service_frames` shows its embedded booking (one frame, or tabbed frames;
+// ServiceFrames.tsx) under the heading instead of the form.
 // Spec: locations-forms-marketing §2 "Service booking", "Electric-model marketing area" (service
 // page), §4, §5, §8, §9.
 import { type FormEvent, lazy, Suspense, useState } from "react";
@@ -39,6 +41,7 @@ import {
   useLeadSubmit,
   vehicleInputs,
 } from "./parts";
+import { ServiceFrames } from "./ServiceFrames";
 
 const QuoteDialog = lazy(() => import("../marketing/QuoteDialog"));
 
@@ -319,26 +322,33 @@ export function ServiceForm({ version = "full", initialStep = 0, fetchImpl, onSu
  * `GET /api/v1/content/service`; without it, the form alone), then the full booking, or the short
  * one with `?version=short` — below the 'Book a service online' link when the tenant books with
  * the manufacturer — beside the precise-price servicing and genuine-parts sections; the quote
- * modal loads when first opened. Takes nothing; renders the page.
- * Spec: locations-forms-marketing §2 /service, "Service booking", "Electric-model marketing area".
+ * modal loads when first opened. A tenant with `leads.service_frames` gets its embedded booking
+ * under the heading instead of the form. Takes nothing; renders the page.
+ * Spec: locations-forms-marketing §2 /service, "Service booking" ("can also be an embedded frame or
+ * tabbed frames"), "Electric-model marketing area".
  */
 export default function ServicePage() {
   useDocumentTitle("Book a service");
   const [params] = useSearchParams();
   const { pathname } = useLocation();
+  const { tenant } = useSite();
+  const frames = leadsSettings(tenant).service_frames;
   const content = useContent(SERVICE_API, parseService);
   const [quote, setQuote] = useState<"closed" | "open" | "shut">("closed");
   const data = content.status === "ok" ? content.data : null;
   return (
     <section className="fc-container fc-page fc-lead-page fc-service-page" data-page="service">
       <h1>Book a service</h1>
+      {frames.length > 0 ? <ServiceFrames frames={frames} /> : null}
       {data ? <ServiceBanner content={data} onQuote={() => setQuote("open")} /> : null}
       {content.status === "loading" ? <ServiceBannerSkeleton /> : null}
       <div className="fc-service-layout">
-        <div className="fc-service-book" id="book-a-service">
-          {data?.externalBookingUrl ? <ExternalBooking url={data.externalBookingUrl} /> : null}
-          <ServiceForm version={params.get("version") === "short" ? "short" : "full"} />
-        </div>
+        {frames.length > 0 ? null : (
+          <div className="fc-service-book" id="book-a-service">
+            {data?.externalBookingUrl ? <ExternalBooking url={data.externalBookingUrl} /> : null}
+            <ServiceForm version={params.get("version") === "short" ? "short" : "full"} />
+          </div>
+        )}
         {data ? <ServiceInfo sections={data.sections} /> : null}
       </div>
       {data && quote !== "closed" ? (
