@@ -2,7 +2,9 @@
 // empty, pre-filled from the saved details, errors under 'Please fix the following errors:',
 // submitting (button disabled with a spinner), a server field error, the form error, and each
 // form's own states (test-drive slots, trade-in estimate, finance quote and popup steps, service
-// steps, reserve).
+// steps, reserve) and the adapters' states (rego lookup found and not found, adjustment questions,
+// the lender's create-customer failure, online deposit, the reservation paid and pending, service
+// booking frames).
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { CAR, TENANTS } from "../__tests__/fixtures";
 import type { TenantSettings } from "../api/types";
@@ -12,7 +14,10 @@ import { resolveTheme } from "../theme/theme";
 import { EnquiryForm } from "./EnquiryForm";
 import { FinanceForm } from "./FinanceForm";
 import { type FetchLike, USER_DETAILS_KEY } from "./lead";
+import { RegoLookup } from "./RegoLookup";
+import { ReservationStatus } from "./ReservationStatus";
 import { ReserveForm } from "./ReservePage";
+import { ServiceFrames } from "./ServiceFrames";
 import { ServiceForm } from "./ServicePage";
 import { TradeInForm } from "./TradeInPage";
 
@@ -241,4 +246,193 @@ export const ServiceShort: Story = {
 export const Reserve: Story = {
   name: "Reserve: deposit and hold, taken offline",
   render: () => wrap(<ReserveForm car={CAR} fetchImpl={fakeHost()} onSuccess={done} />),
+};
+
+const adapters = (a: Record<string, unknown>) =>
+  ({ ...tenant, adapters: { rego_lookup: false, online_payment: null, finance_application: false, ...a } }) as TenantSettings;
+const withLookup = adapters({ rego_lookup: true });
+const FOUND = {
+  rego: "ABC123",
+  regoState: "QLD",
+  make: "Mazda",
+  model: "CX-5",
+  year: 2019,
+  badge: "Maxx Sport",
+  body: "Wagon",
+  colour: "Soul Red",
+  vin: "JM0KF4W7A00123456",
+  nvic: "0AB119",
+};
+/** {@link fakeHost} whose rego lookup answers `rego`. */
+const regoHost =
+  (rego: () => Response): FetchLike =>
+  async (url, init) =>
+    url.startsWith("/api/v1/trade-in/rego") ? rego() : fakeHost()(url, init);
+const findMyCar = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  fill(canvasElement, { rego: "ABC123", regoState: "QLD" });
+  (
+    Array.from(canvasElement.querySelectorAll("button")).find((b) => b.textContent?.includes("Find My Car")) as HTMLButtonElement
+  )?.click();
+};
+
+export const TradeInRegoFound: Story = {
+  name: "Trade-in rego lookup: found (make, model and year filled)",
+  render: () => wrap(<TradeInForm fetchImpl={regoHost(() => Response.json(FOUND))} onSuccess={done} />, withLookup),
+  play: findMyCar,
+};
+
+export const TradeInRegoNotFound: Story = {
+  name: "Trade-in rego lookup: not found (manual entry)",
+  render: () =>
+    wrap(
+      <TradeInForm
+        fetchImpl={regoHost(() =>
+          Response.json(
+            {
+              error: {
+                code: "rego_not_found",
+                message: "We couldn't find that registration. Please enter your vehicle's details.",
+              },
+            },
+            { status: 404 },
+          ),
+        )}
+        onSuccess={done}
+      />,
+      withLookup,
+    ),
+  play: findMyCar,
+};
+
+export const RegoLookupLooking: Story = {
+  name: "Rego lookup: looking up (button disabled with a spinner)",
+  render: () =>
+    wrap(
+      <RegoLookup
+        rego="ABC123"
+        regoState="QLD"
+        onChange={done}
+        onFound={done}
+        errors={{}}
+        fetchImpl={() => new Promise<Response>(() => {})}
+      />,
+    ),
+  play: async ({ canvasElement }) => canvasElement.querySelector("button")?.click(),
+};
+
+const withAdjustments = {
+  ...tenant,
+  trade_in: {
+    adjustments: [
+      {
+        id: "condition",
+        question: "What condition is the car in?",
+        answers: [
+          { value: "excellent", label: "Excellent", percent: 5 },
+          { value: "good", label: "Good", percent: 0 },
+          { value: "fair", label: "Fair", percent: -10 },
+        ],
+      },
+      {
+        id: "accident",
+        question: "Has the car been in an accident?",
+        answers: [
+          { value: "no", label: "No", percent: 0 },
+          { value: "yes", label: "Yes", percent: -15 },
+        ],
+      },
+    ],
+  },
+} as TenantSettings;
+
+export const TradeInAdjustments: Story = {
+  name: "Trade-in: adjustment questions required before Get Estimate",
+  render: () => wrap(<TradeInForm fetchImpl={fakeHost()} onSuccess={done} />, withAdjustments),
+  play: async ({ canvasElement }) => {
+    fill(canvasElement, { "Vehicle Make": "Mazda", "Vehicle Model": "CX-5", "Vehicle Year": "2021" });
+    (
+      Array.from(canvasElement.querySelectorAll("button")).find(
+        (b) => b.textContent === "Get Online Estimate",
+      ) as HTMLButtonElement
+    )?.click();
+  },
+};
+
+export const FinanceLenderFailed: Story = {
+  name: "Finance with a lender: 'Failed to create customer' (form kept)",
+  render: () => {
+    localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: "Ada", email: "ada@example.com" }));
+    return wrap(
+      <FinanceForm
+        fetchImpl={fakeHost(async () =>
+          Response.json({ error: { code: "create_customer_failed", message: "Failed to create customer" } }, { status: 502 }),
+        )}
+        onSuccess={done}
+        assign={done}
+      />,
+      adapters({ finance_application: true }),
+    );
+  },
+  play: submit,
+};
+
+export const ReserveOnline: Story = {
+  name: "Reserve: deposit paid online (payment provider)",
+  render: () =>
+    wrap(<ReserveForm car={CAR} fetchImpl={fakeHost()} onSuccess={done} assign={done} />, adapters({ online_payment: "stripe" })),
+};
+
+const reservation =
+  (status: string, extra: Record<string, unknown> = {}): FetchLike =>
+  async () =>
+    Response.json({ lead_id: "L9", status, deposit: 200, hold_hours: 48, hold_until: null, car_slug: CAR.car.slug, ...extra });
+
+export const ReservationPaid: Story = {
+  name: "Reservation: paid (held until, in the site's time zone)",
+  render: () =>
+    wrap(
+      <ReservationStatus
+        leadId="L9"
+        cancelled={false}
+        timeZone="Australia/Brisbane"
+        fetchImpl={reservation("paid", { hold_until: 1900000000 })}
+      />,
+    ),
+};
+
+export const ReservationPending: Story = {
+  name: "Reservation: payment being confirmed (polling)",
+  render: () =>
+    wrap(
+      <ReservationStatus
+        leadId="L9"
+        cancelled={false}
+        timeZone="Australia/Brisbane"
+        fetchImpl={reservation("pending_payment")}
+      />,
+    ),
+};
+
+export const ReservationCancelled: Story = {
+  name: "Reservation: payment cancelled",
+  render: () =>
+    wrap(<ReservationStatus leadId="L9" cancelled timeZone="Australia/Brisbane" fetchImpl={reservation("pending_payment")} />),
+};
+
+export const ServiceFrame: Story = {
+  name: "Service booking: one embedded frame",
+  render: () => wrap(<ServiceFrames frames={[{ label: "Book a Service", url: "https://example.com/" }]} />),
+};
+
+export const ServiceFramesTabbed: Story = {
+  name: "Service booking: tabbed frames",
+  render: () =>
+    wrap(
+      <ServiceFrames
+        frames={[
+          { label: "Sydney service centre", url: "https://example.com/" },
+          { label: "Parramatta service centre", url: "https://example.org/" },
+        ]}
+      />,
+    ),
 };
