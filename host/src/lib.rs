@@ -13,6 +13,7 @@ pub mod market;
 pub mod marketing;
 pub mod model;
 pub mod outbound;
+pub mod payments;
 pub mod plugins;
 pub mod repo;
 pub mod search;

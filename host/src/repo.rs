@@ -317,6 +317,16 @@ impl TenantRepo {
             .await
     }
 
+    /// The slug of the tenant's car with this id, whatever its status (links from stored
+    /// records such as reservations). None for another tenant's id.
+    pub async fn car_slug(&self, id: i64) -> Result<Option<String>, sqlx::Error> {
+        sqlx::query_scalar::<_, String>("SELECT slug FROM cars WHERE tenant = $1 AND id = $2")
+            .bind(&self.tenant)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+    }
+
     /// A car by stock number, whatever its status (admin and import use).
     pub async fn car_by_stocknum(&self, stocknum: &str) -> Result<Option<Car>, sqlx::Error> {
         let sql = format!("{} WHERE c.tenant = $1 AND c.stocknum = $2", car_select());

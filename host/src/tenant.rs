@@ -90,6 +90,13 @@ pub struct TenantConfig {
     /// Lead form rules and delivery destinations (issue 9).
     #[serde(default)]
     pub leads: LeadsConfig,
+    /// Trade-in valuation: the rego lookup adapter and the estimate's adjustment questions
+    /// (issue 9 §1 "trade-in valuation").
+    #[serde(default)]
+    pub trade_in: TradeInConfig,
+    /// The reservation deposit's payment provider (issue 9 §1 "reserve and buy online").
+    #[serde(default)]
+    pub payments: PaymentsConfig,
     /// Fuel calculator defaults (issue 8 §4).
     #[serde(default)]
     pub fuel: FuelConfig,
@@ -159,6 +166,194 @@ pub struct FinanceConfig {
     #[serde(default, skip_serializing)]
     #[schema(ignore)]
     pub quote: QuoteConfig,
+    /// The lender that creates the customer when the finance application is submitted
+    /// (locations-forms-marketing §7 "create-customer path"; issue 9 §1 "finance application").
+    /// Absent: the application is recorded as a lead only. Never sent to the browser.
+    #[serde(default, skip_serializing)]
+    #[schema(ignore)]
+    pub application: Option<HttpAdapter>,
+}
+
+/// An external HTTP service the host calls with JSON (`[finance.application]`,
+/// `[trade_in.rego_lookup]`): where, with which bearer token, and how long it may take.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpAdapter {
+    /// The endpoint (`https://...`, or `http://127.0.0.1...`/`http://localhost...` for local
+    /// testing). The host POSTs JSON to it.
+    pub url: String,
+    /// Name of an environment variable holding a bearer token (the token itself is never
+    /// written in tenant.toml).
+    #[serde(default)]
+    pub token_env: Option<String>,
+    /// Time the service has to answer, ms (default 10000; 1 to 30000).
+    #[serde(default = "default_adapter_timeout_ms")]
+    pub timeout_ms: u64,
+}
+
+fn default_adapter_timeout_ms() -> u64 {
+    10_000
+}
+
+/// `[trade_in]` (issue 9 §1 "trade-in valuation"; shopper-core §3 "Lead data" rego, regoState,
+/// adjustmentAnswers).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct TradeInConfig {
+    /// The registration lookup service: the host POSTs `{rego, state}` and reads the vehicle
+    /// (see `crate::api::tools::post_rego_lookup`). Absent: the shopper enters the vehicle by
+    /// hand. Never sent to the browser.
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub rego_lookup: Option<HttpAdapter>,
+    /// The questions whose answers adjust the online estimate, in the order shown.
+    pub adjustments: Vec<Adjustment>,
+}
+
+impl Default for TradeInConfig {
+    fn default() -> Self {
+        TradeInConfig {
+            rego_lookup: None,
+            adjustments: default_adjustments(),
+        }
+    }
+}
+
+/// One trade-in adjustment question (shopper-core §3 `adjustmentAnswers`).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Adjustment {
+    /// Key sent in `adjustmentAnswers` (`condition`).
+    pub id: String,
+    /// The question shown (`What condition is the car in?`).
+    pub question: String,
+    /// The answers, in the order shown.
+    pub answers: Vec<AdjustmentAnswer>,
+}
+
+/// One answer to an [`Adjustment`] question.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AdjustmentAnswer {
+    /// Value sent in `adjustmentAnswers` (`excellent`).
+    pub value: String,
+    /// Label shown (`Excellent`).
+    pub label: String,
+    /// Change to the estimate, percent of the base (-50 to 20; 0 for none).
+    pub percent: f64,
+}
+
+/// The default questions: condition, accident history, service history, tyres and keys. The
+/// percents follow common trade-in practice: a car needing work or without its history is worth
+/// less to the dealer by roughly the cost of putting it right.
+pub fn default_adjustments() -> Vec<Adjustment> {
+    let q = |id: &str, question: &str, answers: &[(&str, &str, f64)]| Adjustment {
+        id: id.into(),
+        question: question.into(),
+        answers: answers
+            .iter()
+            .map(|(value, label, percent)| AdjustmentAnswer {
+                value: (*value).into(),
+                label: (*label).into(),
+                percent: *percent,
+            })
+            .collect(),
+    };
+    vec![
+        q(
+            "condition",
+            "What condition is the car in?",
+            &[
+                ("excellent", "Excellent", 3.0),
+                ("good", "Good", 0.0),
+                ("fair", "Fair", -7.0),
+                ("poor", "Poor", -18.0),
+            ],
+        ),
+        q(
+            "accident_history",
+            "Has the car been in an accident?",
+            &[
+                ("no", "No", 0.0),
+                ("minor", "Yes, minor repairs", -5.0),
+                ("major", "Yes, major repairs", -15.0),
+            ],
+        ),
+        q(
+            "service_history",
+            "Does the car have a service history?",
+            &[
+                ("full", "Full service history", 0.0),
+                ("partial", "Partial", -4.0),
+                ("none", "None", -8.0),
+            ],
+        ),
+        q(
+            "tyres",
+            "How are the tyres?",
+            &[("good", "Good", 0.0), ("need_replacing", "Need replacing", -3.0)],
+        ),
+        q(
+            "keys",
+            "How many keys do you have?",
+            &[("two", "Two or more", 0.0), ("one", "One", -2.0)],
+        ),
+    ]
+}
+
+/// `[payments]`: the provider that takes the reservation deposit online (issue 9 §1 "reserve and
+/// buy online"). Without it the reservation is recorded and the dealer takes the deposit
+/// offline. Only `provider` reaches the browser.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct PaymentsConfig {
+    /// `stripe` (Stripe Checkout), or absent for offline deposits.
+    pub provider: Option<String>,
+    /// Environment variable holding the provider's secret API key.
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub secret_key_env: Option<String>,
+    /// Environment variable holding the webhook signing secret (`whsec_...`).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub webhook_secret_env: Option<String>,
+    /// The provider's API base (default `https://api.stripe.com`; `http://127.0.0.1:...` for
+    /// local testing).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub api_base: String,
+    /// ISO currency, lower case (default `aud`).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub currency: String,
+    /// Time the provider has to answer, ms (default 10000; 1 to 30000).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub timeout_ms: u64,
+}
+
+impl Default for PaymentsConfig {
+    fn default() -> Self {
+        PaymentsConfig {
+            provider: None,
+            secret_key_env: None,
+            webhook_secret_env: None,
+            api_base: "https://api.stripe.com".into(),
+            currency: "aud".into(),
+            timeout_ms: 10_000,
+        }
+    }
+}
+
+/// One embedded service-booking frame (`[[leads.service_frames]]`; locations-forms-marketing §2
+/// "Service booking can also be an embedded frame or tabbed frames").
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceFrame {
+    /// Tab label and frame title (`Book a Service`).
+    pub label: String,
+    /// The booking page (`https://...`); its origin is allowed in the document's `frame-src`.
+    pub url: String,
 }
 
 /// The per-car quote's lender adapter (`[finance.quote]`, issue 8 §2).
@@ -236,6 +431,9 @@ pub struct LeadsConfig {
     pub service_types: Vec<String>,
     /// Terms-of-use note shown under the enquiry form, when any.
     pub terms_note: Option<String>,
+    /// The service booking as an embedded frame (one) or tabbed frames (several) instead of the
+    /// form (default none).
+    pub service_frames: Vec<ServiceFrame>,
     /// Webhook receiving each lead as signed JSON (https, or http to 127.0.0.1/localhost).
     #[serde(skip_serializing)]
     #[schema(ignore)]
@@ -1002,7 +1200,8 @@ fn is_hhmm(s: &str) -> bool {
 }
 
 const LOCATION_TYPES: [&str; 5] = ["sales", "service", "parts", "car-buying", ""];
-const AU_STATES: [&str; 8] = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"];
+/// The Australian state and territory codes.
+pub const AU_STATES: [&str; 8] = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"];
 
 /// Checks the rules serde cannot: slugs, references, ranges, hours.
 fn validate_search(s: &SearchSettings, file: &Path) -> Result<(), TenantError> {
@@ -1051,21 +1250,115 @@ fn validate_search(s: &SearchSettings, file: &Path) -> Result<(), TenantError> {
     Ok(())
 }
 
+/// Whether `url` may receive the host's calls: https, or plain http to this machine (tests).
+pub fn is_service_url(url: &str) -> bool {
+    url.starts_with("https://") || url.starts_with("http://127.0.0.1") || url.starts_with("http://localhost")
+}
+
+fn check_service_url(file: &Path, key: &str, url: &str) -> Result<(), TenantError> {
+    if is_service_url(url) && reqwest::Url::parse(url).is_ok() {
+        Ok(())
+    } else {
+        Err(invalid(
+            file,
+            key,
+            "must be an https URL (plain http only to 127.0.0.1 or localhost)",
+        ))
+    }
+}
+
+fn check_timeout(file: &Path, key: &str, ms: u64) -> Result<(), TenantError> {
+    if (1..=30_000).contains(&ms) {
+        Ok(())
+    } else {
+        Err(invalid(file, key, "must be between 1 and 30000"))
+    }
+}
+
+/// `[finance.application]`, `[trade_in]`, `[payments]` and `leads.service_frames` (issue 9).
+fn validate_adapters(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
+    for (key, a) in [
+        ("finance.application", &c.finance.application),
+        ("trade_in.rego_lookup", &c.trade_in.rego_lookup),
+    ] {
+        if let Some(a) = a {
+            check_service_url(file, &format!("{key}.url"), &a.url)?;
+            check_timeout(file, &format!("{key}.timeout_ms"), a.timeout_ms)?;
+        }
+    }
+    let mut ids = HashSet::new();
+    for (i, q) in c.trade_in.adjustments.iter().enumerate() {
+        let key = |k: &str| format!("trade_in.adjustments.{i}.{k}");
+        if !is_slug(&q.id.replace('_', "-")) || !ids.insert(q.id.as_str()) {
+            return Err(invalid(
+                file,
+                key("id"),
+                "must be a unique key of lower-case letters, digits, - and _",
+            ));
+        }
+        if q.question.trim().is_empty() {
+            return Err(invalid(file, key("question"), "must not be empty"));
+        }
+        if q.answers.len() < 2 {
+            return Err(invalid(file, key("answers"), "must offer at least two answers"));
+        }
+        let mut values = HashSet::new();
+        for (j, a) in q.answers.iter().enumerate() {
+            if a.value.trim().is_empty() || !values.insert(a.value.as_str()) {
+                return Err(invalid(
+                    file,
+                    key(&format!("answers.{j}.value")),
+                    "must be a unique, non-empty value",
+                ));
+            }
+            if a.label.trim().is_empty() {
+                return Err(invalid(file, key(&format!("answers.{j}.label")), "must not be empty"));
+            }
+            if !(a.percent.is_finite() && (-50.0..=20.0).contains(&a.percent)) {
+                return Err(invalid(file, key(&format!("answers.{j}.percent")), "must be -50 to 20 percent"));
+            }
+        }
+    }
+    let p = &c.payments;
+    if let Some(provider) = &p.provider {
+        if provider != "stripe" {
+            return Err(invalid(
+                file,
+                "payments.provider",
+                format!("`{provider}` is not a supported provider (stripe)"),
+            ));
+        }
+        if p.secret_key_env.as_deref().is_none_or(str::is_empty) {
+            return Err(invalid(file, "payments.secret_key_env", "is required with a provider"));
+        }
+        if p.webhook_secret_env.as_deref().is_none_or(str::is_empty) {
+            return Err(invalid(file, "payments.webhook_secret_env", "is required with a provider"));
+        }
+    }
+    check_service_url(file, "payments.api_base", &p.api_base)?;
+    if p.currency.len() != 3 || !p.currency.bytes().all(|b| b.is_ascii_lowercase()) {
+        return Err(invalid(file, "payments.currency", "must be a lower-case ISO 4217 code (aud)"));
+    }
+    check_timeout(file, "payments.timeout_ms", p.timeout_ms)?;
+    for (i, f) in c.leads.service_frames.iter().enumerate() {
+        if f.label.trim().is_empty() {
+            return Err(invalid(file, format!("leads.service_frames.{i}.label"), "must not be empty"));
+        }
+        if !f.url.starts_with("https://") || reqwest::Url::parse(&f.url).is_err() {
+            return Err(invalid(file, format!("leads.service_frames.{i}.url"), "must be an https URL"));
+        }
+    }
+    Ok(())
+}
+
 /// `[finance.quote]`, `[delivery]` and `[fuel]` (issue 8).
 fn validate_tools(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
     let q = &c.finance.quote;
-    if let Some(url) = &q.url
-        && !(url.starts_with("https://") || url.starts_with("http://127.0.0.1") || url.starts_with("http://localhost"))
-    {
-        return Err(invalid(
-            file,
-            "finance.quote.url",
-            "must be an https URL (plain http only to 127.0.0.1 or localhost)",
-        ));
+    if let Some(url) = &q.url {
+        check_service_url(file, "finance.quote.url", url)?;
     }
-    if !(1..=30_000).contains(&q.timeout_ms) {
-        return Err(invalid(file, "finance.quote.timeout_ms", "must be between 1 and 30000"));
-    }
+    check_timeout(file, "finance.quote.timeout_ms", q.timeout_ms)?;
+    validate_adapters(c, file)?;
     for (score, v) in &q.credit_score_loading {
         if !["GREAT", "DECENT", "POOR"].contains(&score.as_str()) {
             return Err(invalid(
@@ -1107,13 +1400,7 @@ fn validate_tools(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
     }
     let l = &c.leads;
     if let Some(url) = &l.webhook_url {
-        if !(url.starts_with("https://") || url.starts_with("http://127.0.0.1") || url.starts_with("http://localhost")) {
-            return Err(invalid(
-                file,
-                "leads.webhook_url",
-                "must be an https URL (plain http only to 127.0.0.1 or localhost)",
-            ));
-        }
+        check_service_url(file, "leads.webhook_url", url)?;
         if l.webhook_secret_env.as_deref().is_none_or(|v| v.trim().is_empty()) {
             return Err(invalid(file, "leads.webhook_secret_env", "is required with webhook_url"));
         }

@@ -456,6 +456,38 @@ N2,JTNKU3JE60J000001,2020,Toyota,Corolla,Ascent,23000,40000,used,in_stock,2026-1
         (Some(19_900.0), Some(21_900.0), Some(4)),
         "{e}"
     );
+    // Adjustment answers move the base: a fair car (-7%) with one key (-2%) is 91% of 24,873.
+    let (s, e) = post(
+        &app,
+        "plain",
+        "/api/v1/trade-in/estimate",
+        json!({"make": "Toyota", "model": "Corolla", "year": 2021, "km": 45000,
+               "adjustmentAnswers": {"condition": "fair", "keys": "one"}}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{e}");
+    assert_eq!(
+        (
+            e["estimate"]["low"].as_f64(),
+            e["estimate"]["high"].as_f64(),
+            e["adjustment_percent"].as_f64()
+        ),
+        (Some(18_100.0), Some(19_900.0), Some(-9.0)),
+        "{e}"
+    );
+    for (answers, field) in [
+        (json!({"colour": "red"}), "adjustmentAnswers.colour"),
+        (json!({"condition": "mint"}), "adjustmentAnswers.condition"),
+    ] {
+        let (s, e) = post(
+            &app,
+            "plain",
+            "/api/v1/trade-in/estimate",
+            json!({"make": "Toyota", "model": "Corolla", "year": 2021, "km": 45000, "adjustmentAnswers": answers}),
+        )
+        .await;
+        assert_eq!((s, e["error"]["field"].as_str()), (StatusCode::BAD_REQUEST, Some(field)), "{e}");
+    }
     // None over 7 years or 100,000 km, nor without market data.
     for body in [
         json!({"make": "Toyota", "model": "Corolla", "year": 2015, "km": 45000}),

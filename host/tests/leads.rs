@@ -657,3 +657,350 @@ async fn no_answered_lead_is_lost_when_the_host_is_killed() {
         .get(0);
     assert_eq!(events as usize, stored.len());
 }
+
+/// A local stand-in for an external service (lender, rego lookup, payment provider): answers
+/// each POST with `status` and `body`, records the headers and body it got.
+async fn service(status: u16, body: Value) -> (String, Arc<Mutex<Vec<(axum::http::HeaderMap, Vec<u8>)>>>) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let rec = seen.clone();
+    let app = axum::Router::new().fallback(axum::routing::post(
+        move |headers: axum::http::HeaderMap, got: axum::body::Bytes| {
+            let (rec, body) = (rec.clone(), body.clone());
+            async move {
+                rec.lock().unwrap().push((headers, got.to_vec()));
+                (StatusCode::from_u16(status).unwrap(), axum::Json(body))
+            }
+        },
+    ));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, seen)
+}
+
+async fn post_json(app: &App, path: &str, body: Value, headers: &[(&str, &str)]) -> (StatusCode, Value) {
+    let mut req = Request::post(path)
+        .header("host", "alpha.localhost")
+        .header("content-type", "application/json");
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let (s, _, b) = call(&app.router, req.body(Body::from(body.to_string())).unwrap()).await;
+    (s, serde_json::from_str(&b).unwrap_or(Value::String(b)))
+}
+
+#[tokio::test]
+async fn rego_lookup_goes_through_the_configured_service_or_leaves_manual_entry() {
+    // No service: 501, the form keeps manual entry; bad input is named before any call.
+    let plain = app("", None).await;
+    let (s, e) = post_json(&plain, "/api/v1/trade-in/rego", json!({"rego": "ABC 123", "regoState": "QLD"}), &[]).await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::NOT_IMPLEMENTED, Some("rego_lookup_unavailable"))
+    );
+    let (_, _, t) = call(&plain.router, get("alpha.localhost", "/api/v1/tenant")).await;
+    let t: Value = serde_json::from_str(&t).unwrap();
+    assert_eq!(t["adapters"]["rego_lookup"], false, "{}", t["adapters"]);
+    assert_eq!(t["trade_in"]["adjustments"][0]["id"], "condition");
+
+    let (url, seen) = service(
+        200,
+        json!({"make": " Mazda ", "model": "CX-5", "year": 2019, "badge": "Maxx Sport", "vin": "JM0KF4W7A00312345"}),
+    )
+    .await;
+    // SAFETY: set before the lookups read it; only this test reads it.
+    unsafe { std::env::set_var("ALPHA_REGO_TOKEN", "rego-token") };
+    let app = app(
+        &format!("[trade_in.rego_lookup]\nurl = \"{url}/lookup\"\ntoken_env = \"ALPHA_REGO_TOKEN\"\n"),
+        None,
+    )
+    .await;
+    for (body, field) in [
+        (json!({"rego": "ABC#123", "regoState": "QLD"}), "rego"),
+        (json!({"rego": "ABCDEFGHIJ", "regoState": "QLD"}), "rego"),
+        (json!({"rego": "ABC123", "regoState": "XYZ"}), "regoState"),
+    ] {
+        let (s, e) = post_json(&app, "/api/v1/trade-in/rego", body, &[]).await;
+        assert_eq!((s, e["error"]["field"].as_str()), (StatusCode::BAD_REQUEST, Some(field)), "{e}");
+    }
+    assert!(seen.lock().unwrap().is_empty(), "bad input must not reach the service");
+    let (s, v) = post_json(&app, "/api/v1/trade-in/rego", json!({"rego": "abc-123", "regoState": "qld"}), &[]).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        v,
+        json!({"rego": "ABC123", "regoState": "QLD", "make": "Mazda", "model": "CX-5", "year": 2019,
+               "badge": "Maxx Sport", "body": null, "colour": null, "vin": "JM0KF4W7A00312345", "nvic": null})
+    );
+    {
+        let seen = seen.lock().unwrap();
+        let (headers, body) = &seen[0];
+        assert_eq!(headers["authorization"], "Bearer rego-token");
+        assert_eq!(
+            serde_json::from_slice::<Value>(body).unwrap(),
+            json!({"rego": "ABC123", "state": "QLD"})
+        );
+    }
+    let (_, _, t) = call(&app.router, get("alpha.localhost", "/api/v1/tenant")).await;
+    assert!(
+        !t.contains("/lookup") && !t.contains("ALPHA_REGO_TOKEN"),
+        "the service address stays on the host"
+    );
+
+    for (status, body, code, want) in [
+        (404, json!({}), "rego_not_found", StatusCode::NOT_FOUND),
+        (500, json!({}), "rego_lookup_failed", StatusCode::BAD_GATEWAY),
+        (
+            200,
+            json!({"make": "Mazda", "model": "", "year": 2019}),
+            "rego_lookup_failed",
+            StatusCode::BAD_GATEWAY,
+        ),
+    ] {
+        let (url, _) = service(status, body).await;
+        let app = self::app(&format!("[trade_in.rego_lookup]\nurl = \"{url}\"\n"), None).await;
+        let (s, e) = post_json(&app, "/api/v1/trade-in/rego", json!({"rego": "ABC123", "regoState": "NSW"}), &[]).await;
+        assert_eq!((s, e["error"]["code"].as_str()), (want, Some(code)), "{e}");
+    }
+}
+
+fn finance(app: &App, k: &str) -> Value {
+    json!({"form": "finance", "idempotency_key": k, "name": "Sam", "last_name": "Lee",
+        "email": "sam@example.com", "phone": "0412345678", "postcode": "4000", "opt_in": true,
+        "purchase_price": 24990, "loan_term": 5, "credit_score": "DECENT", "car_id": app.car_id})
+}
+
+#[tokio::test]
+async fn the_finance_application_creates_the_customer_at_the_lender_after_storing_the_lead() {
+    // Without a lender: a lead, no redirect.
+    let plain = app("", None).await;
+    let (s, v) = submit(&plain, finance(&plain, &key())).await;
+    assert_eq!((s, v["redirect_url"].is_null()), (StatusCode::CREATED, true), "{v}");
+
+    let (url, seen) = service(200, json!({"redirectUrl": "https://lender.example/journey/abc"})).await;
+    let app = app(&format!("[finance.application]\nurl = \"{url}/customers\"\n"), None).await;
+    let k = key();
+    let (s, v) = submit(&app, finance(&app, &k)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["redirect_url"], "https://lender.example/journey/abc");
+    {
+        let seen = seen.lock().unwrap();
+        let (headers, body) = &seen[0];
+        assert_eq!(headers["idempotency-key"], k.as_str());
+        let body: Value = serde_json::from_slice(body).unwrap();
+        assert_eq!(
+            body["data"],
+            json!({"nvic": null, "vin": "JTNKU3JE60J021675", "selfAssessedCreditScore": "DECENT",
+                   "purchasePrice": 24990.0, "year": 2021, "loanTerm": 5, "phoneNumber": "0412345678",
+                   "firstName": "Sam", "lastName": "Lee", "email": "sam@example.com", "subscribe": true,
+                   "postCode": "4000"})
+        );
+        assert_eq!(body["additionalData"]["lead_id"], v["lead_id"]);
+        assert_eq!(body["additionalData"]["source"], "Website");
+    }
+    // A double submit is still one lead; the lender gets the same idempotency key again.
+    let (s, again) = submit(&app, finance(&app, &k)).await;
+    assert_eq!((s, &again["lead_id"]), (StatusCode::OK, &v["lead_id"]));
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM leads WHERE form = 'finance'").await, 1);
+
+    // A failing lender, or one without an address: the spec's messages, and the lead is kept.
+    for (status, body, msg) in [
+        (500, json!({}), "Failed to create customer"),
+        (200, json!({"ok": true}), "Failed to create customer or no redirect URL received."),
+        (
+            200,
+            json!({"redirectUrl": "javascript:alert(1)"}),
+            "Failed to create customer or no redirect URL received.",
+        ),
+    ] {
+        let (url, _) = service(status, body).await;
+        let app = self::app(&format!("[finance.application]\nurl = \"{url}\"\n"), None).await;
+        let (s, e) = submit(&app, finance(&app, &key())).await;
+        assert_eq!(
+            (s, e["error"]["code"].as_str(), e["error"]["message"].as_str()),
+            (StatusCode::BAD_GATEWAY, Some("create_customer_failed"), Some(msg)),
+            "{e}"
+        );
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM leads WHERE form = 'finance'").await, 1);
+    }
+}
+
+fn reserve(app: &App, k: &str) -> Value {
+    json!({"form": "reserve", "idempotency_key": k, "name": "Sam", "email": "sam@example.com",
+        "phone": "0412345678", "category": "Reserve", "deposit": 200, "car_id": app.car_id})
+}
+
+/// `Stripe-Signature` for `body` at `t` under `secret`, as Stripe computes it.
+fn stripe_signature(secret: &str, t: i64, body: &str) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(format!("{t}.{body}").as_bytes());
+    format!("t={t},v1={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+#[tokio::test]
+async fn a_reservation_is_recorded_offline_or_paid_through_stripe_checkout() {
+    // No provider: recorded with the site's deposit and hold, the dealer takes the deposit.
+    let plain = app("[vdp]\nreserve_deposit = 250\n", None).await;
+    let (s, v) = submit(&plain, reserve(&plain, &key())).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let r = &v["reservation"];
+    assert_eq!(
+        (
+            r["status"].as_str(),
+            r["deposit"].as_f64(),
+            r["hold_hours"].as_i64(),
+            r["payment_url"].is_null()
+        ),
+        (Some("offline"), Some(250.0), Some(48), true),
+        "{v}"
+    );
+    let (s, _, got) = call(
+        &plain.router,
+        get(
+            "alpha.localhost",
+            &format!("/api/v1/reservations/{}", v["lead_id"].as_str().unwrap()),
+        ),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(serde_json::from_str::<Value>(&got).unwrap()["car_slug"], "2021-toyota-corolla-a1");
+
+    // Stripe (a local stand-in for its API): a Checkout Session for the deposit, in cents.
+    let (url, seen) = service(
+        200,
+        json!({"id": "cs_test_1", "url": "https://checkout.stripe.com/c/pay/cs_test_1"}),
+    )
+    .await;
+    // SAFETY: set before the calls read them; only this test reads them.
+    unsafe {
+        std::env::set_var("ALPHA_STRIPE_KEY", "sk_test_123");
+        std::env::set_var("ALPHA_STRIPE_WHSEC", "whsec_test");
+    }
+    let app = app(
+        &format!(
+            "[payments]\nprovider = \"stripe\"\nsecret_key_env = \"ALPHA_STRIPE_KEY\"\n\
+             webhook_secret_env = \"ALPHA_STRIPE_WHSEC\"\napi_base = \"{url}\"\n"
+        ),
+        None,
+    )
+    .await;
+    let (_, _, t) = call(&app.router, get("alpha.localhost", "/api/v1/tenant")).await;
+    let t: Value = serde_json::from_str(&t).unwrap();
+    assert_eq!(t["adapters"]["online_payment"], "stripe");
+    assert!(!t.to_string().contains("ALPHA_STRIPE"), "secrets' names stay on the host");
+    let k = key();
+    let (s, v) = submit(&app, reserve(&app, &k)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let lead_id = v["lead_id"].as_str().unwrap().to_string();
+    assert_eq!(v["reservation"]["status"], "pending_payment");
+    assert_eq!(v["reservation"]["payment_url"], "https://checkout.stripe.com/c/pay/cs_test_1");
+    {
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 1);
+        let (headers, body) = &seen[0];
+        assert_eq!(headers["authorization"], "Bearer sk_test_123");
+        assert_eq!(headers["idempotency-key"], format!("reserve-{lead_id}").as_str());
+        let form: Vec<(String, String)> = url_form(body);
+        let field = |k: &str| form.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+        assert_eq!(field("mode"), Some("payment"));
+        assert_eq!(field("line_items[0][price_data][unit_amount]"), Some("20000"));
+        assert_eq!(field("line_items[0][price_data][currency]"), Some("aud"));
+        assert_eq!(field("client_reference_id"), Some(lead_id.as_str()));
+        assert_eq!(
+            field("success_url"),
+            Some(format!("http://alpha.localhost/checkout-journey?car_id=2021-toyota-corolla-a1&reservation={lead_id}").as_str())
+        );
+    }
+    // A double submit opens no second checkout.
+    let (_, again) = submit(&app, reserve(&app, &k)).await;
+    assert_eq!(again["reservation"]["payment_url"], v["reservation"]["payment_url"]);
+    assert_eq!(seen.lock().unwrap().len(), 1);
+
+    // The webhook: a wrong signature changes nothing; the signed completion marks it paid.
+    let event = json!({"type": "checkout.session.completed",
+        "data": {"object": {"id": "cs_test_1", "payment_status": "paid"}}})
+    .to_string();
+    let now = unix_now();
+    let hook = "/api/v1/payments/stripe/webhook";
+    let send = |sig: String| {
+        Request::post(hook)
+            .header("host", "alpha.localhost")
+            .header("stripe-signature", sig)
+            .body(Body::from(event.clone()))
+            .unwrap()
+    };
+    for bad in [
+        stripe_signature("whsec_other", now, &event),
+        stripe_signature("whsec_test", now - 3600, &event),
+        String::new(),
+    ] {
+        let (s, _, b) = call(&app.router, send(bad)).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+    }
+    let r = |app: &App| {
+        let path = format!("/api/v1/reservations/{lead_id}");
+        let router = app.router.clone();
+        async move {
+            let (_, _, b) = call(&router, get("alpha.localhost", &path)).await;
+            serde_json::from_str::<Value>(&b).unwrap()
+        }
+    };
+    assert_eq!(r(&app).await["status"], "pending_payment");
+    let (s, _, b) = call(&app.router, send(stripe_signature("whsec_test", now, &event))).await;
+    assert_eq!((s, b.contains("\"paid\"")), (StatusCode::OK, true), "{b}");
+    let paid = r(&app).await;
+    assert_eq!(paid["status"], "paid");
+    let until = paid["hold_until"].as_i64().unwrap();
+    assert!((now + 48 * 3600..=now + 48 * 3600 + 60).contains(&until), "{paid}");
+    // Stripe resends events: the same one again changes nothing.
+    let (s, _, b) = call(&app.router, send(stripe_signature("whsec_test", now, &event))).await;
+    assert_eq!((s, b.contains("\"status\":null")), (StatusCode::OK, true), "{b}");
+    assert_eq!(r(&app).await["hold_until"], paid["hold_until"]);
+
+    // A provider that fails: the reservation is still recorded, offline.
+    let (url, _) = service(500, json!({"error": {"message": "down"}})).await;
+    let down = self::app(
+        &format!(
+            "[payments]\nprovider = \"stripe\"\nsecret_key_env = \"ALPHA_STRIPE_KEY\"\n\
+             webhook_secret_env = \"ALPHA_STRIPE_WHSEC\"\napi_base = \"{url}\"\n"
+        ),
+        None,
+    )
+    .await;
+    let (s, v) = submit(&down, reserve(&down, &key())).await;
+    assert_eq!(
+        (s, v["reservation"]["status"].as_str()),
+        (StatusCode::CREATED, Some("offline")),
+        "{v}"
+    );
+}
+
+/// Decodes an `application/x-www-form-urlencoded` body.
+fn url_form(body: &[u8]) -> Vec<(String, String)> {
+    reqwest::Url::parse(&format!("http://x/?{}", String::from_utf8_lossy(body)))
+        .unwrap()
+        .query_pairs()
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+#[tokio::test]
+async fn service_frames_are_public_and_allowed_by_the_documents_policy() {
+    let app = app(
+        "[[leads.service_frames]]\nlabel = \"Book a Service\"\nurl = \"https://bookings.example.com/alpha?x=1\"\n\
+         [[leads.service_frames]]\nlabel = \"Tyres\"\nurl = \"https://tyres.example.net/book\"\n",
+        None,
+    )
+    .await;
+    let (_, _, t) = call(&app.router, get("alpha.localhost", "/api/v1/tenant")).await;
+    let t: Value = serde_json::from_str(&t).unwrap();
+    assert_eq!(t["leads"]["service_frames"][1]["label"], "Tyres");
+    let (_, headers, _) = call(&app.router, get("alpha.localhost", "/service")).await;
+    let csp = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+    assert!(
+        csp.contains("frame-src https://bookings.example.com https://tyres.example.net https://www.youtube.com"),
+        "{csp}"
+    );
+    let (_, headers, _) = call(&self::app("", None).await.router, get("alpha.localhost", "/service")).await;
+    assert!(!headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap().contains("example"));
+}

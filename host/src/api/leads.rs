@@ -19,7 +19,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::error::ApiError;
 use crate::{
     auth::ClientIp,
-    leads,
+    leads, payments,
     plugins::unix_now,
     server::{AppState, CurrentTenant},
 };
@@ -31,6 +31,11 @@ pub struct LeadCreated {
     pub lead_id: String,
     /// False when the idempotency key was seen before (a double submit): no new lead.
     pub created: bool,
+    /// `finance` form on a site whose lender creates the customer: the lender's address the
+    /// visitor is sent to instead of /success (locations-forms-marketing §4). Null otherwise.
+    pub redirect_url: Option<String>,
+    /// `reserve` form: the reservation and, with an online payment provider, where to pay.
+    pub reservation: Option<super::reservations::ReservationView>,
 }
 
 /// The limiter and the quota it was built for.
@@ -62,7 +67,8 @@ fn limiter(per_minute: u32) -> Arc<DefaultKeyedRateLimiter<String>> {
         (status = 201, description = "Stored", body = LeadCreated),
         (status = 200, description = "The same idempotency key again: the first lead's id", body = LeadCreated),
         (status = 400, description = "A field is not allowed, missing or invalid (the error names it); nothing stored", body = super::error::ErrorEnvelope),
-        (status = 429, description = "Too many submissions from this address", body = super::error::ErrorEnvelope)))]
+        (status = 429, description = "Too many submissions from this address", body = super::error::ErrorEnvelope),
+        (status = 502, description = "finance: the lead is stored but the lender did not create the customer (`create_customer_failed`, the spec's message)", body = super::error::ErrorEnvelope)))]
 pub async fn post_lead(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
@@ -82,12 +88,49 @@ pub async fn post_lead(
     }
     let ua = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
     let lead = leads::validate(&state.db, &t, &body, ua).await?;
-    let (lead_id, created) = leads::store(&state.db, &t, &lead, unix_now()).await?;
+    let now = unix_now();
+    let (lead_id, created) = leads::store(&state.db, &t, &lead, now).await?;
     if created {
         leads::delivery::NEW_LEAD.notify_one();
     }
+    // After the commit: the calls out may fail or take seconds, and the lead is already safe.
+    let redirect_url = match lead.form.as_str() {
+        "finance" => leads::lender::create_customer(&t, &lead, &lead_id).await?,
+        _ => None,
+    };
+    let reservation = match lead.form.as_str() {
+        "reserve" => match payments::get(&state.db, t.slug(), &lead_id).await? {
+            Some(r) => {
+                let base = crate::web::seo::base_url(&t, &headers);
+                let car = lead.car.as_ref();
+                let back = format!(
+                    "{base}/checkout-journey?car_id={}&reservation={lead_id}",
+                    car.map(|c| c.slug.as_str()).unwrap_or_default()
+                );
+                let car_name = car.map_or_else(|| "your car".to_string(), |c| format!("{} {} {}", c.year, c.make, c.model));
+                let checkout = payments::Checkout {
+                    car_name: &car_name,
+                    email: lead.fields.get("email").and_then(|v| v.as_str()),
+                    cancel_url: format!("{back}&payment=cancelled"),
+                    success_url: back,
+                };
+                let r = payments::start_payment(&state.db, &t, r, &checkout, now).await?;
+                Some(super::reservations::ReservationView::of(&r, car.map(|c| c.slug.clone())))
+            }
+            None => None,
+        },
+        _ => None,
+    };
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };
-    Ok((status, Json(LeadCreated { lead_id, created })))
+    Ok((
+        status,
+        Json(LeadCreated {
+            lead_id,
+            created,
+            redirect_url,
+            reservation,
+        }),
+    ))
 }
 
 /// A stored lead (admin view).

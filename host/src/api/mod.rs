@@ -11,6 +11,7 @@ pub mod finance;
 pub mod leads;
 pub mod print;
 pub mod quote;
+pub mod reservations;
 pub mod search;
 pub mod site;
 pub mod tenant;
@@ -52,6 +53,9 @@ use crate::server::AppState;
         leads::post_lead,
         appointments::get_appointments,
         tools::post_trade_in_estimate,
+        tools::post_rego_lookup,
+        reservations::get_reservation,
+        reservations::post_stripe_webhook,
         leads::get_leads,
         leads::get_deliveries,
         leads::post_retry,
@@ -117,6 +121,12 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/leads", axum::routing::post(leads::post_lead))
         .route("/api/v1/locations/{slug}/appointments", get(appointments::get_appointments))
         .route("/api/v1/trade-in/estimate", axum::routing::post(tools::post_trade_in_estimate))
+        .route("/api/v1/trade-in/rego", axum::routing::post(tools::post_rego_lookup))
+        .route("/api/v1/reservations/{lead_id}", get(reservations::get_reservation))
+        .route(
+            "/api/v1/payments/stripe/webhook",
+            axum::routing::post(reservations::post_stripe_webhook),
+        )
         .route("/api/v1/admin/leads", get(leads::get_leads))
         .route("/api/v1/admin/leads/deliveries", get(leads::get_deliveries))
         .route("/api/v1/admin/leads/deliveries/{id}/retry", axum::routing::post(leads::post_retry))

@@ -14,7 +14,7 @@
 //! The car's own quote (price = the car's price, loan term 5, credit score GREAT) is stored on
 //! the car when it has none, so it is fetched once per car, and the search index follows.
 
-use std::{sync::Arc, time::Duration};
+use std::sync::Arc;
 
 use axum::{Json, extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
@@ -251,16 +251,6 @@ struct LenderAnswer {
 /// Quote from the configured lender endpoint.
 async fn from_lender(t: &Tenant, url: &str, q: &Question) -> Result<QuoteAnswer, ApiError> {
     let cfg = &t.config.finance.quote;
-    let mut req = crate::outbound::client()
-        .post(url)
-        .timeout(Duration::from_millis(cfg.timeout_ms))
-        .json(q);
-    if let Some(var) = &cfg.token_env {
-        match std::env::var(var) {
-            Ok(token) => req = req.bearer_auth(token),
-            Err(_) => tracing::warn!(tenant = t.slug(), var = %var, "quote lender token variable is not set"),
-        }
-    }
     let bad = |why: String| {
         tracing::warn!(tenant = t.slug(), url, error = %why, "quote lender failed");
         ApiError::new(
@@ -269,11 +259,9 @@ async fn from_lender(t: &Tenant, url: &str, q: &Question) -> Result<QuoteAnswer,
             "The lender did not answer with a quote",
         )
     };
-    let res = req.send().await.map_err(|e| bad(e.to_string()))?;
-    if !res.status().is_success() {
-        return Err(bad(format!("status {}", res.status())));
-    }
-    let a: LenderAnswer = res.json().await.map_err(|e| bad(e.to_string()))?;
+    let a: LenderAnswer = crate::outbound::post_json(url, cfg.token_env.as_deref(), cfg.timeout_ms, q, None)
+        .await
+        .map_err(|e| bad(e.to_string()))?;
     let ok = |v: f64| v.is_finite() && (0.0..=100.0).contains(&v);
     if !ok(a.advertised_rate) || !ok(a.comparison_rate) || a.weekly.is_some_and(|w| !(w.is_finite() && w > 0.0)) {
         return Err(bad("a figure is out of range".into()));

@@ -13,7 +13,8 @@ use crate::{
     repo::TenantRepo,
     server::{AppState, CurrentTenant},
     tenant::{
-        FinanceConfig, FuelConfig, LeadsConfig, MapSettings, SearchSettings, SignInSettings, Specifications, Theme, VdpSettings, Wording,
+        FinanceConfig, FuelConfig, LeadsConfig, MapSettings, SearchSettings, SignInSettings, Specifications, Theme, TradeInConfig,
+        VdpSettings, Wording,
     },
 };
 
@@ -50,6 +51,10 @@ pub struct TenantSettings {
     pub vdp: VdpSettings,
     /// Which VDP tools show and their defaults (issue 8).
     pub tools: ToolSettings,
+    /// Which external services the forms use (issue 9 §1): no addresses or secrets.
+    pub adapters: AdapterSettings,
+    /// The trade-in valuation's adjustment questions (issue 9 §1).
+    pub trade_in: TradeInConfig,
     /// Route groups that need a signed-in visitor on this site (issue 10 §3).
     pub sign_in: SignInSettings,
     /// Lead form rules (issue 9; the delivery destinations are never sent).
@@ -66,6 +71,21 @@ pub struct TenantSettings {
     pub dealerships: Vec<Dealership>,
     /// Visible locations with hours.
     pub locations: Vec<Location>,
+}
+
+/// Which of the site's external services are configured (issue 9 §1), so forms show the right
+/// steps and wording.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdapterSettings {
+    /// A registration lookup fills the trade-in vehicle (`POST /api/v1/trade-in/rego`); false:
+    /// the shopper enters it by hand.
+    pub rego_lookup: bool,
+    /// The payment provider taking the reservation deposit online (`stripe`); null: the dealer
+    /// takes it offline.
+    pub online_payment: Option<String>,
+    /// An external lender creates the customer on the finance application and the visitor is
+    /// sent to its address; false: the application is a lead and the visitor sees /success.
+    pub finance_application: bool,
 }
 
 /// The VDP tools' public settings (shopper-core §2 "fuel calculator and delivery calculator";
@@ -103,6 +123,12 @@ pub async fn get_tenant(State(state): State<AppState>, CurrentTenant(t): Current
             delivery: !c.delivery.bands.is_empty(),
             fuel: c.fuel.clone(),
         },
+        adapters: AdapterSettings {
+            rego_lookup: c.trade_in.rego_lookup.is_some(),
+            online_payment: c.payments.provider.clone(),
+            finance_application: c.finance.application.is_some(),
+        },
+        trade_in: c.trade_in.clone(),
         sign_in: c.sign_in.clone(),
         leads: c.leads.clone(),
         theme: c.theme.clone(),

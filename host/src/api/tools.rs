@@ -22,8 +22,10 @@ use crate::{
     geo,
     market::{self, Autogauge},
     model::{Car, Location},
+    outbound::{CallError, post_json},
     repo::TenantRepo,
     server::{AppState, CurrentTenant},
+    tenant::{AU_STATES, Adjustment},
 };
 
 /// The text shown when there is no delivery price (shopper-core §8 "No delivery price").
@@ -183,6 +185,12 @@ pub struct EstimateBody {
     pub year: i64,
     /// Odometer, km.
     pub km: i64,
+    /// Answers to the site's adjustment questions (`GET /api/v1/tenant` `trade_in.adjustments`),
+    /// by question id: `{"condition": "good", "keys": "one"}`. Optional; each answer moves the
+    /// estimate by its percent.
+    #[serde(default, rename = "adjustmentAnswers")]
+    #[schema(value_type = Option<Object>)]
+    pub adjustment_answers: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// An online trade-in estimate, AUD, or the reason there is none.
@@ -194,6 +202,8 @@ pub struct TradeInEstimate {
     pub reason: Option<String>,
     /// Comparable cars behind the estimate.
     pub comparables: usize,
+    /// The adjustment answers' total, percent of the market-based range (0 without answers).
+    pub adjustment_percent: f64,
 }
 
 /// Low and high trade-in values, AUD.
@@ -206,14 +216,15 @@ pub struct EstimateRange {
 }
 
 /// An online trade-in estimate from the platform's market data (issue 9 §1 "an online estimate
-/// from the host's market data ..., but none for cars over 7 years or 100,000 km"): 80% to 88%
-/// of the comparable-stock average (state preference does not apply: the shopper's state is not
-/// known).
+/// from the host's market data with adjustment answers, but none for cars over 7 years or
+/// 100,000 km"): 80% to 88% of the comparable-stock average, moved by the adjustment answers'
+/// total percent (state preference does not apply: the shopper's state is not known). An
+/// unknown question or answer is a 400 naming `adjustmentAnswers.{id}`.
 #[utoipa::path(post, path = "/api/v1/trade-in/estimate", tag = "leads", request_body = EstimateBody,
     responses((status = 200, body = TradeInEstimate), (status = 400, body = super::error::ErrorEnvelope)))]
 pub async fn post_trade_in_estimate(
     State(state): State<AppState>,
-    CurrentTenant(_t): CurrentTenant,
+    CurrentTenant(t): CurrentTenant,
     Json(body): Json<EstimateBody>,
 ) -> Result<Json<TradeInEstimate>, ApiError> {
     let now_year = i64::from(jiff::Zoned::now().year());
@@ -228,11 +239,13 @@ pub async fn post_trade_in_estimate(
             return Err(ApiError::invalid(field, "must be 1 to 60 characters"));
         }
     }
+    let adjustment_percent = adjustment_percent(&t.config.trade_in.adjustments, body.adjustment_answers.as_ref())?;
     if now_year - body.year > ESTIMATE_MAX_AGE_YEARS || body.km > ESTIMATE_MAX_KM {
         return Ok(Json(TradeInEstimate {
             estimate: None,
             reason: Some(NO_ESTIMATE_AGE_KM.into()),
             comparables: 0,
+            adjustment_percent,
         }));
     }
     let vehicle = market::Vehicle {
@@ -244,18 +257,176 @@ pub async fn post_trade_in_estimate(
     let found = market::comparables_for(&state.db, &vehicle, None).await?;
     let g = market::gauge(0.0, None, &found);
     Ok(Json(match g.average_market_price {
-        Some(avg) => TradeInEstimate {
-            estimate: Some(EstimateRange {
-                low: (avg * ESTIMATE_SHARE.0 / 100.0).round() * 100.0,
-                high: (avg * ESTIMATE_SHARE.1 / 100.0).round() * 100.0,
-            }),
-            reason: None,
-            comparables: g.comparables,
-        },
+        Some(avg) => {
+            let base = avg * (1.0 + adjustment_percent / 100.0);
+            TradeInEstimate {
+                estimate: Some(EstimateRange {
+                    low: (base * ESTIMATE_SHARE.0 / 100.0).round() * 100.0,
+                    high: (base * ESTIMATE_SHARE.1 / 100.0).round() * 100.0,
+                }),
+                reason: None,
+                comparables: g.comparables,
+                adjustment_percent,
+            }
+        }
         None => TradeInEstimate {
             estimate: None,
             reason: Some(NO_ESTIMATE_DATA.into()),
             comparables: found.len(),
+            adjustment_percent,
         },
+    }))
+}
+
+/// The total percent of the chosen adjustment answers (shopper-core §3 `adjustmentAnswers`).
+/// Takes the site's questions and the shopper's answers by question id; returns the sum of the
+/// chosen answers' percents (0 for none), or a 400 naming `adjustmentAnswers.{id}` for an
+/// unknown question or answer. Unanswered questions count 0.
+pub fn adjustment_percent(questions: &[Adjustment], answers: Option<&serde_json::Map<String, serde_json::Value>>) -> Result<f64, ApiError> {
+    let Some(answers) = answers else { return Ok(0.0) };
+    let mut total = 0.0;
+    for (id, value) in answers {
+        let field = format!("adjustmentAnswers.{id}");
+        let q = questions
+            .iter()
+            .find(|q| &q.id == id)
+            .ok_or_else(|| ApiError::invalid(&field, "is not one of this site's questions"))?;
+        let v = value.as_str().unwrap_or_default();
+        let a = q
+            .answers
+            .iter()
+            .find(|a| a.value == v)
+            .ok_or_else(|| ApiError::invalid(&field, format!("must be one of the question's answers ({})", answer_values(q))))?;
+        total += a.percent;
+    }
+    Ok((total * 100.0).round() / 100.0)
+}
+
+fn answer_values(q: &Adjustment) -> String {
+    q.answers.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// A registration to look up (issue 9 §1 "a rego lookup adapter (rego, regoState)").
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RegoBody {
+    /// The plate (`ABC 123`; spaces and dashes are ignored, letters upper-cased).
+    pub rego: String,
+    /// The registering state (`QLD`).
+    #[serde(rename = "regoState")]
+    pub rego_state: String,
+}
+
+/// What the lookup service answers (the adapter's contract, documented in tenants/README.md).
+#[derive(Debug, Deserialize)]
+struct RegoAnswer {
+    make: String,
+    model: String,
+    year: i64,
+    #[serde(default)]
+    badge: Option<String>,
+    #[serde(default)]
+    body: Option<String>,
+    #[serde(default)]
+    colour: Option<String>,
+    #[serde(default)]
+    vin: Option<String>,
+    #[serde(default)]
+    nvic: Option<String>,
+}
+
+/// The vehicle registered under a plate (shopper-core §3 "Lead data" rego, regoState).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RegoVehicle {
+    /// The plate as looked up (`ABC123`).
+    pub rego: String,
+    /// The state (`QLD`).
+    #[serde(rename = "regoState")]
+    pub rego_state: String,
+    /// Make (`Toyota`).
+    pub make: String,
+    /// Model (`Corolla`).
+    pub model: String,
+    /// Model year.
+    pub year: i64,
+    /// Badge or variant, when known.
+    pub badge: Option<String>,
+    /// Body, when known.
+    pub body: Option<String>,
+    /// Colour, when known.
+    pub colour: Option<String>,
+    /// VIN, when known.
+    pub vin: Option<String>,
+    /// NVIC, when known.
+    pub nvic: Option<String>,
+}
+
+/// The message when the plate is unknown: the shopper enters the vehicle by hand.
+pub const REGO_NOT_FOUND: &str = "We couldn't find that registration. Please enter your vehicle's details.";
+/// The message when the lookup service fails.
+pub const REGO_LOOKUP_FAILED: &str = "The registration lookup is unavailable. Please enter your vehicle's details.";
+
+/// Looks a registration up through the site's rego lookup service (`[trade_in.rego_lookup]`;
+/// issue 9 §1 "a rego lookup adapter (rego, regoState; manual entry when no provider is
+/// configured)"). The host POSTs `{rego, state}` and expects `{make, model, year, badge?, body?,
+/// colour?, vin?, nvic?}`. Errors: 400 naming `rego` or `regoState`; 404 `rego_not_found`; 501
+/// `rego_lookup_unavailable` without a service; 502 `rego_lookup_failed`.
+#[utoipa::path(post, path = "/api/v1/trade-in/rego", tag = "leads", request_body = RegoBody,
+    responses(
+        (status = 200, body = RegoVehicle),
+        (status = 400, description = "rego or regoState is invalid (the error names it)", body = super::error::ErrorEnvelope),
+        (status = 404, description = "No vehicle under that registration", body = super::error::ErrorEnvelope),
+        (status = 501, description = "The site has no rego lookup service: enter the vehicle by hand", body = super::error::ErrorEnvelope),
+        (status = 502, description = "The lookup service failed or timed out", body = super::error::ErrorEnvelope)))]
+pub async fn post_rego_lookup(CurrentTenant(t): CurrentTenant, Json(body): Json<RegoBody>) -> Result<Json<RegoVehicle>, ApiError> {
+    let rego: String = body
+        .rego
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-'))
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    if rego.is_empty() || rego.len() > 9 || !rego.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::invalid(
+            "rego",
+            "Please enter a valid registration (up to 9 letters or digits).",
+        ));
+    }
+    let state = body.rego_state.trim().to_ascii_uppercase();
+    if !AU_STATES.contains(&state.as_str()) {
+        return Err(ApiError::invalid("regoState", "Please select the state the car is registered in."));
+    }
+    let Some(service) = &t.config.trade_in.rego_lookup else {
+        return Err(ApiError::new(
+            StatusCode::NOT_IMPLEMENTED,
+            "rego_lookup_unavailable",
+            "This site has no registration lookup. Please enter your vehicle's details.",
+        ));
+    };
+    let question = serde_json::json!({ "rego": rego, "state": state });
+    let failed = |why: String| {
+        tracing::warn!(tenant = t.slug(), url = %service.url, error = %why, "rego lookup failed");
+        ApiError::new(StatusCode::BAD_GATEWAY, "rego_lookup_failed", REGO_LOOKUP_FAILED)
+    };
+    let a: RegoAnswer = match post_json(&service.url, service.token_env.as_deref(), service.timeout_ms, &question, None).await {
+        Ok(a) => a,
+        Err(CallError::NotFound) => return Err(ApiError::new(StatusCode::NOT_FOUND, "rego_not_found", REGO_NOT_FOUND)),
+        Err(e) => return Err(failed(e.to_string())),
+    };
+    let now_year = i64::from(jiff::Zoned::now().year());
+    if a.make.trim().is_empty() || a.model.trim().is_empty() || !(1900..=now_year + 1).contains(&a.year) {
+        return Err(failed("the answer has no make, model or plausible year".into()));
+    }
+    let clean = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    Ok(Json(RegoVehicle {
+        rego,
+        rego_state: state,
+        make: a.make.trim().into(),
+        model: a.model.trim().into(),
+        year: a.year,
+        badge: clean(a.badge),
+        body: clean(a.body),
+        colour: clean(a.colour),
+        vin: clean(a.vin),
+        nvic: clean(a.nvic),
     }))
 }

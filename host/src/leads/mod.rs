@@ -6,6 +6,7 @@
 
 pub mod adf;
 pub mod delivery;
+pub mod lender;
 
 use std::collections::BTreeMap;
 
@@ -439,7 +440,8 @@ pub fn destinations(tenant: &Tenant) -> Vec<Destination> {
     out
 }
 
-/// Stores a lead and one outbox row per destination in one transaction (issue 9 §2). Returns
+/// Stores a lead and one outbox row per destination in one transaction (issue 9 §2), with its
+/// reservation for the `reserve` form ([`crate::payments::insert_in_tx`]). Returns
 /// (lead_id, created): the same idempotency key on the same site gives the first lead's id and
 /// `false`, storing nothing.
 pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Result<(String, bool), ApiError> {
@@ -489,6 +491,9 @@ pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Resu
         .bind(now)
         .execute(&mut *tx)
         .await?;
+    }
+    if lead.form == "reserve" {
+        crate::payments::insert_in_tx(&mut tx, tenant, &lead_id, lead.car.as_ref().map(|c| c.id), now).await?;
     }
     sqlx::query("INSERT INTO events (tenant, event_id, subject, created_at) VALUES ($1, $2, $3, $4)")
         .bind(tenant.slug())

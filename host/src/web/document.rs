@@ -522,7 +522,8 @@ async fn render(
     // The policy matters for documents only (assets are not documents).
     res.headers_mut().insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(crate::server::CONTENT_SECURITY_POLICY),
+        HeaderValue::from_str(&crate::server::content_security_policy(t))
+            .unwrap_or_else(|_| HeaderValue::from_static(crate::server::CONTENT_SECURITY_POLICY)),
     );
     Ok(res)
 }

@@ -632,6 +632,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's webhook for this site (configure `https://{site}/api/v1/payments/stripe/webhook`
+         *     with the events `checkout.session.completed`, `checkout.session.async_payment_succeeded`,
+         *     `checkout.session.async_payment_failed` and `checkout.session.expired`). The
+         *     `Stripe-Signature` header must verify with the secret in `[payments] webhook_secret_env`
+         *     (HMAC-SHA256, 300 s tolerance): 400 `invalid_signature` otherwise; 404 when the site takes no
+         *     online payments.
+         */
+        post: operations["post_stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reservations/{lead_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A reservation on this site by its lead id (the provider returns the shopper to
+         *     `/checkout-journey?car_id={slug}&reservation={lead_id}`). 404 when there is none.
+         */
+        get: operations["get_reservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reviews": {
         parameters: {
             query?: never;
@@ -717,11 +761,35 @@ export interface paths {
         put?: never;
         /**
          * An online trade-in estimate from the platform's market data (issue 9 §1 "an online estimate
-         *     from the host's market data ..., but none for cars over 7 years or 100,000 km"): 80% to 88%
-         *     of the comparable-stock average (state preference does not apply: the shopper's state is not
-         *     known).
+         *     from the host's market data with adjustment answers, but none for cars over 7 years or
+         *     100,000 km"): 80% to 88% of the comparable-stock average, moved by the adjustment answers'
+         *     total percent (state preference does not apply: the shopper's state is not known). An
+         *     unknown question or answer is a 400 naming `adjustmentAnswers.{id}`.
          */
         post: operations["post_trade_in_estimate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trade-in/rego": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Looks a registration up through the site's rego lookup service (`[trade_in.rego_lookup]`;
+         *     issue 9 §1 "a rego lookup adapter (rego, regoState; manual entry when no provider is
+         *     configured)"). The host POSTs `{rego, state}` and expects `{make, model, year, badge?, body?,
+         *     colour?, vin?, nvic?}`. Errors: 400 naming `rego` or `regoState`; 404 `rego_not_found`; 501
+         *     `rego_lookup_unavailable` without a service; 502 `rego_lookup_failed`.
+         */
+        post: operations["post_rego_lookup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -786,6 +854,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Which of the site's external services are configured (issue 9 §1), so forms show the right
+         *     steps and wording.
+         */
+        AdapterSettings: {
+            /**
+             * @description An external lender creates the customer on the finance application and the visitor is
+             *     sent to its address; false: the application is a lead and the visitor sees /success.
+             */
+            finance_application: boolean;
+            /**
+             * @description The payment provider taking the reservation deposit online (`stripe`); null: the dealer
+             *     takes it offline.
+             */
+            online_payment?: string | null;
+            /**
+             * @description A registration lookup fills the trade-in vehicle (`POST /api/v1/trade-in/rego`); false:
+             *     the shopper enters it by hand.
+             */
+            rego_lookup: boolean;
+        };
         /** @description Location address (locations-forms-marketing §3). */
         Address: {
             /** @description City or suburb. */
@@ -812,6 +901,27 @@ export interface components {
             state?: string | null;
             /** @description Street line. */
             street?: string | null;
+        };
+        /** @description One trade-in adjustment question (shopper-core §3 `adjustmentAnswers`). */
+        Adjustment: {
+            /** @description The answers, in the order shown. */
+            answers: components["schemas"]["AdjustmentAnswer"][];
+            /** @description Key sent in `adjustmentAnswers` (`condition`). */
+            id: string;
+            /** @description The question shown (`What condition is the car in?`). */
+            question: string;
+        };
+        /** @description One answer to an [`Adjustment`] question. */
+        AdjustmentAnswer: {
+            /** @description Label shown (`Excellent`). */
+            label: string;
+            /**
+             * Format: double
+             * @description Change to the estimate, percent of the base (-50 to 20; 0 for none).
+             */
+            percent: number;
+            /** @description Value sent in `adjustmentAnswers` (`excellent`). */
+            value: string;
         };
         /**
          * @description The autogauge answer (shopper-core §3 "Autogauge result" plus the averages of
@@ -1543,6 +1653,12 @@ export interface components {
         /** @description A car to value. */
         EstimateBody: {
             /**
+             * @description Answers to the site's adjustment questions (`GET /api/v1/tenant` `trade_in.adjustments`),
+             *     by question id: `{"condition": "good", "keys": "one"}`. Optional; each answer moves the
+             *     estimate by its percent.
+             */
+            adjustmentAnswers?: Record<string, unknown> | null;
+            /**
              * Format: int64
              * @description Odometer, km.
              */
@@ -1694,6 +1810,12 @@ export interface components {
             created: boolean;
             /** @description The lead's id (a UUID): the form stores its category and goes to /success. */
             lead_id: string;
+            /**
+             * @description `finance` form on a site whose lender creates the customer: the lender's address the
+             *     visitor is sent to instead of /success (locations-forms-marketing §4). Null otherwise.
+             */
+            redirect_url?: string | null;
+            reservation?: null | components["schemas"]["ReservationView"];
         };
         /** @description A stored lead (admin view). */
         LeadRecord: {
@@ -1731,6 +1853,12 @@ export interface components {
              * @default false
              */
             postcode_required: boolean;
+            /**
+             * @description The service booking as an embedded frame (one) or tabbed frames (several) instead of the
+             *     form (default none).
+             * @default []
+             */
+            service_frames: components["schemas"]["ServiceFrame"][];
             /**
              * @description Service Interval is required on the service form.
              * @default false
@@ -2431,6 +2559,39 @@ export interface components {
             /** @description Page title. */
             title: string;
         };
+        /** @description A registration to look up (issue 9 §1 "a rego lookup adapter (rego, regoState)"). */
+        RegoBody: {
+            /** @description The plate (`ABC 123`; spaces and dashes are ignored, letters upper-cased). */
+            rego: string;
+            /** @description The registering state (`QLD`). */
+            regoState: string;
+        };
+        /** @description The vehicle registered under a plate (shopper-core §3 "Lead data" rego, regoState). */
+        RegoVehicle: {
+            /** @description Badge or variant, when known. */
+            badge?: string | null;
+            /** @description Body, when known. */
+            body?: string | null;
+            /** @description Colour, when known. */
+            colour?: string | null;
+            /** @description Make (`Toyota`). */
+            make: string;
+            /** @description Model (`Corolla`). */
+            model: string;
+            /** @description NVIC, when known. */
+            nvic?: string | null;
+            /** @description The plate as looked up (`ABC123`). */
+            rego: string;
+            /** @description The state (`QLD`). */
+            regoState: string;
+            /** @description VIN, when known. */
+            vin?: string | null;
+            /**
+             * Format: int64
+             * @description Model year.
+             */
+            year: number;
+        };
         /** @description A repayment answer (shopper-core §5: 25 or less shows `Enquire for Finance`). */
         Repayment: {
             /** @enum {string} */
@@ -2562,6 +2723,35 @@ export interface components {
              * @description Term, years.
              */
             term_years: number;
+        };
+        /** @description A reservation as the reserve page shows it. */
+        ReservationView: {
+            /** @description The reserved car's slug, when known. */
+            car_slug?: string | null;
+            /**
+             * Format: double
+             * @description Deposit, AUD dollars.
+             */
+            deposit: number;
+            /**
+             * Format: int64
+             * @description Hours the car is held once the deposit is paid.
+             */
+            hold_hours: number;
+            /**
+             * Format: int64
+             * @description Unix seconds the hold ends; set once paid.
+             */
+            hold_until?: number | null;
+            /** @description The reserve lead's id. */
+            lead_id: string;
+            /** @description Where the shopper pays, while `pending_payment`. */
+            payment_url?: string | null;
+            /**
+             * @description `offline` (the dealer takes the deposit), `pending_payment`, `paid` or
+             *     `payment_cancelled`.
+             */
+            status: string;
         };
         /**
          * @description How results render (shopper-core §2 "Search results": a grid, or a carousel).
@@ -2837,6 +3027,16 @@ export interface components {
             /** @description Sections in order. */
             sections: components["schemas"]["ServiceSection"][];
         };
+        /**
+         * @description One embedded service-booking frame (`[[leads.service_frames]]`; locations-forms-marketing §2
+         *     "Service booking can also be an embedded frame or tabbed frames").
+         */
+        ServiceFrame: {
+            /** @description Tab label and frame title (`Book a Service`). */
+            label: string;
+            /** @description The booking page (`https://...`); its origin is allowed in the document's `frame-src`. */
+            url: string;
+        };
         /** @description The Get a Quote modal's wording (§9 "Service quote is fixed for 12 months"). */
         ServiceQuote: {
             /** @description Note shown with the form. */
@@ -2968,6 +3168,8 @@ export interface components {
         TagKind: "ev" | "hybrid" | "reserved" | "certified_pre_owned" | "custom" | "coming_soon" | "just_arrived" | "sold";
         /** @description Public tenant settings. */
         TenantSettings: {
+            /** @description Which external services the forms use (issue 9 §1): no addresses or secrets. */
+            adapters: components["schemas"]["AdapterSettings"];
             /** @description Dealerships. */
             dealerships: components["schemas"]["Dealership"][];
             /** @description Default state code. */
@@ -3019,6 +3221,8 @@ export interface components {
             theme: components["schemas"]["Theme"];
             /** @description Which VDP tools show and their defaults (issue 8). */
             tools: components["schemas"]["ToolSettings"];
+            /** @description The trade-in valuation's adjustment questions (issue 9 §1). */
+            trade_in: components["schemas"]["TradeInConfig"];
             /** @description Vehicle detail page settings (issue 7). */
             vdp: components["schemas"]["VdpSettings"];
             /** @description Wording. */
@@ -3129,6 +3333,118 @@ export interface components {
             /** @description Fuel calculator defaults: AUD per litre, km per week, L/100km. */
             fuel: components["schemas"]["FuelConfig"];
         };
+        /**
+         * @description `[trade_in]` (issue 9 §1 "trade-in valuation"; shopper-core §3 "Lead data" rego, regoState,
+         *     adjustmentAnswers).
+         */
+        TradeInConfig: {
+            /**
+             * @description The questions whose answers adjust the online estimate, in the order shown.
+             * @default [
+             *       {
+             *         "answers": [
+             *           {
+             *             "label": "Excellent",
+             *             "percent": 3,
+             *             "value": "excellent"
+             *           },
+             *           {
+             *             "label": "Good",
+             *             "percent": 0,
+             *             "value": "good"
+             *           },
+             *           {
+             *             "label": "Fair",
+             *             "percent": -7,
+             *             "value": "fair"
+             *           },
+             *           {
+             *             "label": "Poor",
+             *             "percent": -18,
+             *             "value": "poor"
+             *           }
+             *         ],
+             *         "id": "condition",
+             *         "question": "What condition is the car in?"
+             *       },
+             *       {
+             *         "answers": [
+             *           {
+             *             "label": "No",
+             *             "percent": 0,
+             *             "value": "no"
+             *           },
+             *           {
+             *             "label": "Yes, minor repairs",
+             *             "percent": -5,
+             *             "value": "minor"
+             *           },
+             *           {
+             *             "label": "Yes, major repairs",
+             *             "percent": -15,
+             *             "value": "major"
+             *           }
+             *         ],
+             *         "id": "accident_history",
+             *         "question": "Has the car been in an accident?"
+             *       },
+             *       {
+             *         "answers": [
+             *           {
+             *             "label": "Full service history",
+             *             "percent": 0,
+             *             "value": "full"
+             *           },
+             *           {
+             *             "label": "Partial",
+             *             "percent": -4,
+             *             "value": "partial"
+             *           },
+             *           {
+             *             "label": "None",
+             *             "percent": -8,
+             *             "value": "none"
+             *           }
+             *         ],
+             *         "id": "service_history",
+             *         "question": "Does the car have a service history?"
+             *       },
+             *       {
+             *         "answers": [
+             *           {
+             *             "label": "Good",
+             *             "percent": 0,
+             *             "value": "good"
+             *           },
+             *           {
+             *             "label": "Need replacing",
+             *             "percent": -3,
+             *             "value": "need_replacing"
+             *           }
+             *         ],
+             *         "id": "tyres",
+             *         "question": "How are the tyres?"
+             *       },
+             *       {
+             *         "answers": [
+             *           {
+             *             "label": "Two or more",
+             *             "percent": 0,
+             *             "value": "two"
+             *           },
+             *           {
+             *             "label": "One",
+             *             "percent": -2,
+             *             "value": "one"
+             *           }
+             *         ],
+             *         "id": "keys",
+             *         "question": "How many keys do you have?"
+             *       }
+             *     ]
+             */
+            adjustments: components["schemas"]["Adjustment"][];
+        };
         /** @description The trade-in information: `GET /api/v1/content/trade-in` (§2 "Trade-in information"). */
         TradeInContent: {
             /** @description The FAQ. */
@@ -3138,6 +3454,11 @@ export interface components {
         };
         /** @description An online trade-in estimate, AUD, or the reason there is none. */
         TradeInEstimate: {
+            /**
+             * Format: double
+             * @description The adjustment answers' total, percent of the market-based range (0 without answers).
+             */
+            adjustment_percent: number;
             /** @description Comparable cars behind the estimate. */
             comparables: number;
             estimate?: null | components["schemas"]["EstimateRange"];
@@ -3271,6 +3592,13 @@ export interface components {
             /** @description in_stock, coming_soon or sold. */
             status: string;
         };
+        /** @description What the webhook answers. */
+        WebhookAnswer: {
+            /** @description Always true once the event verified (the provider then stops retrying). */
+            received: boolean;
+            /** @description The reservation's new status, when the event changed one. */
+            status?: string | null;
+        };
         /** @description Tenant wording (shopper-core §2, §4). */
         Wording: {
             /**
@@ -3296,7 +3624,10 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type AdapterSettings = components['schemas']['AdapterSettings'];
 export type Address = components['schemas']['Address'];
+export type Adjustment = components['schemas']['Adjustment'];
+export type AdjustmentAnswer = components['schemas']['AdjustmentAnswer'];
 export type Autogauge = components['schemas']['Autogauge'];
 export type Brand = components['schemas']['Brand'];
 export type BrandGroup = components['schemas']['BrandGroup'];
@@ -3381,10 +3712,13 @@ export type QuoteBody = components['schemas']['QuoteBody'];
 export type RateLimitBody = components['schemas']['RateLimitBody'];
 export type RecallCampaign = components['schemas']['RecallCampaign'];
 export type RecallsContent = components['schemas']['RecallsContent'];
+export type RegoBody = components['schemas']['RegoBody'];
+export type RegoVehicle = components['schemas']['RegoVehicle'];
 export type Repayment = components['schemas']['Repayment'];
 export type RepaymentAnswer = components['schemas']['RepaymentAnswer'];
 export type RepaymentBody = components['schemas']['RepaymentBody'];
 export type RepaymentRequest = components['schemas']['RepaymentRequest'];
+export type ReservationView = components['schemas']['ReservationView'];
 export type ResultsView = components['schemas']['ResultsView'];
 export type Review = components['schemas']['Review'];
 export type ReviewsResponse = components['schemas']['ReviewsResponse'];
@@ -3396,6 +3730,7 @@ export type SearchResponse = components['schemas']['SearchResponse'];
 export type SearchSettings = components['schemas']['SearchSettings'];
 export type SendCodeBody = components['schemas']['SendCodeBody'];
 export type ServiceContent = components['schemas']['ServiceContent'];
+export type ServiceFrame = components['schemas']['ServiceFrame'];
 export type ServiceQuote = components['schemas']['ServiceQuote'];
 export type ServiceSection = components['schemas']['ServiceSection'];
 export type SignInSettings = components['schemas']['SignInSettings'];
@@ -3415,6 +3750,7 @@ export type TermUnit = components['schemas']['TermUnit'];
 export type Theme = components['schemas']['Theme'];
 export type Tile = components['schemas']['Tile'];
 export type ToolSettings = components['schemas']['ToolSettings'];
+export type TradeInConfig = components['schemas']['TradeInConfig'];
 export type TradeInContent = components['schemas']['TradeInContent'];
 export type TradeInEstimate = components['schemas']['TradeInEstimate'];
 export type User = components['schemas']['User'];
@@ -3427,6 +3763,7 @@ export type Watchlist = components['schemas']['Watchlist'];
 export type WatchlistAnswer = components['schemas']['WatchlistAnswer'];
 export type WatchlistBody = components['schemas']['WatchlistBody'];
 export type WatchlistCar = components['schemas']['WatchlistCar'];
+export type WebhookAnswer = components['schemas']['WebhookAnswer'];
 export type Wording = components['schemas']['Wording'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -4463,6 +4800,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description finance: the lead is stored but the lender did not create the customer (`create_customer_failed`, the spec's message) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_locations: {
@@ -4624,6 +4970,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Offer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_stripe_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event, verified by its signature */
+        requestBody: {
+            content: {
+                "application/json": Record<string, unknown>;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAnswer"];
+                };
+            };
+            /** @description Missing or wrong signature, or not an event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This site takes no online payments */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_reservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reserve lead's id */
+                lead_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationView"];
                 };
             };
             404: {
@@ -4827,6 +5245,65 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_rego_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegoBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegoVehicle"];
+                };
+            };
+            /** @description rego or regoState is invalid (the error names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No vehicle under that registration */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The site has no rego lookup service: enter the vehicle by hand */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The lookup service failed or timed out */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
