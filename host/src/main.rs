@@ -127,7 +127,7 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             for t in tenants.iter() {
                 TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
             }
-            let svc = forecourt_host::search::SearchService::new(forecourt_host::search::open_backend(&settings).await?);
+            let svc = forecourt_host::search::open_service(&settings).await?;
             let started = std::time::Instant::now();
             let mut total = 0;
             for t in tenants.iter().filter(|t| tenant.as_deref().is_none_or(|s| s == t.slug())) {

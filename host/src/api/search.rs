@@ -298,7 +298,14 @@ pub async fn run_search(
         return Ok(r);
     }
     let (conds, now) = (conditions(state, t), unix_now());
-    let req = semantics::backend_request(t, q, &conds, now, true);
+    let mut req = semantics::backend_request(t, q, &conds, now, true);
+    // One hit before the page too: a run of sold cars that starts on an earlier page is not
+    // shown again at the top of this one.
+    let before = req.offset > 0;
+    if before {
+        req.offset -= 1;
+        req.limit += 1;
+    }
     // Disjunctive facets: a refined attribute's own facet is counted without its refinement, so
     // the other values stay listed with the counts they would add (values of one attribute OR).
     let refined: Vec<String> = req
@@ -329,8 +336,10 @@ pub async fn run_search(
             res.facets.insert(attr.clone(), f.clone());
         }
     }
-    let cars = TenantRepo::new(&state.db, t.slug()).cars_by_ids(&res.ids).await?;
-    let cars = semantics::collapse_sold_runs(cars, |c| c.status == "sold");
+    let mut cars = TenantRepo::new(&state.db, t.slug()).cars_by_ids(&res.ids).await?;
+    let before_sold = before && !cars.is_empty() && cars.remove(0).status == "sold";
+    let all_sold = cars.iter().all(|c| c.status == "sold") && all_sold(&svc, t, q, &conds, now).await?;
+    let cars = semantics::collapse_sold_runs_on_page(cars, before_sold, all_sold, |c| c.status == "sold");
     let hits = hits_for(state, t, cars).await;
     let count = res.total as u64;
     let per = u64::from(q.hits_per_page.max(1));
@@ -353,6 +362,30 @@ pub async fn run_search(
         .unwrap_or_else(|e| e.into_inner())
         .put(t.slug(), &cache_key, Arc::new(response.clone()));
     Ok(response)
+}
+
+/// Whether every car of the whole result is sold (sold-run collapsing keeps them all then): no
+/// match is left once the shopper's statuses, or all shown ones, lose `sold`.
+async fn all_sold(
+    svc: &SearchService,
+    t: &Tenant,
+    q: &SearchQuery,
+    conds: &[crate::plugins::StockCondition],
+    now: i64,
+) -> Result<bool, ApiError> {
+    let mut unsold = q.clone();
+    let statuses: Vec<String> = match q.refinements.get("status") {
+        Some(v) => v.iter().filter(|s| s.as_str() != "sold").cloned().collect(),
+        None => vec!["in_stock".into(), "coming_soon".into()],
+    };
+    if statuses.is_empty() {
+        return Ok(true);
+    }
+    unsold.refinements.insert("status".into(), statuses);
+    let mut r = semantics::backend_request(t, &unsold, conds, now, false);
+    r.offset = 0;
+    r.limit = 0;
+    Ok(svc.backend.search(&r).await?.total == 0)
 }
 
 /// Stock search.

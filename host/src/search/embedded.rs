@@ -15,7 +15,7 @@ use std::{
 use tantivy::{
     DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, SegmentOrdinal, SegmentReader, TantivyDocument, Term,
     collector::{Collector, SegmentCollector},
-    columnar::{Column, StrColumn},
+    columnar::{Cardinality, Column, StrColumn},
     query::{AllQuery, BooleanQuery, EmptyQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery},
     schema::{FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions},
     tokenizer::{LowerCaser, RawTokenizer, TextAnalyzer},
@@ -317,6 +317,11 @@ struct SegChild {
     key: Option<Column<f64>>,
     facets: Vec<FacetCol>,
     rows: Vec<(Option<f64>, i64)>,
+    /// Per-block scratch for batched column reads ([`SegmentCollector::collect_block`]).
+    ids: Vec<Option<i64>>,
+    keys: Vec<Option<f64>>,
+    ords: Vec<Option<u64>>,
+    nums: Vec<Option<f64>>,
 }
 
 type Fruit = (Vec<(Option<f64>, i64)>, Vec<BTreeMap<String, u64>>);
@@ -345,7 +350,11 @@ impl Collector for MatchCollector {
             id: ff.i64("id")?,
             key: Some(ff.f64(&self.sort_field)?),
             facets,
-            rows: Vec::new(),
+            rows: Vec::with_capacity(seg.num_docs() as usize),
+            ids: Vec::new(),
+            keys: Vec::new(),
+            ords: Vec::new(),
+            nums: Vec::new(),
         })
     }
 
@@ -384,6 +393,51 @@ impl SegmentCollector for SegChild {
                 }
                 FacetCol::Num(c, counts) => {
                     if let Some(v) = c.first(doc) {
+                        *counts.entry(v.to_bits()).or_insert(0) += 1;
+                    }
+                }
+                FacetCol::Missing => {}
+            }
+        }
+    }
+
+    /// The same as [`SegmentCollector::collect`] for a block of matches (tantivy hands them over
+    /// in blocks when no scoring is needed), reading each column once per block: about half the
+    /// time per match of the one-by-one path on broad queries (BENCHMARKS.md "Search").
+    fn collect_block(&mut self, docs: &[DocId]) {
+        let n = docs.len();
+        self.ids.clear();
+        self.ids.resize(n, None);
+        self.id.first_vals(docs, &mut self.ids);
+        self.keys.clear();
+        self.keys.resize(n, None);
+        if let Some(k) = &self.key {
+            k.first_vals(docs, &mut self.keys);
+        }
+        self.rows
+            .extend(self.keys.iter().zip(&self.ids).map(|(k, id)| (*k, id.unwrap_or(0))));
+        for f in &mut self.facets {
+            match f {
+                FacetCol::Str(c, counts) if c.ords().get_cardinality() != Cardinality::Multivalued => {
+                    self.ords.clear();
+                    self.ords.resize(n, None);
+                    c.ords().first_vals(docs, &mut self.ords);
+                    for o in self.ords.iter().flatten() {
+                        counts[*o as usize] += 1;
+                    }
+                }
+                FacetCol::Str(c, counts) => {
+                    for &doc in docs {
+                        for o in c.term_ords(doc) {
+                            counts[o as usize] += 1;
+                        }
+                    }
+                }
+                FacetCol::Num(c, counts) => {
+                    self.nums.clear();
+                    self.nums.resize(n, None);
+                    c.first_vals(docs, &mut self.nums);
+                    for v in self.nums.iter().flatten() {
                         *counts.entry(v.to_bits()).or_insert(0) += 1;
                     }
                 }

@@ -185,6 +185,81 @@ pub struct SearchService {
     pub backend: Arc<dyn SearchBackend>,
     /// Cached answers (the API's response type) by tenant and canonical address form.
     pub cache: Mutex<ResultsCache<CachedAnswer>>,
+    /// What each tenant's indexed documents hash to, kept beside an on-disk index so a start
+    /// with unchanged stock reuses it ([`SearchService::refresh_tenant`]).
+    fingerprints: Option<Fingerprints>,
+}
+
+/// Per-tenant hashes of the indexed documents, in a JSON file written atomically.
+struct Fingerprints {
+    path: std::path::PathBuf,
+    map: Mutex<BTreeMap<String, String>>,
+}
+
+impl Fingerprints {
+    fn load(path: std::path::PathBuf) -> Fingerprints {
+        let map = std::fs::read(&path)
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
+        Fingerprints {
+            path,
+            map: Mutex::new(map),
+        }
+    }
+
+    fn get(&self, tenant: &str) -> Option<String> {
+        self.map.lock().unwrap_or_else(|e| e.into_inner()).get(tenant).cloned()
+    }
+
+    /// Records (or with None forgets) a tenant's hash and writes the file (temp file, then
+    /// rename). A failed write is logged: the next start then rebuilds, which is safe.
+    fn set(&self, tenant: &str, hash: Option<String>) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        match hash {
+            Some(h) => map.insert(tenant.to_string(), h),
+            None => map.remove(tenant),
+        };
+        let tmp = self.path.with_extension("json.tmp");
+        let written = serde_json::to_vec(&*map)
+            .map_err(std::io::Error::other)
+            .and_then(|b| std::fs::write(&tmp, b))
+            .and_then(|()| std::fs::rename(&tmp, &self.path));
+        if let Err(e) = written {
+            tracing::warn!(path = %self.path.display(), error = %e, "cannot record the search index fingerprint");
+        }
+    }
+}
+
+/// Bumped when what a document holds changes without its values changing (the index layout):
+/// every stored fingerprint then differs and the index is rebuilt.
+const FINGERPRINT_VERSION: &str = "forecourt-search-docs-v1";
+
+/// A hash of a tenant's documents in index order (SHA-256, hex): ids, text, every keyword value
+/// and the bits of every number.
+pub fn fingerprint(docs: &[SearchDoc]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(FINGERPRINT_VERSION);
+    for d in docs {
+        h.update(d.id.to_le_bytes());
+        h.update((d.text.len() as u64).to_le_bytes());
+        h.update(&d.text);
+        for (k, vs) in &d.keywords {
+            h.update(k.as_bytes());
+            h.update((vs.len() as u64).to_le_bytes());
+            for v in vs {
+                h.update((v.len() as u64).to_le_bytes());
+                h.update(v.as_bytes());
+            }
+        }
+        for (k, v) in &d.numbers {
+            h.update(k.as_bytes());
+            h.update(v.to_bits().to_le_bytes());
+        }
+        h.update([0xff]);
+    }
+    hex::encode(h.finalize())
 }
 
 /// Cars loaded from storage per indexing round trip.
@@ -196,13 +271,59 @@ impl SearchService {
         SearchService {
             backend,
             cache: Mutex::new(ResultsCache::new(CACHE_CAPACITY)),
+            fingerprints: None,
+        }
+    }
+
+    /// A service over an on-disk `backend` whose per-tenant fingerprints are kept in the JSON
+    /// file `path` (beside the index), so [`SearchService::refresh_tenant`] can skip tenants
+    /// whose stock has not changed since the index was written.
+    pub fn with_fingerprints(backend: Arc<dyn SearchBackend>, path: std::path::PathBuf) -> SearchService {
+        SearchService {
+            fingerprints: Some(Fingerprints::load(path)),
+            ..SearchService::new(backend)
         }
     }
 
     /// Reindexes one tenant from storage (cars of shown statuses) and clears its cache entries.
     /// Returns the number of documents.
     pub async fn reindex_tenant(&self, db: &Db, tenants: &TenantRegistry, slug: &str) -> anyhow::Result<usize> {
-        let Some(t) = tenants.by_slug(slug) else { return Ok(0) };
+        let docs = Self::docs(db, tenants, slug).await?;
+        self.write_tenant(slug, docs).await
+    }
+
+    /// Like [`SearchService::reindex_tenant`], but leaves the index as it is when the tenant's
+    /// documents hash to the fingerprint recorded when it was last written (start-up over an
+    /// on-disk index). Returns the number of documents and whether the index was rewritten.
+    pub async fn refresh_tenant(&self, db: &Db, tenants: &TenantRegistry, slug: &str) -> anyhow::Result<(usize, bool)> {
+        let docs = Self::docs(db, tenants, slug).await?;
+        if let Some(fp) = &self.fingerprints
+            && fp.get(slug).as_deref() == Some(fingerprint(&docs).as_str())
+        {
+            return Ok((docs.len(), false));
+        }
+        Ok((self.write_tenant(slug, docs).await?, true))
+    }
+
+    /// Replaces the tenant's documents, clears its cached answers and records the fingerprint
+    /// (forgotten before the write, so a failed write leaves none).
+    async fn write_tenant(&self, slug: &str, docs: Vec<SearchDoc>) -> anyhow::Result<usize> {
+        let n = docs.len();
+        let hash = self.fingerprints.as_ref().map(|f| {
+            f.set(slug, None);
+            fingerprint(&docs)
+        });
+        self.backend.replace_tenant(slug, docs).await?;
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).invalidate(slug);
+        if let Some(f) = &self.fingerprints {
+            f.set(slug, hash);
+        }
+        Ok(n)
+    }
+
+    /// The tenant's documents from storage: cars of shown statuses, in id order.
+    async fn docs(db: &Db, tenants: &TenantRegistry, slug: &str) -> anyhow::Result<Vec<SearchDoc>> {
+        let Some(t) = tenants.by_slug(slug) else { return Ok(Vec::new()) };
         let repo = TenantRepo::new(db, slug);
         let mut docs = Vec::new();
         let mut offset = 0;
@@ -219,10 +340,7 @@ impl SearchService {
             }
             offset += n;
         }
-        let n = docs.len();
-        self.backend.replace_tenant(slug, docs).await?;
-        self.cache.lock().unwrap_or_else(|e| e.into_inner()).invalidate(slug);
-        Ok(n)
+        Ok(docs)
     }
 
     /// Reindexes every tenant; returns (tenant, documents) pairs.
@@ -315,22 +433,49 @@ pub async fn open_backend(settings: &Settings) -> anyhow::Result<Arc<dyn SearchB
     }
 }
 
-/// Starts search for `serve`: opens the backend, indexes every tenant from storage (so imports
-/// made before start are searchable) and follows stock changes. The embedded index holds a
+/// The configured backend as a service. The embedded index lives on disk, so its service keeps
+/// per-tenant fingerprints beside it (a tenant whose stock is unchanged keeps its index at the
+/// next start); Meilisearch may be shared or changed outside this host, so it is always refilled.
+pub async fn open_service(settings: &Settings) -> anyhow::Result<SearchService> {
+    let backend = open_backend(settings).await?;
+    Ok(match settings.search_backend {
+        SearchBackendKind::Embedded => SearchService::with_fingerprints(backend, embedded_dir(settings).join("fingerprints.json")),
+        SearchBackendKind::Meilisearch => SearchService::new(backend),
+    })
+}
+
+/// Starts search for `serve`: opens the backend, brings every tenant's index up to date with
+/// storage (so imports made before start are searchable; an on-disk embedded index whose tenant's
+/// documents are unchanged is kept as it is) and follows stock changes. The embedded index holds a
 /// writer lock only while writing.
 pub async fn start(settings: &Settings, db: &Db, tenants: &Arc<TenantRegistry>) -> anyhow::Result<Search> {
     let started = Instant::now();
-    let svc = Arc::new(SearchService::new(open_backend(settings).await?));
+    let svc = Arc::new(open_service(settings).await?);
     // An engine that is down must not stop the host: search answers 503 until it is back and
     // the next stock change (or `forecourt reindex`) fills it.
-    match svc.reindex_all(db, tenants).await {
-        Ok(counts) => tracing::info!(
+    let mut docs = 0;
+    let mut rebuilt = Vec::new();
+    let mut failed = None;
+    for t in tenants.iter() {
+        match svc.refresh_tenant(db, tenants, t.slug()).await {
+            Ok((n, wrote)) => {
+                docs += n;
+                if wrote {
+                    rebuilt.push(t.slug().to_string());
+                }
+            }
+            Err(e) => failed = Some(e),
+        }
+    }
+    match failed {
+        None => tracing::info!(
             backend = svc.backend.name(),
-            docs = counts.iter().map(|c| c.1).sum::<usize>(),
+            docs,
+            rebuilt = ?rebuilt,
             elapsed_ms = started.elapsed().as_millis() as u64,
             "search index ready"
         ),
-        Err(e) => {
+        Some(e) => {
             tracing::error!(backend = svc.backend.name(), error = %e, "search index not built; search answers 503 until the engine is back")
         }
     }

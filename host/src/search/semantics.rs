@@ -139,11 +139,21 @@ pub fn backend_request(tenant: &Tenant, q: &SearchQuery, conditions: &[StockCond
 /// Sold-run collapsing (shopper-core §4): keeps only the first of each run of consecutive sold
 /// items, unless every item is sold, when all are kept.
 pub fn collapse_sold_runs<T>(items: Vec<T>, is_sold: impl Fn(&T) -> bool) -> Vec<T> {
-    if items.iter().all(&is_sold) {
+    let all_sold = items.iter().all(&is_sold);
+    collapse_sold_runs_on_page(items, false, all_sold, is_sold)
+}
+
+/// Sold-run collapsing for one page of a longer result (shopper-core §4; issue 4 §2): drops each
+/// sold item whose predecessor in the whole result is sold. `before_sold` says whether the item
+/// just before the page is sold (false on the first page), so a run that starts on an earlier
+/// page is not shown again; `all_sold` says whether every item of the whole result is sold, when
+/// nothing is dropped. Takes the page's items in order; returns the kept ones in order.
+pub fn collapse_sold_runs_on_page<T>(items: Vec<T>, before_sold: bool, all_sold: bool, is_sold: impl Fn(&T) -> bool) -> Vec<T> {
+    if all_sold {
         return items;
     }
     let mut out = Vec::with_capacity(items.len());
-    let mut prev_sold = false;
+    let mut prev_sold = before_sold;
     for it in items {
         let sold = is_sold(&it);
         if !(sold && prev_sold) {
@@ -244,6 +254,15 @@ mod tests {
         assert_eq!(s(&[0, 0, 1]), vec![0, 1]);
         assert_eq!(s(&[0, 0, 0]), vec![0, 0, 0]);
         assert_eq!(s(&[]), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn a_run_from_the_previous_page_is_not_shown_again() {
+        let s = |before, all, v: &[u8]| collapse_sold_runs_on_page(v.to_vec(), before, all, |x| *x == 0);
+        assert_eq!(s(true, false, &[0, 0, 1, 0]), vec![1, 0]);
+        assert_eq!(s(false, false, &[0, 0, 1, 0]), vec![0, 1, 0]);
+        assert_eq!(s(true, false, &[1, 0, 0]), vec![1, 0]);
+        assert_eq!(s(true, true, &[0, 0]), vec![0, 0]);
     }
 
     #[test]
