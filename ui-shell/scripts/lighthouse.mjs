@@ -22,13 +22,20 @@
 //                               tenant's /search/new-used-and-demo-cars), or a comma-separated list
 //                               of `<tenant><path>` (e.g. `drive-depot/search/used-cars`); `srp`
 //                               and listed pages are gated by LIGHTHOUSE_MIN_PERFORMANCE too
+//   LIGHTHOUSE_TRACE            1: also keep each reported run's trace (`<name>-0.trace.json`, Chrome's
+//                               trace format, for the long tasks' contents) and DevTools log
 // Reports (JSON and HTML) go to ui-shell/lighthouse-results/.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startHost } from "./serve.mjs";
+import { FORECOURT_BIN, startHost } from "./serve.mjs";
+
+// The host reads every FORECOURT_* variable as a setting and refuses unknown ones (`bin`): the
+// binary's path was read above (serve.mjs), so it must not reach the host's environment.
+const HOST_BIN = process.env.FORECOURT_BIN;
+delete process.env.FORECOURT_BIN;
 
 const shellDir = resolve(fileURLToPath(import.meta.url), "../..");
 const repoDir = resolve(shellDir, "..");
@@ -38,6 +45,7 @@ const outDir = join(shellDir, "lighthouse-results");
 const MIN = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const TRACE = process.env.LIGHTHOUSE_TRACE === "1";
 
 const DEMO_TENANTS = ["harbourside-mercedes", "southern-cross-motor-group", "drive-depot", "im-motors-au"];
 
@@ -141,6 +149,7 @@ async function lighthouse(node, url, name) {
       "--output=html",
       `--output-path=${base}`,
       `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+      ...(TRACE ? ["--save-assets"] : []),
     ],
     { ...process.env, CHROME_PATH: CHROME },
   );
@@ -228,7 +237,7 @@ async function main() {
     throw new Error("ui-shell/dist is missing: run `npm run build` first (the host serves the built UI)");
   }
   if (!pattern) {
-    host = await startHost();
+    host = await startHost({ bin: FORECOURT_BIN });
     pattern = host.url;
   }
   const stop = async () => host?.close();
@@ -255,6 +264,11 @@ async function main() {
           if (r === median) renameSync(file, join(outDir, `${name}.report.${ext}`));
           else rmSync(file, { force: true });
         }
+        for (const asset of ["trace.json", "devtoolslog.json"]) {
+          const file = join(outDir, `${name}-${r.i + 1}-0.${asset}`);
+          if (r === median && existsSync(file)) renameSync(file, join(outDir, `${name}-0.${asset}`));
+          else rmSync(file, { force: true });
+        }
       }
       rows.push({
         label: `${p.tenant} ${kind === "page" ? p.path : kind === "home" ? "home" : kind.toUpperCase()}`,
@@ -271,7 +285,7 @@ async function main() {
     `Lighthouse ${lhVersion} (Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}), ${chromeVersion}`,
   );
   console.log(
-    `mobile defaults (simulated throttling), median of ${RUNS} run(s) by performance; host ${host ? `${host.url} (started: ${process.env.FORECOURT_BIN ?? "target/debug/forecourt"})` : pattern}`,
+    `mobile defaults (simulated throttling), median of ${RUNS} run(s) by performance; host ${host ? `${host.url} (started: ${HOST_BIN ?? "target/debug/forecourt"})` : pattern}`,
   );
   console.log(table(rows));
   console.log(`reports: ${outDir}`);
