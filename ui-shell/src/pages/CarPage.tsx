@@ -81,12 +81,23 @@ export function useViewCount(res: CarResponse | null, tenant: TenantSettings): n
       updated_at: String(res.car.updated_at),
       website_id: tenant.slug,
     });
-    fetch(`/api/v1/cars/${encodeURIComponent(slug)}/view.json?${q}`)
-      .then((r) => (r.ok ? (r.json() as Promise<{ views?: unknown }>) : null))
-      .then(
-        (b) => setViews(typeof b?.views === "number" ? b.views : null),
-        () => setViews(null),
-      );
+    // In a task of its own: starting a request costs the main thread a few milliseconds on a slow
+    // phone, and the first render's effects (views, finance quote, navigation) all run in one task.
+    let sent = false;
+    const t = setTimeout(() => {
+      sent = true;
+      fetch(`/api/v1/cars/${encodeURIComponent(slug)}/view.json?${q}`)
+        .then((r) => (r.ok ? (r.json() as Promise<{ views?: unknown }>) : null))
+        .then(
+          (b) => setViews(typeof b?.views === "number" ? b.views : null),
+          () => setViews(null),
+        );
+    }, 0);
+    return () => {
+      // Unmounted before the call: count the view on the next mount.
+      clearTimeout(t);
+      if (!sent) counted.current = null;
+    };
   }, [res, slug, tenant.slug]);
   return views;
 }
@@ -94,19 +105,27 @@ export function useViewCount(res: CarResponse | null, tenant: TenantSettings): n
 /**
  * Whether the VDP's scroll chrome (sticky header, bottom bar) is needed yet: after the first
  * scroll, or at once on phone widths (the bottom bar). Keeps its chunk off the first load.
+ * A page that opens already scrolled is seen in the next frame: reading `scrollY` in the effect
+ * forced the first render's whole layout inside React's commit (a 60 ms task on the VDP).
  * Takes nothing; returns true once needed.
  */
 function useChromeNeeded(): boolean {
   const [needed, setNeeded] = useState(false);
   useEffect(() => {
     if (needed) return;
-    if (window.scrollY > 0 || (typeof matchMedia === "function" && matchMedia("(max-width: 899px)").matches)) {
+    if (typeof matchMedia === "function" && matchMedia("(max-width: 899px)").matches) {
       setNeeded(true);
       return;
     }
     const on = () => setNeeded(true);
     window.addEventListener("scroll", on, { passive: true, once: true });
-    return () => window.removeEventListener("scroll", on);
+    const frame = requestAnimationFrame(() => {
+      if (window.scrollY > 0) on();
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", on);
+    };
   }, [needed]);
   return needed;
 }

@@ -114,8 +114,11 @@ export function useFinanceQuote(res: CarResponse | null): QuoteState {
     if (!res || !need) return;
     const car = res.car;
     const ac = new AbortController();
-    setState({ slug, quote: { status: "loading" } });
-    import("./api")
+    // Another car's quote (or none) already reads as loading below: no re-render of the page then.
+    setState((s) => (s.slug === slug ? { slug, quote: { status: "loading" } } : s));
+    // The request starts in a task of its own, not in the first render's effects (total blocking time).
+    new Promise((resolve) => setTimeout(resolve, 0))
+      .then(() => import("./api"))
       .then((m) =>
         m.postQuote(
           {
