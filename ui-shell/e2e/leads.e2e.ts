@@ -169,6 +169,18 @@ describe.skipIf(skip !== "" || adminToken === "")(`lead forms (${inject("mode")}
     expect((await leads(page)).length).toBe(before);
     await page.selectOption('[name="under_finance"]', "No");
     await page.getByRole("radio", { name: "SMS" }).click();
+    // The host's adjustment questions must all be answered before the estimate.
+    await page.getByRole("button", { name: "Get Online Estimate" }).click();
+    await page.getByText("This is a required field.", { exact: false }).first().waitFor();
+    for (const [question, answer] of [
+      ["What condition is the car in?", "Good"],
+      ["Has the car been in an accident?", "No"],
+      ["Does the car have a service history?", "Full service history"],
+      ["How are the tyres?", "Good"],
+      ["How many keys do you have?", "Two or more"],
+    ]) {
+      await page.getByRole("radiogroup", { name: question }).getByRole("radio", { name: answer, exact: true }).click();
+    }
     await page.getByRole("button", { name: "Get Online Estimate" }).click();
     // The host's estimate (a range, or none with its reason) is shown before submitting.
     await page.waitForSelector("[data-estimate]", { timeout: 10_000 });
@@ -187,6 +199,7 @@ describe.skipIf(skip !== "" || adminToken === "")(`lead forms (${inject("mode")}
       preferred_contact: "SMS",
       under_finance: "No",
       car_id: car.id,
+      adjustmentAnswers: { condition: "good", accident_history: "no", service_history: "full", tyres: "good", keys: "two" },
     });
     if (offer > 0) expect(lead.fields).toMatchObject({ offer_accepted: true });
     await page.close();
