@@ -77,6 +77,12 @@ const fill = (canvasElement: HTMLElement, values: Record<string, string>) => {
     el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
   }
 };
+
+/** Clicks the first button in the story whose text contains `text` (play functions). */
+const clickButton = (canvasElement: HTMLElement, text: string) =>
+  Array.from(canvasElement.querySelectorAll("button"))
+    .find((b) => b.textContent?.includes(text))
+    ?.click();
 const GOOD = { name: "Ada", email: "ada@example.com", category: "General Enquiry", message: "Is it available?" };
 
 export const EnquiryEmpty: Story = {
@@ -195,11 +201,7 @@ export const TradeInOffer: Story = {
   render: () => wrap(<TradeInForm carId={CAR.car.id} fetchImpl={fakeHost()} onSuccess={done} />),
   play: async ({ canvasElement }) => {
     fill(canvasElement, { "Vehicle Make": "Mazda", "Vehicle Model": "CX-5", "Vehicle Year": "2021" });
-    (
-      Array.from(canvasElement.querySelectorAll("button")).find(
-        (b) => b.textContent === "Get Online Estimate",
-      ) as HTMLButtonElement
-    )?.click();
+    clickButton(canvasElement, "Get Online Estimate");
   },
 };
 
@@ -270,9 +272,7 @@ const regoHost =
     url.startsWith("/api/v1/trade-in/rego") ? rego() : fakeHost()(url, init);
 const findMyCar = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
   fill(canvasElement, { rego: "ABC123", regoState: "QLD" });
-  (
-    Array.from(canvasElement.querySelectorAll("button")).find((b) => b.textContent?.includes("Find My Car")) as HTMLButtonElement
-  )?.click();
+  clickButton(canvasElement, "Find My Car");
 };
 
 export const TradeInRegoFound: Story = {
@@ -350,11 +350,7 @@ export const TradeInAdjustments: Story = {
   render: () => wrap(<TradeInForm fetchImpl={fakeHost()} onSuccess={done} />, withAdjustments),
   play: async ({ canvasElement }) => {
     fill(canvasElement, { "Vehicle Make": "Mazda", "Vehicle Model": "CX-5", "Vehicle Year": "2021" });
-    (
-      Array.from(canvasElement.querySelectorAll("button")).find(
-        (b) => b.textContent === "Get Online Estimate",
-      ) as HTMLButtonElement
-    )?.click();
+    clickButton(canvasElement, "Get Online Estimate");
   },
 };
 
