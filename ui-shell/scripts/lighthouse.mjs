@@ -32,11 +32,6 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FORECOURT_BIN, startHost } from "./serve.mjs";
 
-// The host reads every FORECOURT_* variable as a setting and refuses unknown ones (`bin`): the
-// binary's path was read above (serve.mjs), so it must not reach the host's environment.
-const HOST_BIN = process.env.FORECOURT_BIN;
-delete process.env.FORECOURT_BIN;
-
 const shellDir = resolve(fileURLToPath(import.meta.url), "../..");
 const repoDir = resolve(shellDir, "..");
 const require = createRequire(import.meta.url);
@@ -237,7 +232,7 @@ async function main() {
     throw new Error("ui-shell/dist is missing: run `npm run build` first (the host serves the built UI)");
   }
   if (!pattern) {
-    host = await startHost({ bin: FORECOURT_BIN });
+    host = await startHost();
     pattern = host.url;
   }
   const stop = async () => host?.close();
@@ -285,7 +280,7 @@ async function main() {
     `Lighthouse ${lhVersion} (Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}), ${chromeVersion}`,
   );
   console.log(
-    `mobile defaults (simulated throttling), median of ${RUNS} run(s) by performance; host ${host ? `${host.url} (started: ${HOST_BIN ?? "target/debug/forecourt"})` : pattern}`,
+    `mobile defaults (simulated throttling), median of ${RUNS} run(s) by performance; host ${host ? `${host.url} (started: ${FORECOURT_BIN})` : pattern}`,
   );
   console.log(table(rows));
   console.log(`reports: ${outDir}`);

@@ -76,10 +76,13 @@ export async function startHost({ bin = FORECOURT_BIN, log = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-ui-e2e-"));
   // A fresh admin token per run, so tests can import stock through POST /api/v1/admin/import.
   const adminToken = randomBytes(16).toString("hex");
+  // The host reads every FORECOURT_* variable as a setting and refuses unknown ones, so the
+  // binary's own path (FORECOURT_BIN, read above) must not reach it.
+  const { FORECOURT_BIN: _bin, ...env } = process.env;
   const child = spawn(bin, ["serve"], {
     cwd: repoDir,
     env: {
-      ...process.env,
+      ...env,
       FORECOURT_BIND: `127.0.0.1:${port}`,
       FORECOURT_DATA_DIR: dataDir,
       FORECOURT_LOG_FORMAT: "json",
