@@ -2,29 +2,29 @@
 //!
 //! Keyword attributes are indexed lowercased (exact, case-insensitive match) and kept as fast
 //! columns with their original text (facet labels); numbers are f64 fast fields (ranges, sort).
-//! A search collects every match of the tenant's filter with one custom collector that reads the
-//! sort key and counts facet ordinals per segment, then sorts (key, id) and cuts the page.
+//! A search evaluates the tenant scope and the filter as bitsets on the segments' columns,
+//! decoded once per segment into plain arrays ([`super::columns`]), intersects them with the text
+//! query's matches from the inverted index, then sorts (key, id), cuts the page and counts facet
+//! values by array increments.
 
 use std::{
     collections::{BTreeMap, HashMap},
-    ops::Bound as B,
     path::Path,
     sync::Mutex,
 };
 
+use fixedbitset::FixedBitSet;
 use tantivy::{
-    DocId, Index, IndexReader, IndexWriter, ReloadPolicy, Score, SegmentOrdinal, SegmentReader, TantivyDocument, Term,
-    collector::{Collector, SegmentCollector},
-    columnar::{Cardinality, Column, StrColumn},
-    query::{AllQuery, BooleanQuery, EmptyQuery, FuzzyTermQuery, Occur, Query, RangeQuery, TermQuery},
+    DocId, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term,
+    query::{BooleanQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery},
     schema::{FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions},
     tokenizer::{LowerCaser, RawTokenizer, TextAnalyzer},
 };
 
 use super::{
     BackendRequest, BackendResult, BoxFuture, SearchBackend, SearchError,
+    columns::ColumnCache,
     doc::{Filter, KEYWORD_FIELDS, NUMERIC_FIELDS, SearchDoc},
-    query::fmt_num,
 };
 
 const RAW_LOWER: &str = "raw_lower";
@@ -39,6 +39,8 @@ pub struct EmbeddedBackend {
     /// per write, so another process (`forecourt reindex`) or a second host state can open the
     /// same directory.
     writer: Mutex<()>,
+    /// Decoded columns of the live segments.
+    columns: ColumnCache,
     id: Field,
     text: Field,
     keywords: HashMap<&'static str, Field>,
@@ -130,6 +132,7 @@ impl EmbeddedBackend {
             index,
             reader,
             writer: Mutex::new(()),
+            columns: ColumnCache::default(),
         })
     }
 
@@ -170,57 +173,6 @@ impl EmbeddedBackend {
         self.reader.reload().map_err(map_err)
     }
 
-    fn filter_query(&self, f: &Filter) -> Result<Box<dyn Query>, SearchError> {
-        Ok(match f {
-            Filter::All(l) if l.is_empty() => Box::new(AllQuery),
-            Filter::Any(l) if l.is_empty() => Box::new(EmptyQuery),
-            Filter::All(l) => Box::new(BooleanQuery::new(
-                l.iter()
-                    .map(|f| Ok((Occur::Must, self.filter_query(f)?)))
-                    .collect::<Result<_, SearchError>>()?,
-            )),
-            Filter::Any(l) => Box::new(BooleanQuery::new(
-                l.iter()
-                    .map(|f| Ok((Occur::Should, self.filter_query(f)?)))
-                    .collect::<Result<_, SearchError>>()?,
-            )),
-            Filter::Not(f) => Box::new(BooleanQuery::new(vec![
-                (Occur::Must, Box::new(AllQuery) as Box<dyn Query>),
-                (Occur::MustNot, self.filter_query(f)?),
-            ])),
-            Filter::Eq(field, v) => {
-                let f = *self
-                    .keywords
-                    .get(field.as_str())
-                    .ok_or_else(|| SearchError::Backend(format!("no keyword field {field}")))?;
-                Box::new(TermQuery::new(
-                    Term::from_field_text(f, &v.to_lowercase()),
-                    IndexRecordOption::Basic,
-                ))
-            }
-            Filter::Range { field, min, max } => {
-                let f = *self
-                    .numbers
-                    .get(field.as_str())
-                    .ok_or_else(|| SearchError::Backend(format!("no numeric field {field}")))?;
-                let bound = |b: &Option<(f64, bool)>| match b {
-                    None => B::Unbounded,
-                    Some((v, true)) => B::Included(Term::from_field_f64(f, *v)),
-                    Some((v, false)) => B::Excluded(Term::from_field_f64(f, *v)),
-                };
-                if min.is_none() && max.is_none() {
-                    // Any value: the doc has the number.
-                    Box::new(RangeQuery::new(
-                        B::Included(Term::from_field_f64(f, f64::MIN)),
-                        B::Included(Term::from_field_f64(f, f64::MAX)),
-                    ))
-                } else {
-                    Box::new(RangeQuery::new(bound(min), bound(max)))
-                }
-            }
-        })
-    }
-
     fn text_query(&self, text: &str) -> Vec<Box<dyn Query>> {
         let mut tok = self.index.tokenizers().get("default").expect("default tokenizer");
         let mut words = Vec::new();
@@ -243,34 +195,86 @@ impl EmbeddedBackend {
             .collect()
     }
 
-    /// Runs one request synchronously.
+    /// Runs one request synchronously: the tenant scope and [`BackendRequest::filter`] are
+    /// evaluated on the decoded columns ([`super::columns`]), the text query on the inverted
+    /// index; matches are then sorted by the sort key (ties by id; cars without the key last)
+    /// and counted per facet value.
+    ///
+    /// # Errors
+    /// [`SearchError::Backend`] when the request names an attribute the index does not hold or
+    /// the index fails to read.
     pub fn search_sync(&self, req: &BackendRequest) -> Result<BackendResult, SearchError> {
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, self.filter_query(&Filter::eq("tenant", &req.tenant))?)];
-        clauses.push((Occur::Must, self.filter_query(&req.filter)?));
-        for q in self.text_query(&req.text) {
-            clauses.push((Occur::Must, q));
-        }
-        let query = BooleanQuery::new(clauses);
-        let collector = MatchCollector {
-            sort_field: req.sort.0.clone(),
-            facets: req.facets.clone(),
-        };
         let searcher = self.reader.searcher();
-        let (mut rows, facet_counts) = searcher.search(&query, &collector).map_err(map_err)?;
+        self.columns.retain(searcher.segment_readers());
+        let text = self.text_query(&req.text);
+        let weight = if text.is_empty() {
+            None
+        } else {
+            Some(
+                BooleanQuery::new(text.into_iter().map(|q| (Occur::Must, q)).collect())
+                    .weight(EnableScoring::disabled_from_searcher(&searcher))
+                    .map_err(map_err)?,
+            )
+        };
+        let tenant = Filter::eq("tenant", &req.tenant);
+        let mut rows: Vec<(f64, i64)> = Vec::new();
+        let mut facets: Vec<BTreeMap<String, u64>> = vec![BTreeMap::new(); req.facets.len()];
+        let mut docs: Vec<DocId> = Vec::new();
+        let mut counts: Vec<u32> = Vec::new();
+        for seg in searcher.segment_readers() {
+            let cols = self.columns.segment(seg);
+            let mut bits = cols.matching(seg, &tenant)?;
+            if !bits.is_clear() {
+                bits.intersect_with(&cols.matching(seg, &req.filter)?);
+            }
+            if let Some(w) = &weight
+                && !bits.is_clear()
+            {
+                let mut found = FixedBitSet::with_capacity(cols.max_doc() as usize);
+                w.for_each_no_score(seg, &mut |ds| {
+                    for &d in ds {
+                        found.insert(d as usize);
+                    }
+                })
+                .map_err(map_err)?;
+                bits.intersect_with(&found);
+            }
+            docs.clear();
+            match seg.alive_bitset() {
+                Some(alive) => docs.extend(bits.ones().map(|d| d as DocId).filter(|&d| alive.is_alive(d))),
+                None => docs.extend(bits.ones().map(|d| d as DocId)),
+            }
+            if docs.is_empty() {
+                continue;
+            }
+            let ids = cols.ids(seg)?;
+            let key = cols.number(seg, &req.sort.0)?;
+            rows.extend(docs.iter().map(|&d| (key[d as usize], ids[d as usize])));
+            for (f, acc) in req.facets.iter().zip(&mut facets) {
+                let col = cols.keyword(seg, f)?;
+                counts.clear();
+                counts.resize(col.labels.len() + 1, 0);
+                col.count(&docs, &mut counts);
+                for (label, n) in col.labels.iter().zip(&counts).filter(|(_, n)| **n > 0) {
+                    *acc.entry(label.clone()).or_insert(0) += u64::from(*n);
+                }
+            }
+        }
         let total = rows.len();
         let desc = req.sort.1;
-        let cmp = |a: &(Option<f64>, i64), b: &(Option<f64>, i64)| {
-            let k = match (a.0, b.0) {
-                (Some(x), Some(y)) => {
+        // NaN is "no value": after every value, in both directions.
+        let cmp = |a: &(f64, i64), b: &(f64, i64)| {
+            let k = match (a.0.is_nan(), b.0.is_nan()) {
+                (false, false) => {
                     if desc {
-                        y.total_cmp(&x)
+                        b.0.total_cmp(&a.0)
                     } else {
-                        x.total_cmp(&y)
+                        a.0.total_cmp(&b.0)
                     }
                 }
-                (Some(_), None) => std::cmp::Ordering::Less,
-                (None, Some(_)) => std::cmp::Ordering::Greater,
-                (None, None) => std::cmp::Ordering::Equal,
+                (false, true) => std::cmp::Ordering::Less,
+                (true, false) => std::cmp::Ordering::Greater,
+                (true, true) => std::cmp::Ordering::Equal,
             };
             k.then(a.1.cmp(&b.1))
         };
@@ -281,7 +285,7 @@ impl EmbeddedBackend {
         }
         rows.sort_unstable_by(cmp);
         let ids = rows.into_iter().skip(req.offset).take(req.limit).map(|r| r.1).collect();
-        let facets = req.facets.iter().cloned().zip(facet_counts).collect();
+        let facets = req.facets.iter().cloned().zip(facets).collect();
         Ok(BackendResult { ids, total, facets })
     }
 }
@@ -297,181 +301,5 @@ impl SearchBackend for EmbeddedBackend {
 
     fn replace_tenant<'a>(&'a self, tenant: &'a str, docs: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>> {
         Box::pin(async move { self.replace_tenant_sync(tenant, &docs) })
-    }
-}
-
-/// Collects (sort key, id) of every match and facet counts.
-struct MatchCollector {
-    sort_field: String,
-    facets: Vec<String>,
-}
-
-enum FacetCol {
-    Str(StrColumn, Vec<u32>),
-    Num(Column<f64>, HashMap<u64, u32>),
-    Missing,
-}
-
-struct SegChild {
-    id: Column<i64>,
-    key: Option<Column<f64>>,
-    facets: Vec<FacetCol>,
-    rows: Vec<(Option<f64>, i64)>,
-    /// Per-block scratch for batched column reads ([`SegmentCollector::collect_block`]).
-    ids: Vec<Option<i64>>,
-    keys: Vec<Option<f64>>,
-    ords: Vec<Option<u64>>,
-    nums: Vec<Option<f64>>,
-}
-
-type Fruit = (Vec<(Option<f64>, i64)>, Vec<BTreeMap<String, u64>>);
-
-impl Collector for MatchCollector {
-    type Fruit = Fruit;
-    type Child = SegChild;
-
-    fn for_segment(&self, _: SegmentOrdinal, seg: &SegmentReader) -> tantivy::Result<SegChild> {
-        let ff = seg.fast_fields();
-        let mut facets = Vec::new();
-        for f in &self.facets {
-            if NUMERIC_FIELDS.contains(&f.as_str()) {
-                facets.push(FacetCol::Num(ff.f64(f)?, HashMap::new()));
-            } else {
-                match ff.str(f)? {
-                    Some(c) => {
-                        let n = c.dictionary().num_terms();
-                        facets.push(FacetCol::Str(c, vec![0; n]));
-                    }
-                    None => facets.push(FacetCol::Missing),
-                }
-            }
-        }
-        Ok(SegChild {
-            id: ff.i64("id")?,
-            key: Some(ff.f64(&self.sort_field)?),
-            facets,
-            rows: Vec::with_capacity(seg.num_docs() as usize),
-            ids: Vec::new(),
-            keys: Vec::new(),
-            ords: Vec::new(),
-            nums: Vec::new(),
-        })
-    }
-
-    fn requires_scoring(&self) -> bool {
-        false
-    }
-
-    fn merge_fruits(&self, fruits: Vec<Fruit>) -> tantivy::Result<Fruit> {
-        let mut rows = Vec::new();
-        let mut facets = vec![BTreeMap::new(); self.facets.len()];
-        for (r, f) in fruits {
-            rows.extend(r);
-            for (acc, m) in facets.iter_mut().zip(f) {
-                for (k, v) in m {
-                    *acc.entry(k).or_insert(0) += v;
-                }
-            }
-        }
-        Ok((rows, facets))
-    }
-}
-
-impl SegmentCollector for SegChild {
-    type Fruit = Fruit;
-
-    fn collect(&mut self, doc: DocId, _: Score) {
-        let id = self.id.first(doc).unwrap_or(0);
-        let key = self.key.as_ref().and_then(|k| k.first(doc));
-        self.rows.push((key, id));
-        for f in &mut self.facets {
-            match f {
-                FacetCol::Str(c, counts) => {
-                    for o in c.term_ords(doc) {
-                        counts[o as usize] += 1;
-                    }
-                }
-                FacetCol::Num(c, counts) => {
-                    if let Some(v) = c.first(doc) {
-                        *counts.entry(v.to_bits()).or_insert(0) += 1;
-                    }
-                }
-                FacetCol::Missing => {}
-            }
-        }
-    }
-
-    /// The same as [`SegmentCollector::collect`] for a block of matches (tantivy hands them over
-    /// in blocks when no scoring is needed), reading each column once per block: about half the
-    /// time per match of the one-by-one path on broad queries (BENCHMARKS.md "Search").
-    fn collect_block(&mut self, docs: &[DocId]) {
-        let n = docs.len();
-        self.ids.clear();
-        self.ids.resize(n, None);
-        self.id.first_vals(docs, &mut self.ids);
-        self.keys.clear();
-        self.keys.resize(n, None);
-        if let Some(k) = &self.key {
-            k.first_vals(docs, &mut self.keys);
-        }
-        self.rows
-            .extend(self.keys.iter().zip(&self.ids).map(|(k, id)| (*k, id.unwrap_or(0))));
-        for f in &mut self.facets {
-            match f {
-                FacetCol::Str(c, counts) if c.ords().get_cardinality() != Cardinality::Multivalued => {
-                    self.ords.clear();
-                    self.ords.resize(n, None);
-                    c.ords().first_vals(docs, &mut self.ords);
-                    for o in self.ords.iter().flatten() {
-                        counts[*o as usize] += 1;
-                    }
-                }
-                FacetCol::Str(c, counts) => {
-                    for &doc in docs {
-                        for o in c.term_ords(doc) {
-                            counts[o as usize] += 1;
-                        }
-                    }
-                }
-                FacetCol::Num(c, counts) => {
-                    self.nums.clear();
-                    self.nums.resize(n, None);
-                    c.first_vals(docs, &mut self.nums);
-                    for v in self.nums.iter().flatten() {
-                        *counts.entry(v.to_bits()).or_insert(0) += 1;
-                    }
-                }
-                FacetCol::Missing => {}
-            }
-        }
-    }
-
-    fn harvest(self) -> Fruit {
-        let facets = self
-            .facets
-            .into_iter()
-            .map(|f| {
-                let mut m = BTreeMap::new();
-                match f {
-                    FacetCol::Str(c, counts) => {
-                        let mut s = String::new();
-                        for (o, n) in counts.into_iter().enumerate().filter(|(_, n)| *n > 0) {
-                            s.clear();
-                            if c.ord_to_str(o as u64, &mut s).unwrap_or(false) {
-                                *m.entry(s.clone()).or_insert(0) += u64::from(n);
-                            }
-                        }
-                    }
-                    FacetCol::Num(_, counts) => {
-                        for (bits, n) in counts {
-                            *m.entry(fmt_num(f64::from_bits(bits))).or_insert(0) += u64::from(n);
-                        }
-                    }
-                    FacetCol::Missing => {}
-                }
-                m
-            })
-            .collect();
-        (self.rows, facets)
     }
 }

@@ -12,6 +12,7 @@
 //!   committed import calls [`notify_stock_changed`] and the tenant is reindexed (searchable
 //!   well within 1 s), the cache invalidated.
 
+pub mod columns;
 pub mod doc;
 pub mod embedded;
 pub mod meili;

@@ -1,0 +1,145 @@
+//! The embedded backend's own rules (issue 4 item 3), on a small index whose every answer is
+//! known: case-insensitive keyword matching on single- and multi-valued attributes, exclusive and
+//! open ranges, negation, cars without the sort key last in both directions, numeric facets, the
+//! tenant scope, the text query combined with filters, and documents replaced by a re-import
+//! (dead in their segment) never matched or counted. The demo-stock differential suite
+//! (`search_differential.rs`) covers the same path against the reference model at scale.
+
+use std::collections::BTreeMap;
+
+use forecourt_host::search::{BackendRequest, BackendResult, Filter, SearchDoc, embedded::EmbeddedBackend};
+
+fn doc(id: i64, tenant: &str, make: &str, features: &[&str], km: Option<f64>, year: f64) -> SearchDoc {
+    let mut keywords: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+    keywords.insert("tenant", vec![tenant.into()]);
+    keywords.insert("make", vec![make.into()]);
+    keywords.insert("status", vec!["in_stock".into()]);
+    if !features.is_empty() {
+        keywords.insert("filtered_features", features.iter().map(|f| f.to_string()).collect());
+    }
+    let mut numbers = BTreeMap::new();
+    numbers.insert("year", year);
+    numbers.insert("price", 10_000.0 * id as f64);
+    if let Some(k) = km {
+        numbers.insert("km", k);
+    }
+    SearchDoc {
+        id,
+        text: format!("{make} car {id}"),
+        keywords,
+        numbers,
+    }
+}
+
+fn req(tenant: &str, filter: Filter, sort: &str, desc: bool) -> BackendRequest {
+    BackendRequest {
+        tenant: tenant.into(),
+        text: String::new(),
+        filter,
+        sort: (sort.into(), desc),
+        offset: 0,
+        limit: 10,
+        facets: vec!["make".into(), "filtered_features".into(), "year".into()],
+    }
+}
+
+fn backend() -> EmbeddedBackend {
+    let b = EmbeddedBackend::in_ram().unwrap();
+    b.replace_tenant_sync(
+        "a",
+        &[
+            doc(1, "a", "Toyota", &["Sunroof", "Apple CarPlay"], Some(50_000.0), 2020.0),
+            doc(2, "a", "toyota", &["Sunroof"], Some(10_000.0), 2021.0),
+            doc(3, "a", "Mazda", &[], None, 2021.0),
+            doc(4, "a", "Kia", &["Tow bar"], Some(10_000.0), 2019.0),
+        ],
+    )
+    .unwrap();
+    b.replace_tenant_sync("b", &[doc(10, "b", "Toyota", &["Sunroof"], Some(1.0), 2020.0)])
+        .unwrap();
+    b
+}
+
+fn counts(r: &BackendResult, facet: &str) -> Vec<(String, u64)> {
+    r.facets[facet].iter().map(|(k, v)| (k.clone(), *v)).collect()
+}
+
+fn s(pairs: &[(&str, u64)]) -> Vec<(String, u64)> {
+    pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+#[test]
+fn keyword_matching_is_case_insensitive_on_single_and_multi_valued_attributes() {
+    let b = backend();
+    let r = b.search_sync(&req("a", Filter::eq("make", "TOYOTA"), "price", false)).unwrap();
+    assert_eq!((r.total, r.ids.clone()), (2, vec![1, 2]));
+    // Facet labels keep each car's own spelling.
+    assert_eq!(counts(&r, "make"), s(&[("Toyota", 1), ("toyota", 1)]));
+    assert_eq!(counts(&r, "filtered_features"), s(&[("Apple CarPlay", 1), ("Sunroof", 2)]));
+    let r = b
+        .search_sync(&req("a", Filter::eq("filtered_features", "apple carplay"), "price", false))
+        .unwrap();
+    assert_eq!(r.ids, vec![1]);
+    let r = b
+        .search_sync(&req(
+            "a",
+            Filter::any_of("filtered_features", &["sunroof", "tow bar"]),
+            "price",
+            false,
+        ))
+        .unwrap();
+    assert_eq!(r.ids, vec![1, 2, 4]);
+    let r = b.search_sync(&req("a", Filter::eq("make", "Holden"), "price", false)).unwrap();
+    assert_eq!((r.total, r.facets["make"].len()), (0, 0));
+}
+
+#[test]
+fn ranges_negation_and_missing_sort_keys() {
+    let b = backend();
+    let range = |min: Option<(f64, bool)>, max: Option<(f64, bool)>| Filter::Range {
+        field: "km".into(),
+        min,
+        max,
+    };
+    let ids = |f: Filter, sort: &str, desc: bool| b.search_sync(&req("a", f, sort, desc)).unwrap().ids;
+    assert_eq!(ids(range(Some((10_000.0, false)), None), "price", false), vec![1]);
+    assert_eq!(
+        ids(range(Some((10_000.0, true)), Some((50_000.0, false))), "price", false),
+        vec![2, 4]
+    );
+    // Both bounds open: any car that has the number.
+    assert_eq!(ids(range(None, None), "price", false), vec![1, 2, 4]);
+    assert_eq!(ids(Filter::Not(Box::new(Filter::eq("make", "toyota"))), "price", false), vec![3, 4]);
+    assert_eq!(ids(Filter::Any(vec![]), "price", false), Vec::<i64>::new());
+    // Ties by id ascending; the car without km last in both directions.
+    assert_eq!(ids(Filter::All(vec![]), "km", false), vec![2, 4, 1, 3]);
+    assert_eq!(ids(Filter::All(vec![]), "km", true), vec![1, 2, 4, 3]);
+    let r = b.search_sync(&req("a", Filter::All(vec![]), "km", false)).unwrap();
+    assert_eq!(counts(&r, "year"), s(&[("2019", 1), ("2020", 1), ("2021", 2)]));
+    let mut paged = req("a", Filter::All(vec![]), "km", false);
+    paged.offset = 1;
+    paged.limit = 2;
+    let r = b.search_sync(&paged).unwrap();
+    assert_eq!((r.total, r.ids), (4, vec![4, 1]));
+}
+
+#[test]
+fn tenant_scope_text_and_replaced_documents() {
+    let b = backend();
+    let r = b.search_sync(&req("b", Filter::All(vec![]), "price", false)).unwrap();
+    assert_eq!((r.total, r.ids.clone()), (1, vec![10]));
+    let mut text = req("a", Filter::eq("filtered_features", "sunroof"), "price", true);
+    text.text = "toyota".into();
+    assert_eq!(b.search_sync(&text).unwrap().ids, vec![2, 1]);
+    text.text = "maz".into();
+    assert_eq!(b.search_sync(&text).unwrap().total, 0);
+    // A re-import replaces tenant a's cars; the old documents stay in their segment, dead.
+    b.replace_tenant_sync("a", &[doc(5, "a", "Kia", &["Sunroof"], Some(5.0), 2024.0)])
+        .unwrap();
+    let r = b.search_sync(&req("a", Filter::All(vec![]), "price", false)).unwrap();
+    assert_eq!((r.total, r.ids.clone()), (1, vec![5]));
+    assert_eq!(counts(&r, "make"), s(&[("Kia", 1)]));
+    assert_eq!(counts(&r, "filtered_features"), s(&[("Sunroof", 1)]));
+    let r = b.search_sync(&req("b", Filter::eq("make", "toyota"), "price", false)).unwrap();
+    assert_eq!(r.ids, vec![10]);
+}
