@@ -60,6 +60,13 @@ impl KeywordColumn {
         }
     }
 
+    /// Approximate heap bytes held (ordinals, offsets and the values twice, as labels and as
+    /// lowercase keys).
+    fn heap_bytes(&self) -> usize {
+        let text: usize = self.labels.iter().map(|l| l.len() + std::mem::size_of::<String>()).sum();
+        self.ords.len() * 4 + self.starts.as_ref().map_or(0, |s| s.len() * 4) + text * 2 + self.labels.len() * 4
+    }
+
     /// Adds one to `counts[ordinal]` for every value of each document of `docs`. `counts` has
     /// `labels.len() + 1` slots; the last one counts documents without a value.
     pub fn count(&self, docs: &[DocId], counts: &mut [u32]) {
@@ -84,6 +91,9 @@ impl KeywordColumn {
         let Some(targets) = self.by_lower.get(&value.to_lowercase()) else {
             return FixedBitSet::with_capacity(max_doc as usize);
         };
+        if let ([t], None) = (targets.as_slice(), &self.starts) {
+            return bits_where(max_doc, |d| self.ords[d] == *t);
+        }
         let mut hit = vec![false; self.labels.len() + 1];
         for &o in targets {
             hit[o as usize] = true;
@@ -155,6 +165,15 @@ impl SegmentColumns {
             numbers: NUMERIC_FIELDS.iter().map(|_| OnceLock::new()).collect(),
             number_facets: NUMERIC_FIELDS.iter().map(|_| OnceLock::new()).collect(),
         }
+    }
+
+    /// Approximate heap bytes of the columns decoded so far.
+    fn heap_bytes(&self) -> usize {
+        let kw = |l: &[OnceLock<Arc<KeywordColumn>>]| l.iter().filter_map(OnceLock::get).map(|c| c.heap_bytes()).sum::<usize>();
+        self.id.get().map_or(0, |v| v.len() * 8)
+            + self.numbers.iter().filter_map(OnceLock::get).map(|v| v.len() * 8).sum::<usize>()
+            + kw(&self.keywords)
+            + kw(&self.number_facets)
     }
 
     /// Documents in the segment, dead ones included.
@@ -334,6 +353,12 @@ impl ColumnCache {
         m.entry(seg.segment_id())
             .or_insert_with(|| Arc::new(SegmentColumns::new(seg.max_doc())))
             .clone()
+    }
+
+    /// Approximate heap bytes of every decoded column (BENCHMARKS.md "Search").
+    pub fn heap_bytes(&self) -> usize {
+        let m = self.segments.lock().unwrap_or_else(|e| e.into_inner());
+        m.values().map(|s| s.heap_bytes()).sum()
     }
 
     /// Forgets every segment not in `live` (merged away or deleted).

@@ -136,6 +136,12 @@ impl EmbeddedBackend {
         })
     }
 
+    /// Approximate heap bytes of the columns decoded for searches so far
+    /// ([`ColumnCache::heap_bytes`]).
+    pub fn decoded_column_bytes(&self) -> usize {
+        self.columns.heap_bytes()
+    }
+
     /// Number of documents visible to searches.
     pub fn num_docs(&self) -> u64 {
         self.reader.searcher().num_docs()
