@@ -7,6 +7,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::db::Engine;
+
 /// A 0/1 column as a JSON boolean.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -275,14 +277,28 @@ impl Car {
     }
 }
 
-/// The select list for [`Car`]: car columns plus the dealership slug and location fallbacks.
-/// Expects `cars c JOIN dealerships d ... LEFT JOIN locations l ...`.
-pub fn car_select() -> &'static str {
-    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+/// The select list for [`Car`] on `engine`: car columns plus the dealership slug and location
+/// fallbacks. Expects `cars c JOIN dealerships d ... LEFT JOIN locations l ...`.
+///
+/// `reserved` is the stock feed's flag or a deposit hold: a `paid` reservation of the car whose
+/// `hold_until` (unix seconds) is still ahead of the database clock (issue 9 §1; shopper-core
+/// §9 "car held 48 hours"). A hold ends by itself when the time passes; nothing has to sweep it.
+pub fn car_select(engine: Engine) -> &'static str {
+    fn build(now: &str) -> String {
         let mut cols: Vec<String> = crate::stock::fields::FIELDS
             .iter()
             .filter(|f| !matches!(f.column, "city" | "state"))
-            .map(|f| format!("c.{}", f.column))
+            .map(|f| {
+                if f.column == "reserved" {
+                    format!(
+                        "CAST(CASE WHEN c.reserved <> 0 OR EXISTS (SELECT 1 FROM reservations r WHERE r.tenant = c.tenant \
+                         AND r.car_id = c.id AND r.status = '{}' AND r.hold_until > {now}) THEN 1 ELSE 0 END AS BIGINT) AS reserved",
+                        crate::payments::status::PAID
+                    )
+                } else {
+                    format!("c.{}", f.column)
+                }
+            })
             .collect();
         cols.extend(
             [
@@ -303,8 +319,13 @@ pub fn car_select() -> &'static str {
              LEFT JOIN locations l ON l.id = c.location_id AND l.tenant = c.tenant",
             cols.join(", ")
         )
-    });
-    &SQL
+    }
+    static SQLITE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| build("CAST(strftime('%s', 'now') AS INTEGER)"));
+    static POSTGRES: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| build("CAST(EXTRACT(EPOCH FROM now()) AS BIGINT)"));
+    match engine {
+        Engine::Sqlite => &SQLITE,
+        Engine::Postgres => &POSTGRES,
+    }
 }
 
 /// A dealership (locations-forms-marketing §3 "Dealer config").

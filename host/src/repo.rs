@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use sqlx::{AnyPool, Row};
 
 use crate::{
-    db::{Db, bind_opt_f64},
+    db::{Db, Engine, bind_opt_f64},
     model::{Address, Car, ContactDetails, Dealership, Location, OpeningHourEntry, SpecialHourEntry, car_select, format_hours},
     tenant::TenantConfig,
 };
@@ -16,6 +16,7 @@ use crate::{
 #[derive(Debug, Clone)]
 pub struct TenantRepo {
     pool: AnyPool,
+    engine: Engine,
     tenant: String,
 }
 
@@ -33,6 +34,7 @@ impl TenantRepo {
     pub fn new(db: &Db, tenant: &str) -> TenantRepo {
         TenantRepo {
             pool: db.pool.clone(),
+            engine: db.engine,
             tenant: tenant.to_string(),
         }
     }
@@ -308,7 +310,7 @@ impl TenantRepo {
     pub async fn car_by_slug(&self, slug: &str) -> Result<Option<Car>, sqlx::Error> {
         let sql = format!(
             "{} WHERE c.tenant = $1 AND c.slug = $2 AND c.show_on_dealer_website = 1 AND c.status IN ('in_stock', 'coming_soon', 'sold')",
-            car_select()
+            car_select(self.engine)
         );
         sqlx::query_as::<_, Car>(&sql)
             .bind(&self.tenant)
@@ -329,7 +331,7 @@ impl TenantRepo {
 
     /// A car by stock number, whatever its status (admin and import use).
     pub async fn car_by_stocknum(&self, stocknum: &str) -> Result<Option<Car>, sqlx::Error> {
-        let sql = format!("{} WHERE c.tenant = $1 AND c.stocknum = $2", car_select());
+        let sql = format!("{} WHERE c.tenant = $1 AND c.stocknum = $2", car_select(self.engine));
         sqlx::query_as::<_, Car>(&sql)
             .bind(&self.tenant)
             .bind(stocknum)
@@ -339,7 +341,7 @@ impl TenantRepo {
 
     /// Cars of the tenant ordered by id, `limit` from `offset` (every status).
     pub async fn cars(&self, limit: i64, offset: i64) -> Result<Vec<Car>, sqlx::Error> {
-        let sql = format!("{} WHERE c.tenant = $1 ORDER BY c.id LIMIT $2 OFFSET $3", car_select());
+        let sql = format!("{} WHERE c.tenant = $1 ORDER BY c.id LIMIT $2 OFFSET $3", car_select(self.engine));
         sqlx::query_as::<_, Car>(&sql)
             .bind(&self.tenant)
             .bind(limit)
@@ -356,7 +358,7 @@ impl TenantRepo {
         }
         let ids = &ids[..ids.len().min(200)];
         let marks: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 2)).collect();
-        let sql = format!("{} WHERE c.tenant = $1 AND c.id IN ({})", car_select(), marks.join(", "));
+        let sql = format!("{} WHERE c.tenant = $1 AND c.id IN ({})", car_select(self.engine), marks.join(", "));
         let mut q = sqlx::query_as::<_, Car>(&sql).bind(&self.tenant);
         for id in ids {
             q = q.bind(*id);
@@ -371,7 +373,7 @@ impl TenantRepo {
         let sql = format!(
             "{} WHERE c.tenant = $1 AND c.show_on_dealer_website = 1 AND c.status IN ('in_stock', 'coming_soon') \
              ORDER BY c.created_at DESC, c.id DESC LIMIT $2",
-            car_select()
+            car_select(self.engine)
         );
         sqlx::query_as::<_, Car>(&sql)
             .bind(&self.tenant)

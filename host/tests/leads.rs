@@ -957,6 +957,48 @@ async fn a_reservation_is_recorded_offline_or_paid_through_stripe_checkout() {
     assert_eq!((s, b.contains("\"status\":null")), (StatusCode::OK, true), "{b}");
     assert_eq!(r(&app).await["hold_until"], paid["hold_until"]);
 
+    // While the hold runs the car reads as reserved everywhere (RESERVED tag, no Reserve
+    // button), and a second reservation is refused with nothing stored.
+    let car = |app: &App| {
+        let router = app.router.clone();
+        async move {
+            let (s, _, b) = call(&router, get("alpha.localhost", "/api/v1/cars/2021-toyota-corolla-a1")).await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+            serde_json::from_str::<Value>(&b).unwrap()
+        }
+    };
+    let held = car(&app).await;
+    assert_eq!(
+        (&held["car"]["reserved"], &held["tag"]["kind"], &held["eligibility"]["reserve"]),
+        (&json!(true), &json!("reserved"), &json!(false)),
+        "{held}"
+    );
+    let reservations = "SELECT COUNT(*) FROM reservations";
+    let before = count(&app, reservations).await;
+    let (s, e) = submit(&app, reserve(&app, &key())).await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str(), e["error"]["field"].as_str()),
+        (StatusCode::CONFLICT, Some("car_reserved"), Some("car_id")),
+        "{e}"
+    );
+    assert_eq!(count(&app, reservations).await, before);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM leads WHERE form = 'reserve'").await, before);
+    // The hold ends by itself when its time passes: the car is reservable again.
+    sqlx::query("UPDATE reservations SET hold_until = $1 WHERE lead_id = $2")
+        .bind(unix_now() - 1)
+        .bind(&lead_id)
+        .execute(&app.tdb.db.pool)
+        .await
+        .unwrap();
+    let free = car(&app).await;
+    assert_eq!(
+        (&free["car"]["reserved"], &free["eligibility"]["reserve"]),
+        (&json!(false), &json!(true)),
+        "{free}"
+    );
+    let (s, v) = submit(&app, reserve(&app, &key())).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+
     // A provider that fails: the reservation is still recorded, offline.
     let (url, _) = service(500, json!({"error": {"message": "down"}})).await;
     let down = self::app(

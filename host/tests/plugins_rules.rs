@@ -291,10 +291,10 @@ fn eligibility_online_purchase_table() {
             e(true, true, true, false, false, true, false),
         ),
         (
-            "reserved: no autograb, no online purchase",
+            "reserved: no second reservation, no autograb, no online purchase",
             dd,
             car(|c| c.reserved.0 = true),
-            e(true, false, true, false, true, false, false),
+            e(false, false, true, false, true, false, false),
         ),
         (
             "sold: nothing",

@@ -67,6 +67,7 @@ fn limiter(per_minute: u32) -> Arc<DefaultKeyedRateLimiter<String>> {
         (status = 201, description = "Stored", body = LeadCreated),
         (status = 200, description = "The same idempotency key again: the first lead's id", body = LeadCreated),
         (status = 400, description = "A field is not allowed, missing or invalid (the error names it); nothing stored", body = super::error::ErrorEnvelope),
+        (status = 409, description = "reserve: the car is already reserved (`car_reserved` on `car_id`: the feed's flag or a paid deposit hold); nothing stored", body = super::error::ErrorEnvelope),
         (status = 429, description = "Too many submissions from this address", body = super::error::ErrorEnvelope),
         (status = 502, description = "finance: the lead is stored but the lender did not create the customer (`create_customer_failed`, the spec's message)", body = super::error::ErrorEnvelope)))]
 pub async fn post_lead(

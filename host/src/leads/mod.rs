@@ -440,10 +440,18 @@ pub fn destinations(tenant: &Tenant) -> Vec<Destination> {
     out
 }
 
+/// The answer to a reservation of a car that is already reserved.
+pub const CAR_RESERVED: &str = "This car is already reserved. Please enquire and we'll let you know if it becomes available.";
+
 /// Stores a lead and one outbox row per destination in one transaction (issue 9 §2), with its
 /// reservation for the `reserve` form ([`crate::payments::insert_in_tx`]). Returns
 /// (lead_id, created): the same idempotency key on the same site gives the first lead's id and
 /// `false`, storing nothing.
+///
+/// # Errors
+/// 409 `car_reserved` on `car_id` ([`CAR_RESERVED`]) for a `reserve` lead whose car is already
+/// reserved (the feed's flag, or a paid deposit hold still running at `now`), nothing stored;
+/// storage failures as 500.
 pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Result<(String, bool), ApiError> {
     let lead_id = uuid::Uuid::new_v4().to_string();
     let mut tx = db.pool.begin().await?;
@@ -478,6 +486,25 @@ pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Resu
             .fetch_one(&db.pool)
             .await?;
         return Ok((first, false));
+    }
+    if lead.form == "reserve"
+        && let Some(car) = &lead.car
+    {
+        // Checked inside the lead's transaction: a hold paid since the car was read counts too.
+        let held: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM reservations WHERE tenant = $1 AND car_id = $2 AND status = $3 AND hold_until > $4")
+                .bind(tenant.slug())
+                .bind(car.id)
+                .bind(crate::payments::status::PAID)
+                .bind(now)
+                .fetch_one(&mut *tx)
+                .await?;
+        if car.reserved.0 || held > 0 {
+            tx.rollback().await?;
+            let mut e = ApiError::new(axum::http::StatusCode::CONFLICT, "car_reserved", CAR_RESERVED);
+            e.body.field = Some("car_id".into());
+            return Err(e);
+        }
     }
     for d in destinations(tenant) {
         sqlx::query(

@@ -185,14 +185,14 @@ pub fn price_view_for(cfg: &TenantConfig, car: &Car) -> PriceView {
 
 /// The default eligibility (shopper-core §4-§5, locations-forms-marketing §4-§5): a car is
 /// available when in stock or coming soon; reserve needs an available car that is not
-/// test-drive-only; online purchase needs reservation eligibility and a used car (lfm §4); trade-in
+/// test-drive-only and not already reserved (the feed's flag or a paid deposit hold); online purchase needs reservation eligibility and a used car (lfm §4); trade-in
 /// needs an available car; the history report needs a file; compare/favourite needs the tenant's
 /// `garage_enabled` flag and an available car; the Autograb report only with a plugin (lfm §5
 /// "only when the site's plugin list includes it").
 pub fn eligibility_for(cfg: &TenantConfig, car: &Car) -> Eligibility {
     let available = car.is_available();
     let test_drive_only = is_test_drive_only(car);
-    let reserve = available && !test_drive_only;
+    let reserve = available && !test_drive_only && !car.reserved.0;
     Eligibility {
         reserve,
         online_purchase: reserve && car.car_type == "used",

@@ -638,8 +638,9 @@ impl PluginHost {
     }
 
     /// The eligibility of each car (`eligibility`; per action, the plugin's answer or
-    /// [`defaults::eligibility_for`]). Reserve is never offered for an unavailable car, whatever
-    /// the plugin says (WIT `eligibility.reserve`).
+    /// [`defaults::eligibility_for`]). Reserve is never offered for an unavailable or already
+    /// reserved car (the feed's flag or a paid deposit hold), whatever the plugin says (WIT
+    /// `eligibility.reserve`).
     pub fn eligibility(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<Eligibility>> {
         let wcars = self.wit_cars(tenant, cars);
         self.eligibility_wit(tenant, cars, &wcars, now)
@@ -677,7 +678,7 @@ impl PluginHost {
                 .any(Option::is_some);
                 let test_drive_only = a.test_drive_only.unwrap_or(d.test_drive_only);
                 let value = Eligibility {
-                    reserve: a.reserve.unwrap_or(d.reserve && !test_drive_only) && car.is_available(),
+                    reserve: a.reserve.unwrap_or(d.reserve && !test_drive_only) && car.is_available() && !car.reserved.0,
                     online_purchase: a.online_purchase.unwrap_or(d.online_purchase),
                     trade_in: a.trade_in.unwrap_or(d.trade_in),
                     history_report: a.history_report.unwrap_or(d.history_report),

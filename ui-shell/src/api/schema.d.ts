@@ -4791,6 +4791,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description reserve: the car is already reserved (`car_reserved` on `car_id`: the feed's flag or a paid deposit hold); nothing stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many submissions from this address */
             429: {
                 headers: {

@@ -8,6 +8,7 @@ import {
   allowedFields,
   browserContext,
   buildPayload,
+  CAR_RESERVED,
   checkAdjustments,
   checkContact,
   checkDealership,
@@ -289,6 +290,18 @@ describe("postLead: the finance lender and the reservation (issue 9)", () => {
     expect(await postLead({}, answer(502, { error: { code: "bad_gateway", message: "x" } }))).toMatchObject({
       formError: SUBMIT_FAILED,
     });
+  });
+
+  it("a 409 car_reserved (the car is already reserved) shows the host's message, else its own", async () => {
+    const reserved = (message?: string) =>
+      answer(409, { error: { code: "car_reserved", field: "car_id", ...(message ? { message } : {}) } });
+    expect(await postLead({}, reserved("Held for another buyer."))).toEqual({
+      ok: false,
+      fieldErrors: {},
+      formError: "Held for another buyer.",
+    });
+    expect(await postLead({}, reserved())).toMatchObject({ formError: CAR_RESERVED });
+    expect(await postLead({}, answer(409, { error: { code: "conflict" } }))).toMatchObject({ formError: SUBMIT_FAILED });
   });
 });
 

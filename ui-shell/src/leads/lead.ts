@@ -564,6 +564,9 @@ export function fieldErrorOf(status: number, err: HostError): Errors | null {
 /** 'Failed to create customer' (locations-forms-marketing §8): the lender refused the finance application. */
 export const CREATE_CUSTOMER_FAILED = "Failed to create customer";
 
+/** The host's 409 `car_reserved` message: the car already has a reservation (the feed's flag or a paid deposit hold). */
+export const CAR_RESERVED = "This car is already reserved. Please enquire and we'll let you know if it becomes available.";
+
 function reservationOf(v: unknown): ReservationAnswer | null {
   const o = (v && typeof v === "object" ? v : null) as Record<string, unknown> | null;
   if (!o || (o.status !== "offline" && o.status !== "pending_payment")) return null;
@@ -580,7 +583,8 @@ function reservationOf(v: unknown): ReservationAnswer | null {
  * id, the lender's `redirect_url` (finance) and the `reservation` (reserve); a 400 envelope with a
  * `field` becomes that field's error (the host's message, e.g. the postcode or 'This is a required
  * field.'); a 502 `create_customer_failed` shows the host's message ('Failed to create customer' or
- * 'Failed to create customer or no redirect URL received.'); anything else, 'An error occurred when
+ * 'Failed to create customer or no redirect URL received.'); a 409 `car_reserved` (reserve on a car
+ * that is already reserved) shows the host's message ({@link CAR_RESERVED}); anything else, 'An error occurred when
  * submitting this form'. Addresses other than absolute http(s) ones are dropped. Takes the payload
  * and a fetch; returns a {@link SubmitOutcome}.
  * Spec: locations-forms-marketing §4 "Enquiry submit", "Finance quote" (the finance form redirects), §8;
@@ -611,6 +615,8 @@ export async function postLead(
     if (fieldErrors) return { ok: false, fieldErrors, formError: null };
     if (err.code === "create_customer_failed")
       return { ok: false, fieldErrors: {}, formError: err.message ?? CREATE_CUSTOMER_FAILED };
+    if (r.status === 409 && err.code === "car_reserved")
+      return { ok: false, fieldErrors: {}, formError: err.message ?? CAR_RESERVED };
     return { ok: false, fieldErrors: {}, formError: SUBMIT_FAILED };
   } catch {
     return { ok: false, fieldErrors: {}, formError: SUBMIT_FAILED };
