@@ -113,6 +113,27 @@ describe.skipIf(skip !== "")("search results page", () => {
     await page.close();
   });
 
+  it("applies the tenant's default refinements on a first load from the inline page, without a search request (im-motors-au: new cars)", async () => {
+    const { page, log } = await openPage(context);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(url("im-motors-au", SRP));
+    // The UI writes the defaults into the address: car_type=new is the new-cars route.
+    await page.waitForURL((u) => u.pathname === "/search/new-cars" || u.searchParams.getAll("car_type").includes("new"));
+    await page.waitForSelector(CARD);
+    await page.waitForLoadState("networkidle");
+    // The host rendered the page with the defaults, so the UI found its first page inline.
+    const searches = log.requests.filter((r) => new URL(r).pathname.startsWith("/api/v1/search"));
+    expect(searches).toEqual([]);
+    const address = await shownAddress(page);
+    expect(address).toContain("car_type=new");
+    const expected = await api<SearchResponse>(page, `/api/v1/search?${address}`);
+    const all = await api<SearchResponse>(page, "/api/v1/search");
+    expect(expected.count).toBeLessThan(all.count);
+    expect(await cardHrefs(page)).toEqual(expected.hits.map((h) => h.path));
+    expect(await page.locator(".fc-srp__count").getAttribute("data-count")).toBe(String(expected.count));
+    await page.close();
+  });
+
   it("shows the empty state, and Clear Filters goes to the tenant's target", async () => {
     const page = await openSrp(context, "harbourside-mercedes", `${SRP}?query=zzqx-no-such-car`);
     await expect(page.getByRole("heading", { name: "No Results Available" }).isVisible()).resolves.toBe(true);

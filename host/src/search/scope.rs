@@ -158,3 +158,54 @@ pub fn apply(scope: &RouteScope, mut q: SearchQuery) -> SearchQuery {
     }
     q
 }
+
+/// The query an SRP document's first page runs (shopper-core §2 "persisted attributes or
+/// defaults apply on first load"): when neither the address nor the route sets a refinement, a
+/// range or text, the tenant's `[search] default_refinements` (e.g. `{car_type = ["new"]}`); else
+/// `q` unchanged. The UI's `firstLoadState` (ui-shell/src/search/filters.ts) applies the same
+/// defaults when the visitor has no persisted filters, so the inline page is the one it asks for
+/// and is not fetched again.
+pub fn first_load(q: SearchQuery, scope: &RouteScope, defaults: &std::collections::BTreeMap<String, Vec<String>>) -> SearchQuery {
+    if !q.refinements.is_empty() || !q.ranges.is_empty() || !q.query.is_empty() || !scope.refinements.is_empty() {
+        return q;
+    }
+    let mut q = q;
+    for (attr, values) in defaults.iter().filter(|(_, v)| !v.is_empty()) {
+        q.refinements.insert(attr.clone(), values.clone());
+    }
+    q
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    fn scope(refinements: &[(&str, &str)]) -> RouteScope {
+        RouteScope {
+            path: "/search/x".into(),
+            heading: "X".into(),
+            refinements: refinements.iter().map(|(k, v)| (k.to_string(), vec![v.to_string()])).collect(),
+            breadcrumbs: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn first_load_applies_the_defaults_only_to_an_unfiltered_address_and_route() {
+        let defaults: BTreeMap<String, Vec<String>> = [("car_type".to_string(), vec!["new".to_string()])].into();
+        let q = |s: &str| SearchQuery::from_query_string(s).unwrap();
+        let got = first_load(q("page=2"), &scope(&[]), &defaults);
+        assert_eq!(got.refinements["car_type"], vec!["new"]);
+        assert_eq!(got.page, 2);
+        for (address, route) in [
+            ("make=Toyota", scope(&[])),
+            ("price=10000:20000", scope(&[])),
+            ("query=corolla", scope(&[])),
+            ("", scope(&[("make", "Toyota")])),
+        ] {
+            assert_eq!(first_load(q(address), &route, &defaults), q(address), "`{address}`");
+        }
+        assert_eq!(first_load(q(""), &scope(&[]), &BTreeMap::new()), q(""));
+    }
+}

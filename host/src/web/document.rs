@@ -214,7 +214,14 @@ async fn render(
                         .or_else(|_| api::search::parse_for(t, None))
                         .expect("an empty address parses");
                     let found = match api::search::resolve_scope(state, t, clean_path).await {
-                        Ok(Some(scope)) => match api::search::run_search(state, t, &q, Some(&scope)).await {
+                        Ok(Some(scope)) => match api::search::run_search(
+                            state,
+                            t,
+                            &crate::search::scope::first_load(q, &scope, &t.config.search.default_refinements),
+                            Some(&scope),
+                        )
+                        .await
+                        {
                             Ok(res) => Some(Some((scope, res))),
                             Err(_) => None,
                         },
