@@ -7,7 +7,10 @@
 //!   image is never enlarged. `q` (1-100, default [`DEFAULT_QUALITY`]) is rounded to a multiple
 //!   of 5. Without `w` the original size is kept.
 //! - The format follows the `Accept` header: AVIF when accepted, else WebP, else JPEG (PNG for
-//!   sources with transparency); `Vary: Accept`.
+//!   sources with transparency); `Vary: Accept`. AVIF costs 15-35 times a WebP to encode
+//!   (BENCHMARKS.md "Images"), so an AVIF not made yet is answered with the WebP (for a client
+//!   that takes WebP) with `max-age=60`, while one background encoder makes the AVIF; later
+//!   requests get the AVIF, cached for a day.
 //! - Results are cached on disk under `<data_dir>/cache/img/<tenant>/`, keyed by the source's
 //!   path, size and modification time and the options, written atomically (temp file, rename);
 //!   an `ETag` answers `If-None-Match` with 304.
@@ -18,9 +21,10 @@
 //! the folder, 415 for another file type, 422 when the file cannot be decoded.
 
 use std::{
+    collections::HashSet,
     io::Cursor,
     path::{Component, Path as FsPath, PathBuf},
-    sync::LazyLock,
+    sync::{LazyLock, Mutex},
 };
 
 use axum::{
@@ -48,8 +52,15 @@ pub const MAX_SOURCE_BYTES: u64 = 30 * 1024 * 1024;
 /// AVIF encoder speed, 1 (slow, small) to 10 (fast); 8 keeps a first request well under a second.
 const AVIF_SPEED: u8 = 8;
 
-/// At most this many images are decoded and encoded at once (each takes a CPU for a while).
+/// At most this many images are decoded and encoded at once for answers (each takes a CPU for a while).
 static ENCODERS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
+/// AVIF files made in the background at once (apart from [`ENCODERS`], so answers never wait
+/// behind them).
+static BACKGROUND: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(1));
+/// Cache files of AVIFs being made in the background (each is made once).
+static AVIF_IN_FLIGHT: LazyLock<Mutex<HashSet<PathBuf>>> = LazyLock::new(|| Mutex::new(HashSet::new()));
+/// `max-age` (s) of a WebP answered while its AVIF is being made.
+pub const INTERIM_MAX_AGE: u32 = 60;
 
 /// `?w=&q=`.
 #[derive(Debug, Deserialize)]
@@ -97,21 +108,23 @@ impl OutFormat {
 /// The format for an `Accept` header value: AVIF if listed, else WebP, else JPEG (PNG when the
 /// source has alpha). A `q=0` entry counts as not accepted.
 pub fn negotiate(accept: &str, has_alpha: bool) -> OutFormat {
-    let accepts = |mime: &str| {
-        accept.split(',').any(|part| {
-            let mut it = part.split(';').map(str::trim);
-            it.next() == Some(mime) && !it.any(|p| p.replace(' ', "") == "q=0")
-        })
-    };
-    if accepts("image/avif") {
+    if accepts(accept, "image/avif") {
         OutFormat::Avif
-    } else if accepts("image/webp") {
+    } else if accepts(accept, "image/webp") {
         OutFormat::Webp
     } else if has_alpha {
         OutFormat::Png
     } else {
         OutFormat::Jpeg
     }
+}
+
+/// Whether an `Accept` header names `mime` without `q=0`.
+fn accepts(accept: &str, mime: &str) -> bool {
+    accept.split(',').any(|part| {
+        let mut it = part.split(';').map(str::trim);
+        it.next() == Some(mime) && !it.any(|p| p.replace(' ', "") == "q=0")
+    })
 }
 
 /// Parses `w`: None when absent; Some(width rounded up to [`WIDTHS`]); Err with the reason.
@@ -292,31 +305,53 @@ pub async fn image(
         let mime = sniff(&bytes).mime();
         return Ok(cached_response(bytes, mime, &etag, 86_400));
     }
+    if fmt == OutFormat::Avif && accepts(&accept, "image/webp") {
+        // Not made yet: the WebP now, the AVIF in the background.
+        make_avif_later(source.clone(), width, quality, cache_dir.clone(), cached);
+        let webp_key = hex::encode(Sha256::digest(format!("{path}|{}|{mtime}|{width:?}|{quality}|webp", meta.len())));
+        let webp_etag = format!("\"{}\"", &webp_key[..32]);
+        if not_modified(&headers, &webp_etag) {
+            return Ok(StatusCode::NOT_MODIFIED.into_response());
+        }
+        let webp_file = cache_dir.join(format!("{webp_key}.webp"));
+        let bytes = match tokio::fs::read(&webp_file).await {
+            Ok(b) => b,
+            Err(_) => {
+                encode_and_cache(&t, &path, source, width, quality, OutFormat::Webp, &cache_dir, &webp_file)
+                    .await?
+                    .0
+            }
+        };
+        return Ok(cached_response(bytes, OutFormat::Webp.mime(), &webp_etag, INTERIM_MAX_AGE));
+    }
+    let (bytes, out_fmt) = encode_and_cache(&t, &path, source, width, quality, fmt, &cache_dir, &cached).await?;
+    Ok(cached_response(bytes, out_fmt.mime(), &etag, 86_400))
+}
+
+/// Decodes `source`, encodes it as `fmt` at `width` and `quality` under one [`ENCODERS`] permit
+/// and writes it to `cached` (unless another request did while this one waited). Returns the
+/// bytes and the format made: a PNG without transparency becomes JPEG.
+#[allow(clippy::too_many_arguments)]
+async fn encode_and_cache(
+    t: &crate::tenant::Tenant,
+    path: &str,
+    source: PathBuf,
+    width: Option<u32>,
+    quality: u8,
+    fmt: OutFormat,
+    cache_dir: &FsPath,
+    cached: &FsPath,
+) -> Result<(Vec<u8>, OutFormat), ApiError> {
+    let not_found = || ApiError::not_found(format!("No image `{path}` on this site"));
     let _permit = ENCODERS.acquire().await.map_err(|_| ApiError::internal("image encoder closed"))?;
     // Another request may have made it while this one waited.
-    if let Ok(bytes) = tokio::fs::read(&cached).await {
-        let mime = sniff(&bytes).mime();
-        return Ok(cached_response(bytes, mime, &etag, 86_400));
+    if let Ok(bytes) = tokio::fs::read(cached).await {
+        let made = sniff(&bytes);
+        return Ok((bytes, made));
     }
-    let src = source.clone();
-    let encoded = tokio::task::spawn_blocking(move || -> Result<(Vec<u8>, OutFormat), (StatusCode, String)> {
-        let img = image::ImageReader::open(&src)
-            .and_then(|r| r.with_guessed_format())
-            .map_err(|e| (StatusCode::NOT_FOUND, e.to_string()))?
-            .decode()
-            .map_err(|e| (StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
-        // A PNG or WebP without transparency is encoded as JPEG for old clients.
-        let fmt = if fmt == OutFormat::Png && !img.color().has_alpha() {
-            OutFormat::Jpeg
-        } else {
-            fmt
-        };
-        transcode(&img, width, quality, fmt)
-            .map(|b| (b, fmt))
-            .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e))
-    })
-    .await
-    .map_err(|e| ApiError::internal(format!("image task failed: {e}")))?;
+    let encoded = tokio::task::spawn_blocking(move || encode_file(&source, width, quality, fmt))
+        .await
+        .map_err(|e| ApiError::internal(format!("image task failed: {e}")))?;
     let (bytes, out_fmt) = encoded.map_err(|(status, msg)| {
         tracing::warn!(tenant = %t.slug(), path = %path, error = %msg, "image failed");
         match status {
@@ -326,8 +361,46 @@ pub async fn image(
         }
     })?;
     // Cached under the negotiated key; a PNG answer that became JPEG is told apart by its bytes.
-    write_atomically(&cache_dir, &cached, &bytes).await;
-    Ok(cached_response(bytes, out_fmt.mime(), &etag, 86_400))
+    write_atomically(cache_dir, cached, &bytes).await;
+    Ok((bytes, out_fmt))
+}
+
+/// Reads and decodes `src` and encodes it (blocking). Errors: 404 when unreadable, 422 when
+/// undecodable, 500 when the encoder fails, with the cause.
+fn encode_file(src: &FsPath, width: Option<u32>, quality: u8, fmt: OutFormat) -> Result<(Vec<u8>, OutFormat), (StatusCode, String)> {
+    let img = image::ImageReader::open(src)
+        .and_then(|r| r.with_guessed_format())
+        .map_err(|e| (StatusCode::NOT_FOUND, e.to_string()))?
+        .decode()
+        .map_err(|e| (StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    // A PNG or WebP without transparency is encoded as JPEG for old clients.
+    let fmt = if fmt == OutFormat::Png && !img.color().has_alpha() {
+        OutFormat::Jpeg
+    } else {
+        fmt
+    };
+    transcode(&img, width, quality, fmt)
+        .map(|b| (b, fmt))
+        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e))
+}
+
+/// Makes the AVIF of `source` into `cached` on the background encoder, once per file however
+/// many requests ask meanwhile; a failure is logged and the next request tries again.
+fn make_avif_later(source: PathBuf, width: Option<u32>, quality: u8, cache_dir: PathBuf, cached: PathBuf) {
+    if !AVIF_IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner()).insert(cached.clone()) {
+        return;
+    }
+    tokio::spawn(async move {
+        if let Ok(_permit) = BACKGROUND.acquire().await {
+            let src = source.clone();
+            match tokio::task::spawn_blocking(move || encode_file(&src, width, quality, OutFormat::Avif)).await {
+                Ok(Ok((bytes, _))) => write_atomically(&cache_dir, &cached, &bytes).await,
+                Ok(Err((_, e))) => tracing::warn!(file = %source.display(), error = %e, "background AVIF failed"),
+                Err(e) => tracing::warn!(file = %source.display(), error = %e, "background AVIF task failed"),
+            }
+        }
+        AVIF_IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner()).remove(&cached);
+    });
 }
 
 async fn write_atomically(dir: &FsPath, file: &FsPath, bytes: &[u8]) {
