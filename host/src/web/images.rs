@@ -290,11 +290,15 @@ pub async fn image(
     // Alpha is known only after decoding; PNG/WebP sources may have it.
     let maybe_alpha = ext == "png" || ext == "webp";
     let fmt = negotiate(&accept, maybe_alpha);
-    let key = hex::encode(Sha256::digest(format!(
-        "{path}|{}|{mtime}|{width:?}|{quality}|{}",
-        meta.len(),
-        fmt.ext()
-    )));
+    // The cache key of this image in a format: source, size, modification time and options.
+    let key_for = |f: OutFormat| {
+        hex::encode(Sha256::digest(format!(
+            "{path}|{}|{mtime}|{width:?}|{quality}|{}",
+            meta.len(),
+            f.ext()
+        )))
+    };
+    let key = key_for(fmt);
     let etag = format!("\"{}\"", &key[..32]);
     if not_modified(&headers, &etag) {
         return Ok(StatusCode::NOT_MODIFIED.into_response());
@@ -308,7 +312,7 @@ pub async fn image(
     if fmt == OutFormat::Avif && accepts(&accept, "image/webp") {
         // Not made yet: the WebP now, the AVIF in the background.
         make_avif_later(source.clone(), width, quality, cache_dir.clone(), cached);
-        let webp_key = hex::encode(Sha256::digest(format!("{path}|{}|{mtime}|{width:?}|{quality}|webp", meta.len())));
+        let webp_key = key_for(OutFormat::Webp);
         let webp_etag = format!("\"{}\"", &webp_key[..32]);
         if not_modified(&headers, &webp_etag) {
             return Ok(StatusCode::NOT_MODIFIED.into_response());
