@@ -450,7 +450,7 @@ pub const CAR_RESERVED: &str = "This car is already reserved. Please enquire and
 ///
 /// # Errors
 /// 409 `car_reserved` on `car_id` ([`CAR_RESERVED`]) for a `reserve` lead whose car is already
-/// reserved (the feed's flag, or a paid deposit hold still running at `now`), nothing stored;
+/// reserved (the feed's flag, or a paid deposit hold still running), nothing stored;
 /// storage failures as 500.
 pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Result<(String, bool), ApiError> {
     let lead_id = uuid::Uuid::new_v4().to_string();
@@ -490,16 +490,16 @@ pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Resu
     if lead.form == "reserve"
         && let Some(car) = &lead.car
     {
-        // Checked inside the lead's transaction: a hold paid since the car was read counts too.
-        let held: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM reservations WHERE tenant = $1 AND car_id = $2 AND status = $3 AND hold_until > $4")
-                .bind(tenant.slug())
-                .bind(car.id)
-                .bind(crate::payments::status::PAID)
-                .bind(now)
-                .fetch_one(&mut *tx)
-                .await?;
-        if car.reserved.0 || held > 0 {
+        // The car read again inside the lead's transaction, through the one definition of
+        // `reserved` (model::car_select): a hold paid since validation counts too.
+        let sql = format!("{} WHERE c.tenant = $1 AND c.id = $2", crate::model::car_select(db.engine));
+        let now_reserved = sqlx::query_as::<_, Car>(&sql)
+            .bind(tenant.slug())
+            .bind(car.id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some_and(|c| c.reserved.0);
+        if now_reserved {
             tx.rollback().await?;
             let mut e = ApiError::new(axum::http::StatusCode::CONFLICT, "car_reserved", CAR_RESERVED);
             e.body.field = Some("car_id".into());
