@@ -29,12 +29,15 @@ export function suiteBrowser({ popups = false }: { popups?: boolean } = {}): { c
 
 /**
  * A new page with the site's local and session storage cleared (no saved details, no visit
- * trail): it opens `home` (a tenant's `/`), clears both, then goes to `target`. Takes the
+ * trail): it opens `home` (a tenant's `/`), waits for the app to start, clears both, then goes to `target`. Takes the
  * browser context and the two absolute URLs; returns the page at `target`.
  */
 export async function freshPage(context: BrowserContext, home: string, target: string): Promise<Page> {
   const { page } = await openPage(context);
   await page.goto(home);
+  // The app starts after the first paint: wait until it has written the visit trail, or it could
+  // write the home's (empty) landing query after the clear, and `target`'s would never be kept.
+  await page.waitForFunction(() => sessionStorage.getItem("forecourt:visited-pages") !== null);
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
