@@ -1,5 +1,6 @@
 //! Forecourt host: the multi-tenant car-dealer website platform's axum server, storage, stock
 //! import and JSON API. See `README.md` and ARCHITECTURE.md for the map.
+#![warn(clippy::too_many_lines)]
 
 pub mod api;
 pub mod auth;
@@ -18,6 +19,7 @@ pub mod plugins;
 pub mod repo;
 pub mod search;
 pub mod server;
+pub mod slug;
 pub mod stock;
 pub mod telemetry;
 pub mod tenant;

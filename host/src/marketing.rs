@@ -75,7 +75,7 @@ pub fn manufacturers() -> &'static [Manufacturer] {
 /// The logo URL of a make by slug or name (`mercedes-benz`, `Mercedes-Benz`), or None when the
 /// platform has no logo for it.
 pub fn logo_url(make: &str) -> Option<String> {
-    let slug = crate::stock::validate::slugify(make);
+    let slug = crate::slug::slugify(make);
     MANUFACTURERS.iter().find(|m| m.slug == slug).map(|m| m.logo_url.clone())
 }
 
@@ -820,7 +820,7 @@ fn load_offers(dirs: &Dirs, slug: &str, site_name: &str) -> Result<Vec<Offer>, T
             }
             let description_html = markdown_html(&o.description);
             let href = match &o.manufacturer {
-                Some(m) => format!("/offers/{}/{}", crate::stock::validate::slugify(m), o.id),
+                Some(m) => format!("/offers/{}/{}", crate::slug::slugify(m), o.id),
                 None => format!("/offers/{}", o.id),
             };
             out.push(Offer {

@@ -84,7 +84,7 @@ async fn stock_menu(state: &AppState, t: &Arc<Tenant>) -> (Vec<NavLink>, Vec<Pop
             value: b.value.clone(),
             label: b.label.clone(),
             count: b.count,
-            href: format!("/search/{}", crate::stock::validate::slugify(&b.value)),
+            href: format!("/search/{}", crate::slug::slugify(&b.value)),
         })
         .collect();
     (stock, bodies)

@@ -4,6 +4,7 @@
 
 use crate::{
     model::Car,
+    slug::slugify,
     tenant::{Tenant, TenantConfig},
 };
 
@@ -72,24 +73,6 @@ fn fuel_words(car: &Car) -> String {
         .join(" ")
 }
 
-/// Slug form (`Mercedes-Benz` -> `mercedes-benz`), for comparing makes.
-pub fn slug(s: &str) -> String {
-    let mut out = String::new();
-    let mut dash = false;
-    for c in s.chars() {
-        if c.is_ascii_alphanumeric() {
-            if dash && !out.is_empty() {
-                out.push('-');
-            }
-            dash = false;
-            out.push(c.to_ascii_lowercase());
-        } else {
-            dash = true;
-        }
-    }
-    out
-}
-
 fn custom_tag(car: &Car) -> Option<&str> {
     car.tag.as_deref().map(str::trim).filter(|t| !t.is_empty())
 }
@@ -132,7 +115,7 @@ pub fn tag_for(cfg: &TenantConfig, car: &Car, now: i64) -> Option<Tag> {
     if car.reserved.0 {
         return tag(RESERVED_TAG, TagKind::Reserved);
     }
-    if car.car_type == "used" && car.certified.0 && cfg.manufacturer.as_deref().is_some_and(|m| slug(m) == slug(&car.make)) {
+    if car.car_type == "used" && car.certified.0 && cfg.manufacturer.as_deref().is_some_and(|m| slugify(m) == slugify(&car.make)) {
         return tag(CERTIFIED_TAG, TagKind::CertifiedPreOwned);
     }
     if let Some(custom) = custom_tag(car) {

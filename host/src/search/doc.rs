@@ -98,20 +98,6 @@ pub fn custom_rank(status: &str, created_at: i64) -> f64 {
     r * 1e10 + created_at as f64
 }
 
-/// A make as a slug: lowercase, runs of non-alphanumerics become `-` (`Land Rover` ->
-/// `land-rover`).
-pub fn slugify(s: &str) -> String {
-    let mut out = String::new();
-    for c in s.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    out.trim_end_matches('-').to_string()
-}
-
 /// One car as indexed. `id` is the car's row id (unique across tenants).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchDoc {
@@ -156,7 +142,7 @@ impl SearchDoc {
         put("item_type", car.item_type.as_deref());
         put("location_name", car.location_name.as_deref());
         put("make", Some(&car.make));
-        put("make_slug", Some(&slugify(&car.make)));
+        put("make_slug", Some(&crate::slug::slugify(&car.make)));
         put("make_model", Some(&format!("{} > {}", car.make, car.model)));
         put("model", Some(&car.model));
         put("price_range", price_band(car.price));

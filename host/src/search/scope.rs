@@ -8,7 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::query::SearchQuery;
-use crate::stock::validate::slugify;
+use crate::slug::slugify;
 use crate::tenant::Tenant;
 
 /// Condition routes: slug, heading, car types.

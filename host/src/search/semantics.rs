@@ -45,7 +45,7 @@ pub fn stock_condition(c: &StockCondition) -> Filter {
     let makes = |l: &[String]| {
         Filter::Any(
             l.iter()
-                .flat_map(|m| [Filter::eq("make", m), Filter::eq("make_slug", &super::doc::slugify(m))])
+                .flat_map(|m| [Filter::eq("make", m), Filter::eq("make_slug", &crate::slug::slugify(m))])
                 .collect(),
         )
     };

@@ -19,9 +19,10 @@ use utoipa::ToSchema;
 use super::{
     fields::{self, FIELDS, Kind},
     mapping::{Mapping, MappingError},
-    validate::{CarInput, FieldError, Raw, Val, slugify, validate_row},
+    validate::{CarInput, FieldError, Raw, Val, validate_row},
 };
 use crate::{
+    slug::slugify,
     db::Db,
     tenant::{FeedFormat, FeedMode, Tenant},
 };

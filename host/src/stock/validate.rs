@@ -97,24 +97,6 @@ pub fn is_valid_vin(vin: &str) -> bool {
             .all(|b| (b.is_ascii_uppercase() && !matches!(b, b'I' | b'O' | b'Q')) || b.is_ascii_digit())
 }
 
-/// URL-safe slug: lower case, runs of other characters become one dash.
-pub fn slugify(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut dash = false;
-    for c in s.chars() {
-        if c.is_ascii_alphanumeric() {
-            if dash && !out.is_empty() {
-                out.push('-');
-            }
-            out.push(c.to_ascii_lowercase());
-            dash = false;
-        } else {
-            dash = true;
-        }
-    }
-    out
-}
-
 fn parse_bool(s: &str) -> Option<bool> {
     match s.to_ascii_lowercase().as_str() {
         "true" | "yes" | "y" | "1" => Some(true),
@@ -438,10 +420,5 @@ mod tests {
         assert!(!is_valid_vin("WDDHF5GB7BA29277"));
         assert!(!is_valid_vin("WDDHF5GB7BA29277O"));
         assert!(!is_valid_vin("wddhf5gb7ba292772"));
-    }
-
-    #[test]
-    fn slugify_collapses_runs() {
-        assert_eq!(slugify("2019 Mercedes-Benz  C-Class+ HM1"), "2019-mercedes-benz-c-class-hm1");
     }
 }

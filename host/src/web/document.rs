@@ -165,11 +165,11 @@ async fn render(
                                     format!("{base}{}", search_path_for(&c.car_type)),
                                 ),
                             ];
-                            let make_slug = crate::stock::validate::slugify(&c.make);
+                            let make_slug = crate::slug::slugify(&c.make);
                             crumbs.push((c.make.clone(), format!("{base}/search/{make_slug}")));
                             crumbs.push((
                                 c.model.clone(),
-                                format!("{base}/search/{make_slug}/{}", crate::stock::validate::slugify(&c.model)),
+                                format!("{base}/search/{make_slug}/{}", crate::slug::slugify(&c.model)),
                             ));
                             crumbs.push((car.name.clone(), canonical.clone()));
                             meta.json_ld.push(seo::breadcrumbs_json_ld(&crumbs));
@@ -363,7 +363,7 @@ async fn render(
                         m.params.get("manufacturer").is_none_or(|mf| {
                             o.manufacturer
                                 .as_deref()
-                                .is_some_and(|om| crate::stock::validate::slugify(om) == *mf)
+                                .is_some_and(|om| crate::slug::slugify(om) == *mf)
                         })
                     });
                     match found {
