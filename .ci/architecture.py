@@ -6,8 +6,10 @@
 
 Rules, over `host/src` (test modules, `#[cfg(test)] mod ...` to the end of the file, are left out):
 
-1. No import loop larger than MAX_LOOP files: the files' `crate::` / `super::` references form a
-   directed graph; every strongly connected component must have at most MAX_LOOP files.
+1. No import loop larger than MAX_LOOP files: the files' `crate::` / `super::` / `self::` references
+   and their `mod` declarations form a directed graph (a `mod.rs` depends on the children it
+   declares); every strongly connected component must have at most MAX_LOOP files. So a folder's
+   children name each other by file (`super::sibling::Item`), not through their parent.
 2. No file over MAX_LINES lines.
 3. No module below the HTTP edge (`http/`) names the edge: `crate::http` appears only in `http/`,
    `main.rs` and `lib.rs`.
@@ -84,6 +86,8 @@ def references(code: str, here: tuple[str, ...], is_mod_file: bool) -> list[tupl
     out = []
     # A mod.rs's `super` is its parent; a leaf file's `super` is its folder's module.
     parent_of_self = here if is_mod_file else here[:-1]
+    for m in re.finditer(r"\bmod\s+(\w+)\s*;", code):
+        paths.append("self::" + m.group(1))
     for p in paths:
         segs = p.split("::")
         if segs[0] == "crate":
