@@ -81,7 +81,7 @@ def references(code: str, here: tuple[str, ...], is_mod_file: bool) -> list[tupl
     paths: list[str] = []
     for m in re.finditer(r"\buse\s+([^;]+);", code):
         paths.extend(expand_use(m.group(1)))
-    for m in re.finditer(r"(?<![\w:])((?:crate|super|self)(?:::\w+)+)", code):
+    for m in re.finditer(r"(?<![\w:])((?:crate|super|self)(?:::\w+)+)(?![\w:])", code):
         paths.append(m.group(1))
     out = []
     # A mod.rs's `super` is its parent; a leaf file's `super` is its folder's module.

@@ -8,7 +8,7 @@
 use std::{path::Path, time::Duration};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use forecourt_host::web::images::{OutFormat, transcode};
+use forecourt_host::http::web::images::{OutFormat, transcode};
 
 fn bench(c: &mut Criterion) {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tenants/_sources/media/illustrations/suv-blue-35.png");

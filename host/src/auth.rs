@@ -12,28 +12,22 @@
 //!   SameSite=Lax; plain `forecourt_session` without Secure in loopback development), a new id at
 //!   sign-in, deleted at sign-out, at most [`SESSION_DAYS`] days. A session is bound to the
 //!   tenant that issued it: on another tenant's host it grants nothing.
-//! * State-changing requests with a foreign `Origin` are refused ([`check_origin`]).
+//! * The HTTP side (the session cookie, the client IP, the Origin check and the signed-in
+//!   extractor) is the edge's: `http::session`.
 
-use std::{net::SocketAddr, num::NonZeroU32, sync::LazyLock, time::Duration};
+use std::{num::NonZeroU32, sync::LazyLock, time::Duration};
 
-use axum::{
-    extract::{ConnectInfo, FromRequestParts, Request},
-    http::{Method, StatusCode, header, request::Parts},
-    middleware::Next,
-    response::{IntoResponse, Response},
-};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 use tower_sessions::{
-    Expiry, Session, SessionManagerLayer, SessionStore,
-    cookie::SameSite,
+    Expiry, Session, SessionStore,
     session::{Id, Record},
     session_store,
 };
 
-use crate::{api::error::ApiError, config::Settings, db::Db, server::CurrentTenant};
+use crate::{db::Db, error::Error};
 
 /// Codes are valid this long, seconds (issue 10 §2: 10 minutes).
 pub const CODE_TTL_SECONDS: i64 = 600;
@@ -146,70 +140,19 @@ pub static LIMITS: LazyLock<SendLimits> = LazyLock::new(|| SendLimits {
     probe: RateLimiter::keyed(per_hour(60)),
 });
 
-/// The client's IP (the connection's peer address; `unknown` when the server was not started
-/// with connection info, as in router tests).
-#[derive(Debug, Clone)]
-pub struct ClientIp(pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(ClientIp(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or_else(|| "unknown".to_string(), |c| c.0.ip().to_string()),
-        ))
-    }
-}
-
-/// Refuses a state-changing request (not GET, HEAD or OPTIONS) whose `Origin` names another
-/// site than its `Host` (issue 10 §2 "State-changing requests check Origin"). Requests without
-/// an Origin (non-browser clients) pass; SameSite=Lax already keeps the cookie off cross-site
-/// posts in browsers.
-pub async fn check_origin(req: Request, next: Next) -> Response {
-    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
-        && let Some(origin) = req.headers().get(header::ORIGIN)
-    {
-        let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-        let origin_host = origin
-            .to_str()
-            .ok()
-            .and_then(|o| o.split_once("://"))
-            .map(|(_, rest)| rest.trim_end_matches('/'))
-            .unwrap_or("");
-        if origin_host.is_empty() || !origin_host.eq_ignore_ascii_case(host) {
-            return ApiError::new(StatusCode::FORBIDDEN, "cross_origin", "Cross-origin request refused").into_response();
-        }
-    }
-    next.run(req).await
-}
-
-/// The session cookie's name: `__Host-forecourt_session` when Secure, else `forecourt_session`
-/// (browsers refuse `__Host-` cookies without Secure).
-pub fn cookie_name(secure: bool) -> &'static str {
-    if secure { "__Host-forecourt_session" } else { "forecourt_session" }
-}
-
-/// The session layer for the signed-in routes (see the module docs).
-pub fn session_layer(db: &Db, settings: &Settings) -> SessionManagerLayer<DbSessionStore> {
-    let secure = settings.cookies_secure();
-    SessionManagerLayer::new(DbSessionStore { db: db.clone() })
-        .with_name(cookie_name(secure))
-        .with_secure(secure)
-        .with_http_only(true)
-        .with_same_site(SameSite::Lax)
-        .with_path("/")
-        .with_expiry(Expiry::OnInactivity(time::Duration::days(SESSION_DAYS)))
-}
-
 /// Sessions in this host's database (issue 10 §2 "Sessions ... stored on the host"). The row
 /// key is the SHA-256 of the session id; the tenant and user are kept beside the data so
 /// sessions can be listed and revoked per user.
 #[derive(Debug, Clone)]
 pub struct DbSessionStore {
     db: Db,
+}
+
+impl DbSessionStore {
+    /// A store over `db`'s `sessions` table.
+    pub fn new(db: Db) -> DbSessionStore {
+        DbSessionStore { db }
+    }
 }
 
 fn id_hash(id: &Id) -> String {
@@ -296,11 +239,11 @@ pub struct User {
 
 /// Starts a signed-in session for `user` of `tenant`: a new session id (the old one is
 /// dropped), the tenant and user stored, expiring after [`SESSION_DAYS`].
-pub async fn sign_in(session: &Session, tenant: &str, user: &User) -> Result<(), ApiError> {
-    session.cycle_id().await.map_err(ApiError::internal)?;
-    session.insert(KEY_TENANT, tenant).await.map_err(ApiError::internal)?;
-    session.insert(KEY_USER, user.id).await.map_err(ApiError::internal)?;
-    session.insert(KEY_PHONE, &user.phone).await.map_err(ApiError::internal)?;
+pub async fn sign_in(session: &Session, tenant: &str, user: &User) -> Result<(), Error> {
+    session.cycle_id().await.map_err(Error::internal)?;
+    session.insert(KEY_TENANT, tenant).await.map_err(Error::internal)?;
+    session.insert(KEY_USER, user.id).await.map_err(Error::internal)?;
+    session.insert(KEY_PHONE, &user.phone).await.map_err(Error::internal)?;
     session.set_expiry(Some(Expiry::AtDateTime(
         time::OffsetDateTime::now_utc() + time::Duration::days(SESSION_DAYS),
     )));
@@ -308,32 +251,14 @@ pub async fn sign_in(session: &Session, tenant: &str, user: &User) -> Result<(),
 }
 
 /// The signed-in user of this tenant, or None (no session, or a session another tenant issued).
-pub async fn current_user(session: &Session, tenant: &str) -> Result<Option<User>, ApiError> {
-    let t: Option<String> = session.get(KEY_TENANT).await.map_err(ApiError::internal)?;
+pub async fn current_user(session: &Session, tenant: &str) -> Result<Option<User>, Error> {
+    let t: Option<String> = session.get(KEY_TENANT).await.map_err(Error::internal)?;
     if t.as_deref() != Some(tenant) {
         return Ok(None);
     }
-    let id: Option<i64> = session.get(KEY_USER).await.map_err(ApiError::internal)?;
-    let phone: Option<String> = session.get(KEY_PHONE).await.map_err(ApiError::internal)?;
+    let id: Option<i64> = session.get(KEY_USER).await.map_err(Error::internal)?;
+    let phone: Option<String> = session.get(KEY_PHONE).await.map_err(Error::internal)?;
     Ok(id.zip(phone).map(|(id, phone)| User { id, phone }))
-}
-
-/// Extractor: the signed-in user of the request's tenant; 401 `sign_in_required` otherwise.
-pub struct SignedIn(pub User, pub Session);
-
-impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let session = Session::from_request_parts(parts, state)
-            .await
-            .map_err(|_| ApiError::internal("the session layer is missing"))?;
-        let CurrentTenant(t) = CurrentTenant::from_request_parts(parts, state).await?;
-        match current_user(&session, t.slug()).await? {
-            Some(u) => Ok(SignedIn(u, session)),
-            None => Err(ApiError::new(StatusCode::UNAUTHORIZED, "sign_in_required", "Please sign in")),
-        }
-    }
 }
 
 #[cfg(test)]

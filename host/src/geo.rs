@@ -91,6 +91,19 @@ pub fn haversine_km(lat1: f64, long1: f64, lat2: f64, long2: f64) -> f64 {
     2.0 * EARTH_RADIUS_KM * a.sqrt().asin()
 }
 
+/// The IANA time zone of an Australian state code (the location's address state).
+pub fn state_time_zone(state: &str) -> &'static str {
+    match state {
+        "NSW" | "ACT" => "Australia/Sydney",
+        "VIC" => "Australia/Melbourne",
+        "TAS" => "Australia/Hobart",
+        "SA" => "Australia/Adelaide",
+        "NT" => "Australia/Darwin",
+        "WA" => "Australia/Perth",
+        _ => "Australia/Brisbane",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,25 +2,28 @@
 //! import and JSON API. See `README.md` and ARCHITECTURE.md for the map.
 #![warn(clippy::too_many_lines)]
 
-pub mod api;
 pub mod auth;
+pub mod cars;
 pub mod config;
 pub mod content;
 pub mod db;
+pub mod error;
 pub mod feeds;
+pub mod format;
 pub mod geo;
+pub mod http;
 pub mod leads;
 pub mod market;
 pub mod marketing;
 pub mod model;
 pub mod outbound;
 pub mod payments;
+pub mod platform;
 pub mod plugins;
 pub mod repo;
 pub mod search;
-pub mod server;
+pub mod site;
 pub mod slug;
 pub mod stock;
 pub mod telemetry;
 pub mod tenant;
-pub mod web;

@@ -118,7 +118,7 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
         }
         Command::Openapi => {
             use utoipa::OpenApi;
-            println!("{}", forecourt_host::api::ApiDoc::openapi().to_pretty_json()?);
+            println!("{}", forecourt_host::http::api::ApiDoc::openapi().to_pretty_json()?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Reindex { tenant } => {

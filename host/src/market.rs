@@ -119,10 +119,6 @@ fn round_to(v: f64, step: f64) -> f64 {
     (v / step).round() * step
 }
 
-fn dollars(v: f64) -> String {
-    crate::api::finance::money(v.round())
-}
-
 /// The gauge for a car priced `listing` (AUD, 0 for none) in `state` against `comparables`.
 pub fn gauge(listing: f64, state: Option<&str>, comparables: &[Comparable]) -> Autogauge {
     let mut national: Vec<f64> = comparables.iter().map(|c| c.price).filter(|p| p.is_finite() && *p > 0.0).collect();
@@ -172,9 +168,15 @@ pub fn gauge(listing: f64, state: Option<&str>, comparables: &[Comparable]) -> A
         };
         let diff = average - price;
         g.description = Some(if diff >= INDICATOR_THRESHOLD {
-            format!("Priced {} below the average of {n} similar cars{place}.", dollars(diff))
+            format!(
+                "Priced {} below the average of {n} similar cars{place}.",
+                crate::format::whole_dollars(diff)
+            )
         } else if diff <= -INDICATOR_THRESHOLD {
-            format!("Priced {} above the average of {n} similar cars{place}.", dollars(-diff))
+            format!(
+                "Priced {} above the average of {n} similar cars{place}.",
+                crate::format::whole_dollars(-diff)
+            )
         } else {
             format!("Priced in line with {n} similar cars{place}.")
         });

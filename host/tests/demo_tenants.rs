@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use common::{call, get, repo_tenants_dir, test_db};
-use forecourt_host::{config::Settings, repo::TenantRepo, server};
+use forecourt_host::{config::Settings, http::server, repo::TenantRepo};
 
 #[tokio::test]
 async fn demo_tenants_serve_their_real_stock() {

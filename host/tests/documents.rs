@@ -12,7 +12,7 @@ use axum::{
 use common::{call, get, inline, tenant_toml, test_db, write_tenants};
 use forecourt_host::{
     config::Settings,
-    server::{AppState, WebFiles},
+    http::state::{AppState, WebFiles},
     stock::import_feed,
 };
 

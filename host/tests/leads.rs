@@ -39,7 +39,7 @@ fn key() -> String {
 struct App {
     tdb: common::TestDb,
     _dir: tempfile::TempDir,
-    state: forecourt_host::server::AppState,
+    state: forecourt_host::http::state::AppState,
     router: axum::Router,
     car_id: i64,
 }
@@ -264,7 +264,7 @@ async fn the_webhook_is_signed_retried_after_a_500_and_sent_once_per_key() {
     submit(&app, enquiry(&app, &k)).await;
     let lead_id = v["lead_id"].as_str().unwrap().to_string();
     let now = unix_now();
-    assert_eq!(delivery::deliver_due(&app.state, now).await.unwrap(), 1);
+    assert_eq!(delivery::deliver_due(&app.state.deliverer(), now).await.unwrap(), 1);
     let row = sqlx::query("SELECT status, attempts, next_attempt_at, last_error FROM lead_deliveries")
         .fetch_one(&app.tdb.db.pool)
         .await
@@ -274,14 +274,14 @@ async fn the_webhook_is_signed_retried_after_a_500_and_sent_once_per_key() {
     assert!((now + 24..=now + 36).contains(&next), "30 s +-20%: {}", next - now);
     assert!(row.get::<String, _>(3).contains("500"));
     // Not due yet: nothing sent.
-    assert_eq!(delivery::deliver_due(&app.state, now + 1).await.unwrap(), 0);
-    assert_eq!(delivery::deliver_due(&app.state, next).await.unwrap(), 1);
+    assert_eq!(delivery::deliver_due(&app.state.deliverer(), now + 1).await.unwrap(), 0);
+    assert_eq!(delivery::deliver_due(&app.state.deliverer(), next).await.unwrap(), 1);
     assert_eq!(
         count(&app, "SELECT COUNT(*) FROM lead_deliveries WHERE status = 'delivered'").await,
         1
     );
     // Delivered rows are not sent again.
-    assert_eq!(delivery::deliver_due(&app.state, next + 10_000).await.unwrap(), 0);
+    assert_eq!(delivery::deliver_due(&app.state.deliverer(), next + 10_000).await.unwrap(), 0);
     let calls = seen.lock().unwrap().clone();
     assert_eq!(calls.len(), 2, "one failure, one success; the double submit added nothing");
     for (headers, body) in &calls {
@@ -313,14 +313,16 @@ async fn a_delivery_failing_for_24_hours_is_dead_lettered_and_can_be_retried() {
     let created: i64 = count(&app, "SELECT created_at FROM lead_deliveries").await;
     // Retries keep going within 24 hours...
     for t in [created, created + 3600, created + 12 * 3600] {
-        delivery::deliver_due(&app.state, t).await.unwrap();
+        delivery::deliver_due(&app.state.deliverer(), t).await.unwrap();
         assert_eq!(
             count(&app, "SELECT COUNT(*) FROM lead_deliveries WHERE status = 'pending'").await,
             1
         );
     }
     // ...and the first failure after that is a dead letter.
-    delivery::deliver_due(&app.state, created + 24 * 3600 + 1).await.unwrap();
+    delivery::deliver_due(&app.state.deliverer(), created + 24 * 3600 + 1)
+        .await
+        .unwrap();
     let admin = |path: &str, post: bool| {
         let b = if post { Request::post(path) } else { Request::get(path) };
         b.header("host", "alpha.localhost")
@@ -498,7 +500,7 @@ async fn adf_xml_by_email_through_a_real_smtp_server() {
     )
     .await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
-    assert_eq!(delivery::deliver_due(&app.state, unix_now()).await.unwrap(), 1);
+    assert_eq!(delivery::deliver_due(&app.state.deliverer(), unix_now()).await.unwrap(), 1);
     let status: String = sqlx::query("SELECT status || ' ' || COALESCE(last_error, '') FROM lead_deliveries")
         .fetch_one(&app.tdb.db.pool)
         .await

@@ -12,12 +12,12 @@ use std::{collections::BTreeMap, sync::Arc, time::Duration};
 use axum::http::StatusCode;
 use common::{call, get};
 use forecourt_host::{
+    http::state::AppState,
     plugins::unix_now,
     search::{
         BackendRequest, BackendResult, BoxFuture, FacetItem, Search, SearchBackend, SearchDoc, SearchError, SearchQuery, SearchService,
         semantics,
     },
-    server::AppState,
 };
 use search_support::{all_cars, conditions, demo, reference_api};
 use serde_json::Value;

@@ -12,7 +12,7 @@ use axum::{
     http::{HeaderMap, Request, StatusCode},
 };
 use common::{call, get, tenant_toml, test_db, write_tenants};
-use forecourt_host::{config::Settings, repo::TenantRepo, server::AppState, stock::import_feed};
+use forecourt_host::{config::Settings, http::state::AppState, repo::TenantRepo, stock::import_feed};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 

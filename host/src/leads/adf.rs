@@ -13,7 +13,7 @@ use quick_xml::{
 };
 use serde_json::Value;
 
-use super::StoredLead;
+use super::intake::StoredLead;
 use crate::model::Car;
 
 /// What the lead's form says the shopper wants with the car (ADF `vehicle@interest`).

@@ -14,7 +14,10 @@
 //! after that marks the row `dead` (dead letter), listed at `GET /api/v1/admin/leads/deliveries`.
 //! Receivers dedupe on the idempotency key: a retry after a lost answer sends the same key.
 
-use std::{sync::LazyLock, time::Duration};
+use std::{
+    sync::{Arc, LazyLock},
+    time::Duration,
+};
 
 use hmac::{Hmac, Mac};
 use lettre::{
@@ -26,8 +29,26 @@ use serde_json::Value;
 use sha2::Sha256;
 use sqlx::Row;
 
-use super::{StoredLead, adf};
-use crate::{config::SmtpTls, db::Engine, plugins::unix_now, repo::TenantRepo, server::AppState};
+use super::{adf, intake::StoredLead};
+use crate::{
+    config::{Settings, SmtpTls},
+    db::{Db, Engine},
+    plugins::unix_now,
+    repo::TenantRepo,
+    tenant::TenantRegistry,
+};
+
+/// What the delivery worker needs: storage, the tenants (their `[leads]` targets and secrets)
+/// and the host settings (SMTP). Cheap to clone.
+#[derive(Clone)]
+pub struct Deliverer {
+    /// Storage holding the leads and their delivery outbox.
+    pub db: Db,
+    /// Tenants by slug.
+    pub tenants: Arc<TenantRegistry>,
+    /// Host settings (`smtp_*`, `mail_from`).
+    pub settings: Arc<Settings>,
+}
 
 /// Deliveries are retried this long after the lead was created, seconds (24 hours).
 pub const RETRY_WINDOW_SECONDS: i64 = 24 * 3600;
@@ -59,7 +80,7 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
 }
 
 /// Runs deliveries for as long as the host runs: a round when a lead arrives, else every 2 s.
-pub async fn run_worker(state: AppState) {
+pub async fn run_worker(state: Deliverer) {
     loop {
         match deliver_due(&state, unix_now()).await {
             Ok(n) if n > 0 => tracing::info!(delivered_or_retried = n, "lead deliveries"),
@@ -85,7 +106,7 @@ struct Claimed {
 
 /// One round at `now` (unix s): claims due deliveries and tries each once. Returns how many
 /// were tried.
-pub async fn deliver_due(state: &AppState, now: i64) -> anyhow::Result<usize> {
+pub async fn deliver_due(state: &Deliverer, now: i64) -> anyhow::Result<usize> {
     let pick = "SELECT id FROM lead_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 \
                 AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY id LIMIT $2";
     let locked = match state.db.engine {
@@ -147,7 +168,7 @@ pub async fn deliver_due(state: &AppState, now: i64) -> anyhow::Result<usize> {
 }
 
 /// Loads a stored lead.
-pub async fn load_lead(state: &AppState, tenant: &str, lead_id: &str) -> anyhow::Result<StoredLead> {
+pub async fn load_lead(state: &Deliverer, tenant: &str, lead_id: &str) -> anyhow::Result<StoredLead> {
     let r = sqlx::query("SELECT form, idempotency_key, payload, created_at FROM leads WHERE tenant = $1 AND lead_id = $2")
         .bind(tenant)
         .bind(lead_id)
@@ -164,7 +185,7 @@ pub async fn load_lead(state: &AppState, tenant: &str, lead_id: &str) -> anyhow:
     })
 }
 
-async fn deliver_one(state: &AppState, c: &Claimed) -> anyhow::Result<()> {
+async fn deliver_one(state: &Deliverer, c: &Claimed) -> anyhow::Result<()> {
     let tenant = state
         .tenants
         .by_slug(&c.tenant)
@@ -229,7 +250,7 @@ async fn deliver_one(state: &AppState, c: &Claimed) -> anyhow::Result<()> {
 }
 
 /// Sends one `text/xml` message through the configured SMTP server (`smtp_*` settings).
-async fn send_mail(state: &AppState, to: &str, subject: &str, xml: String) -> anyhow::Result<()> {
+async fn send_mail(state: &Deliverer, to: &str, subject: &str, xml: String) -> anyhow::Result<()> {
     let s = &state.settings;
     let host = s.smtp_host.as_deref().ok_or_else(|| anyhow::anyhow!("smtp_host is not set"))?;
     let mut builder = match s.smtp_tls {

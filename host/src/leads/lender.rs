@@ -9,12 +9,15 @@
 //! firstName, lastName, email, subscribe, postCode}, additionalData: <the lead>}` with the lead's
 //! idempotency key and reads `redirectUrl`.
 
-use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::ValidLead;
-use crate::{api::error::ApiError, outbound::post_json, tenant::Tenant};
+use super::intake::ValidLead;
+use crate::{
+    error::{Error, ErrorKind},
+    outbound::post_json,
+    tenant::Tenant,
+};
 
 /// The spec's message when the lender refuses or fails (locations-forms-marketing §8).
 pub const CREATE_CUSTOMER_FAILED: &str = "Failed to create customer";
@@ -63,13 +66,13 @@ pub fn body(lead: &ValidLead, lead_id: &str) -> Value {
 /// with the lender's https address to send the visitor to, or a 502 `create_customer_failed`
 /// with the spec's message ('Failed to create customer', or 'Failed to create customer or no
 /// redirect URL received.' when the answer has no usable address). The lead stays stored.
-pub async fn create_customer(tenant: &Tenant, lead: &ValidLead, lead_id: &str) -> Result<Option<String>, ApiError> {
+pub async fn create_customer(tenant: &Tenant, lead: &ValidLead, lead_id: &str) -> Result<Option<String>, Error> {
     let Some(lender) = &tenant.config.finance.application else {
         return Ok(None);
     };
     let failed = |message: &str, why: String| {
         tracing::warn!(tenant = tenant.slug(), lead = lead_id, url = %lender.url, error = %why, "create customer failed");
-        ApiError::new(StatusCode::BAD_GATEWAY, "create_customer_failed", message)
+        Error::new(ErrorKind::Upstream, "create_customer_failed", message)
     };
     let created: Created = post_json(
         &lender.url,

@@ -21,7 +21,7 @@ use fixedbitset::{Block, FixedBitSet};
 use tantivy::{DocId, SegmentReader, index::SegmentId};
 
 use super::{
-    SearchError,
+    backend::SearchError,
     doc::{Filter, KEYWORD_FIELDS, NUMERIC_FIELDS},
     query::fmt_num,
 };

@@ -22,7 +22,7 @@ use tantivy::{
 };
 
 use super::{
-    BackendRequest, BackendResult, BoxFuture, SearchBackend, SearchError,
+    backend::{BackendRequest, BackendResult, BoxFuture, SearchBackend, SearchError},
     columns::ColumnCache,
     doc::{Filter, KEYWORD_FIELDS, NUMERIC_FIELDS, SearchDoc},
 };

@@ -28,7 +28,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::{
-    BackendRequest, BackendResult, BoxFuture, SearchBackend, SearchError,
+    backend::{BackendRequest, BackendResult, BoxFuture, SearchBackend, SearchError},
     doc::{Filter, KEYWORD_FIELDS, NUMERIC_FIELDS, SearchDoc},
 };
 

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::{
-    BackendRequest, FacetItem,
+    backend::{BackendRequest, FacetItem},
     doc::{DEFAULT_FACETS, Filter, PRICE_BANDS},
     query::{Range, SearchQuery, SortBy},
 };

@@ -11,8 +11,8 @@ use std::{
 use forecourt_host::{
     config::Settings,
     db::Db,
+    http::{server, state::AppState},
     repo::TenantRepo,
-    server::{self, AppState},
     tenant::{Tenant, TenantRegistry, load_tenant},
 };
 
@@ -180,7 +180,7 @@ pub async fn state(db: &Db, tenants: TenantRegistry, tenants_dir: &Path, admin_t
         ..Settings::default()
     };
     AppState {
-        web: Arc::new(forecourt_host::server::WebFiles::load(&settings)),
+        web: Arc::new(forecourt_host::http::state::WebFiles::load(&settings)),
         settings: Arc::new(settings),
         // The real plugin host (components from the repository's plugins/dist) for these tenants.
         plugins: Arc::new(
@@ -289,5 +289,5 @@ pub fn use_routes(state: &mut AppState, routes_json: &str) {
         ui_dist_dir: ui.path().to_owned(),
         ..(*state.settings).clone()
     };
-    state.web = Arc::new(server::WebFiles::load(&settings));
+    state.web = Arc::new(forecourt_host::http::state::WebFiles::load(&settings));
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use forecourt_host::{
     feeds,
+    http::state::AppState,
     model::Car,
     plugins::StockCondition,
     repo::TenantRepo,
@@ -16,7 +17,6 @@ use forecourt_host::{
         query::fmt_num,
         semantics,
     },
-    server::AppState,
     tenant::{Tenant, TenantRegistry},
 };
 

@@ -1,0 +1,145 @@
+//! Cars as the shopper sees them: one car with everything its vehicle detail page needs
+//! ([`detail`], [`CarResponse`]), shared by `GET /api/v1/cars/{slug}`, the VDP document and the
+//! printable PDF. Dealer comments are sanitised here with ammonia ([`sanitize_comments`]): the
+//! one sanitiser policy of the platform (the UI renders the result as given).
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    error::{Error, Result},
+    model::{Car, CarImage, Location},
+    platform::Platform,
+    plugins::{DecidedBy, Eligibility, FinanceOffer, Phone, PriceView, Tag, unix_now},
+    repo::TenantRepo,
+    tenant::Tenant,
+};
+
+/// A car with what the VDP needs around it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CarResponse {
+    /// The car.
+    pub car: Car,
+    /// `/cars/{slug}`.
+    pub path: String,
+    /// 'year make model badge'.
+    pub name: String,
+    /// in_stock or coming_soon (otherwise the sold view shows).
+    pub available: bool,
+    /// The car's location, when it has a visible one.
+    pub location: Option<Location>,
+    /// Images, primary first; `primary_image_url` is the first.
+    pub images: Vec<CarImage>,
+    /// First image URL.
+    pub primary_image_url: Option<String>,
+    /// Number of images.
+    pub photos_count: usize,
+    /// The card/VDP tag (shopper-core §4 "Card tag priority"); null for no tag.
+    pub tag: Option<Tag>,
+    /// The price view (shopper-core §4 "Price display"; money in AUD).
+    pub price_view: PriceView,
+    /// Which actions the car offers (shopper-core §5; lfm §4-§5).
+    pub eligibility: Eligibility,
+    /// The dealer number for this car's type (shopper-core §9), shown, dialled and masked; null
+    /// when the tenant has none.
+    pub phone: Option<Phone>,
+    /// Finance calculator limits and defaults, widget visibility and the estimate at the defaults
+    /// (shopper-core §5, §9); null when finance is not offered for this car.
+    pub finance: Option<FinanceOffer>,
+    /// Who decided each of `tag`, `price_view`, `eligibility`, `phone`, `finance`: `host` (the
+    /// default rule) or the plugin's `name@version`, for example `tag-rules-ev@0.1.0`.
+    pub decided_by: DecidedBy,
+    /// The dealer comments as safe HTML (sanitised on the host with ammonia: formatting and
+    /// links only, no scripts, handlers, styles or images); null when the car has none
+    /// (shopper-core §2 "Dealer comments"). `car.dealercomments` carries the same safe HTML.
+    pub dealercomments_html: Option<String>,
+    /// 360 spin frames in turn order (`/img/...` paths or absolute URLs); empty for no spinner.
+    pub spin_images: Vec<String>,
+    /// The interior panorama image, if any (the spin viewer's Interior tab).
+    pub spin_interior_image: Option<String>,
+    /// Hotspots (shopper-core §3 "Hotspots": exterior and interior lists of `{id, description}`
+    /// and `positions` per hotspot of `{hotspotId, activeAngle, posX, posY}`), or null.
+    pub hotspots: Option<serde_json::Value>,
+}
+
+/// Sanitises dealer-comment HTML (issue 7 §6): keeps text formatting, lists, headings, tables and
+/// links (which get `rel="noopener noreferrer nofollow"`); drops scripts, event handlers, styles,
+/// images, frames and forms. Returns None when nothing but whitespace is left.
+pub fn sanitize_comments(html: &str) -> Option<String> {
+    let clean = ammonia::Builder::default()
+        .rm_tags(&["img"])
+        .link_rel(Some("noopener noreferrer nofollow"))
+        .clean(html)
+        .to_string();
+    let text_left = !clean.trim().is_empty();
+    text_left.then_some(clean)
+}
+
+/// The car `slug` of tenant `t` with what the VDP needs around it ([`CarResponse`]): its
+/// visible location, images, sanitised dealer comments, market averages, and the plugins' (or
+/// the host defaults') tag, price view, eligibility, phone and finance. Errors: `NotFound` for a
+/// slug this tenant does not have (another tenant's included), `Internal` on a storage fault.
+pub async fn detail(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<CarResponse> {
+    let repo = TenantRepo::new(p.db, t.slug());
+    let mut car = repo
+        .car_by_slug(slug)
+        .await?
+        .ok_or_else(|| Error::not_found(format!("No car `{slug}` on this site")))?;
+    let dealercomments_html = car.dealercomments.as_deref().and_then(sanitize_comments);
+    car.dealercomments = dealercomments_html.clone();
+    // The market averages of the market-price indicator (shopper-core §3 `autograb_data`, §5):
+    // the feed's figures when it has them, else the host's from comparable stock (issue 8 §5),
+    // so the VDP needs no second call for them. Null figures mean too few comparable cars.
+    if car.autograb_data.0.is_none() {
+        let g = crate::market::gauge(
+            car.price,
+            car.state.as_deref(),
+            &crate::market::comparables(p.db, t.slug(), &car).await?,
+        );
+        car.autograb_data.0 = Some(serde_json::json!({
+            "average_market_price": g.average_market_price,
+            "state_average_market_price": g.state_average_market_price,
+        }));
+    }
+    let location = match car.location_id {
+        Some(id) => repo.location(id).await?,
+        None => None,
+    };
+    let images: Vec<CarImage> = car
+        .image_urls
+        .0
+        .iter()
+        .map(|u| CarImage {
+            url: u.clone(),
+            thumb_url: if u.starts_with("/img/") { format!("{u}?w=160") } else { u.clone() },
+        })
+        .collect();
+    let decided = p
+        .plugins
+        .present_async(t.clone(), vec![car.clone()], unix_now())
+        .await
+        .pop()
+        .ok_or_else(|| Error::internal("plugin presentation returned no answer"))?;
+    Ok(CarResponse {
+        tag: decided.tag,
+        price_view: decided.price_view,
+        eligibility: decided.eligibility,
+        phone: decided.phone,
+        finance: decided.finance,
+        decided_by: decided.decided_by,
+        dealercomments_html,
+        spin_images: car.spin_images.0.clone(),
+        spin_interior_image: car.spin_interior_image.clone(),
+        hotspots: car.hotspots.0.clone(),
+        path: car.path(),
+        name: car.name(),
+        available: car.is_available(),
+        primary_image_url: images.first().map(|i| i.url.clone()),
+        photos_count: images.len(),
+        images,
+        location,
+        car,
+    })
+}

@@ -1,0 +1,285 @@
+//! `POST /api/v1/leads` and the leads admin API (issue 9 §2-§4; shopper-core §3 "Lead data",
+//! §4 "Lead form"; locations-forms-marketing §2, §5, §7, §8). Rules in [`crate::leads`].
+
+use std::{
+    num::NonZeroU32,
+    sync::{Arc, LazyLock, Mutex},
+};
+
+use axum::{
+    Json,
+    extract::{Path, Query, State},
+    http::{HeaderMap, StatusCode, header},
+};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::http::error::ApiError;
+use crate::{
+    http::session::ClientIp,
+    http::state::{AppState, CurrentTenant},
+    leads, payments,
+    plugins::unix_now,
+};
+
+/// The lead's id.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeadCreated {
+    /// The lead's id (a UUID): the form stores its category and goes to /success.
+    pub lead_id: String,
+    /// False when the idempotency key was seen before (a double submit): no new lead.
+    pub created: bool,
+    /// `finance` form on a site whose lender creates the customer: the lender's address the
+    /// visitor is sent to instead of /success (locations-forms-marketing §4). Null otherwise.
+    pub redirect_url: Option<String>,
+    /// `reserve` form: the reservation and, with an online payment provider, where to pay.
+    pub reservation: Option<super::reservations::ReservationView>,
+}
+
+/// The limiter and the quota it was built for.
+type HeldLimiter = Option<(u32, Arc<DefaultKeyedRateLimiter<String>>)>;
+
+static LIMITER: LazyLock<Mutex<HeldLimiter>> = LazyLock::new(|| Mutex::new(None));
+
+/// The per-(tenant, IP) limiter for `per_minute` submissions a minute (that many at once).
+fn limiter(per_minute: u32) -> Arc<DefaultKeyedRateLimiter<String>> {
+    let mut held = LIMITER.lock().unwrap_or_else(|e| e.into_inner());
+    match held.as_ref() {
+        Some((n, l)) if *n == per_minute => l.clone(),
+        _ => {
+            let quota = Quota::per_minute(NonZeroU32::new(per_minute.max(1)).expect("at least 1"));
+            let l = Arc::new(RateLimiter::keyed(quota));
+            *held = Some((per_minute, l.clone()));
+            l
+        }
+    }
+}
+
+/// Submits a lead from any of the site's forms (issue 9 §2). The body is the form's fields plus
+/// `form` (enquiry, test_drive, request_photos, find_similar, trade_in, finance, service,
+/// reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead
+/// and its delivery outbox rows are committed before the answer.
+#[utoipa::path(post, path = "/api/v1/leads", tag = "leads",
+    request_body(content = Object, description = "form, idempotency_key and the form's fields"),
+    responses(
+        (status = 201, description = "Stored", body = LeadCreated),
+        (status = 200, description = "The same idempotency key again: the first lead's id", body = LeadCreated),
+        (status = 400, description = "A field is not allowed, missing or invalid (the error names it); nothing stored", body = crate::http::error::ErrorEnvelope),
+        (status = 409, description = "reserve: the car is already reserved (`car_reserved` on `car_id`: the feed's flag or a paid deposit hold); nothing stored", body = crate::http::error::ErrorEnvelope),
+        (status = 429, description = "Too many submissions from this address", body = crate::http::error::ErrorEnvelope),
+        (status = 502, description = "finance: the lead is stored but the lender did not create the customer (`create_customer_failed`, the spec's message)", body = crate::http::error::ErrorEnvelope)))]
+pub async fn post_lead(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Json(body): Json<serde_json::Value>,
+) -> Result<(StatusCode, Json<LeadCreated>), ApiError> {
+    if limiter(state.settings.lead_submissions_per_minute)
+        .check_key(&format!("{}|{ip}", t.slug()))
+        .is_err()
+    {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_submissions",
+            "Too many submissions. Please try again in a minute.",
+        ));
+    }
+    let ua = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let lead = leads::validate(&state.db, &t, &body, ua).await?;
+    let now = unix_now();
+    let (lead_id, created) = leads::store(&state.db, &t, &lead, now).await?;
+    if created {
+        leads::delivery::NEW_LEAD.notify_one();
+    }
+    // After the commit: the calls out may fail or take seconds, and the lead is already safe.
+    let redirect_url = match lead.form.as_str() {
+        "finance" => leads::lender::create_customer(&t, &lead, &lead_id).await?,
+        _ => None,
+    };
+    let reservation = match lead.form.as_str() {
+        "reserve" => match payments::get(&state.db, t.slug(), &lead_id).await? {
+            Some(r) => {
+                let base = crate::http::web::seo::base_url(&t, &headers);
+                let car = lead.car.as_ref();
+                let back = format!(
+                    "{base}/checkout-journey?car_id={}&reservation={lead_id}",
+                    car.map(|c| c.slug.as_str()).unwrap_or_default()
+                );
+                let car_name = car.map_or_else(|| "your car".to_string(), |c| format!("{} {} {}", c.year, c.make, c.model));
+                let checkout = payments::Checkout {
+                    car_name: &car_name,
+                    email: lead.fields.get("email").and_then(|v| v.as_str()),
+                    cancel_url: format!("{back}&payment=cancelled"),
+                    success_url: back,
+                };
+                let r = payments::start_payment(&state.db, &t, r, &checkout, now).await?;
+                Some(super::reservations::ReservationView::of(&r, car.map(|c| c.slug.clone())))
+            }
+            None => None,
+        },
+        _ => None,
+    };
+    let status = if created { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((
+        status,
+        Json(LeadCreated {
+            lead_id,
+            created,
+            redirect_url,
+            reservation,
+        }),
+    ))
+}
+
+/// A stored lead (admin view).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeadRecord {
+    /// Id.
+    pub lead_id: String,
+    /// Form.
+    pub form: String,
+    /// Category.
+    pub category: String,
+    /// The car, when any.
+    pub car_id: Option<i64>,
+    /// Every stored field.
+    pub fields: serde_json::Value,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+/// `?limit=`.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct LeadsParams {
+    /// At most this many, newest first (default 50, at most 500).
+    pub limit: Option<i64>,
+}
+
+/// The site's latest leads (admin token).
+#[utoipa::path(get, path = "/api/v1/admin/leads", tag = "admin", params(LeadsParams), security(("admin_token" = [])),
+    responses((status = 200, body = [LeadRecord]), (status = 401, body = crate::http::error::ErrorEnvelope)))]
+pub async fn get_leads(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    headers: HeaderMap,
+    Query(q): Query<LeadsParams>,
+) -> Result<Json<Vec<LeadRecord>>, ApiError> {
+    super::admin::authorize(&state, &headers)?;
+    let rows =
+        sqlx::query("SELECT lead_id, form, category, car_id, payload, created_at FROM leads WHERE tenant = $1 ORDER BY id DESC LIMIT $2")
+            .bind(t.slug())
+            .bind(q.limit.unwrap_or(50).clamp(1, 500))
+            .fetch_all(&state.db.pool)
+            .await?;
+    Ok(Json(
+        rows.iter()
+            .map(|r| LeadRecord {
+                lead_id: r.get(0),
+                form: r.get(1),
+                category: r.get(2),
+                car_id: r.get(3),
+                fields: serde_json::from_str(&r.get::<String, _>(4)).unwrap_or_default(),
+                created_at: r.get(5),
+            })
+            .collect(),
+    ))
+}
+
+/// One delivery of a lead (admin view).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeliveryRecord {
+    /// Row id.
+    pub id: i64,
+    /// The lead.
+    pub lead_id: String,
+    /// `webhook` or `email`.
+    pub kind: String,
+    /// URL or address.
+    pub target: String,
+    /// `pending`, `delivered` or `dead`.
+    pub status: String,
+    /// Tries so far.
+    pub attempts: i64,
+    /// Next try, unix seconds.
+    pub next_attempt_at: i64,
+    /// The last failure.
+    pub last_error: Option<String>,
+}
+
+/// `?status=`.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct DeliveriesParams {
+    /// `pending`, `delivered` or `dead` (default `dead`: the dead letters).
+    pub status: Option<String>,
+}
+
+/// The site's lead deliveries by status, newest first, at most 200 (admin token; issue 9 §3
+/// "a dead-letter state visible through the admin API").
+#[utoipa::path(get, path = "/api/v1/admin/leads/deliveries", tag = "admin", params(DeliveriesParams), security(("admin_token" = [])),
+    responses((status = 200, body = [DeliveryRecord]), (status = 400, body = crate::http::error::ErrorEnvelope), (status = 401, body = crate::http::error::ErrorEnvelope)))]
+pub async fn get_deliveries(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    headers: HeaderMap,
+    Query(q): Query<DeliveriesParams>,
+) -> Result<Json<Vec<DeliveryRecord>>, ApiError> {
+    super::admin::authorize(&state, &headers)?;
+    let status = q.status.unwrap_or_else(|| "dead".into());
+    if !["pending", "delivered", "dead"].contains(&status.as_str()) {
+        return Err(ApiError::invalid("status", "must be pending, delivered or dead"));
+    }
+    let rows = sqlx::query(
+        "SELECT id, lead_id, kind, target, status, attempts, next_attempt_at, last_error FROM lead_deliveries \
+         WHERE tenant = $1 AND status = $2 ORDER BY id DESC LIMIT 200",
+    )
+    .bind(t.slug())
+    .bind(&status)
+    .fetch_all(&state.db.pool)
+    .await?;
+    Ok(Json(
+        rows.iter()
+            .map(|r| DeliveryRecord {
+                id: r.get(0),
+                lead_id: r.get(1),
+                kind: r.get(2),
+                target: r.get(3),
+                status: r.get(4),
+                attempts: r.get(5),
+                next_attempt_at: r.get(6),
+                last_error: r.get(7),
+            })
+            .collect(),
+    ))
+}
+
+/// Puts a dead delivery back in the queue now, with a fresh 24-hour retry window (admin token).
+#[utoipa::path(post, path = "/api/v1/admin/leads/deliveries/{id}/retry", tag = "admin", security(("admin_token" = [])),
+    params(("id" = i64, Path, description = "Delivery row id")),
+    responses((status = 204, description = "Queued"), (status = 404, body = crate::http::error::ErrorEnvelope)))]
+pub async fn post_retry(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+) -> Result<StatusCode, ApiError> {
+    super::admin::authorize(&state, &headers)?;
+    let now = unix_now();
+    let n = sqlx::query(
+        "UPDATE lead_deliveries SET status = 'pending', next_attempt_at = $3, created_at = $3, claimed_until = NULL \
+         WHERE tenant = $1 AND id = $2 AND status = 'dead'",
+    )
+    .bind(t.slug())
+    .bind(id)
+    .bind(now)
+    .execute(&state.db.pool)
+    .await?
+    .rows_affected();
+    if n == 0 {
+        return Err(ApiError::not_found(format!("No dead delivery {id} on this site")));
+    }
+    leads::delivery::NEW_LEAD.notify_one();
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,132 @@
+//! JSON API v1 (issue "Foundation" item 7) and its OpenAPI document at `/api/openapi.json`.
+
+pub mod admin;
+pub mod appointments;
+pub mod auth;
+pub mod car_events;
+pub mod cars;
+pub mod content;
+pub mod finance;
+pub mod leads;
+pub mod print;
+pub mod quote;
+pub mod reservations;
+pub mod search;
+pub mod site;
+pub mod tenant;
+pub mod tools;
+
+use axum::{Json, Router, routing::get};
+use utoipa::OpenApi;
+
+use crate::http::state::AppState;
+
+/// The OpenAPI document of the JSON API.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Forecourt API",
+        version = "1",
+        description = "Multi-tenant car-dealer platform API. The tenant is resolved from the Host header."
+    ),
+    paths(
+        tenant::get_tenant,
+        cars::get_car,
+        car_events::get_view,
+        car_events::post_phone_reveal,
+        print::get_print_pdf,
+        finance::post_repayment,
+        quote::post_quote,
+        tools::get_delivery,
+        tools::get_autogauge,
+        auth::post_send_code,
+        auth::post_verify,
+        auth::get_me,
+        auth::post_sign_out,
+        auth::post_rate_limit,
+        auth::get_contact_exists,
+        auth::post_save_car,
+        auth::post_remove_car,
+        auth::get_watchlist,
+        auth::get_sms_outbox,
+        leads::post_lead,
+        appointments::get_appointments,
+        tools::post_trade_in_estimate,
+        tools::post_rego_lookup,
+        reservations::get_reservation,
+        reservations::post_stripe_webhook,
+        leads::get_leads,
+        leads::get_deliveries,
+        leads::post_retry,
+        admin::post_import,
+        search::get_search,
+        search::get_search_count,
+        search::get_similar,
+        content::get_models,
+        content::get_recalls,
+        content::get_service,
+        content::get_trade_in,
+        content::get_page,
+        site::get_navigation,
+        site::get_offers,
+        site::get_offer,
+        site::get_brands,
+        site::get_brand,
+        site::get_manufacturers,
+        site::get_reviews,
+        site::get_locations
+    ),
+    components(schemas(error::ErrorEnvelope, error::ErrorBody))
+)]
+pub struct ApiDoc;
+
+/// Routes under `/api` (the tenant middleware runs before them).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/openapi.json", get(|| async { Json(ApiDoc::openapi()) }))
+        .route("/api/v1/tenant", get(tenant::get_tenant))
+        .route("/api/v1/cars/{slug}", get(cars::get_car))
+        .route("/api/v1/search", get(search::get_search))
+        .route("/api/v1/search/count", get(search::get_search_count))
+        .route("/api/v1/cars/{slug}/similar", get(search::get_similar))
+        .route("/api/v1/cars/{slug}/view.json", get(car_events::get_view))
+        .route(
+            "/api/v1/cars/{slug}/phone-reveal",
+            axum::routing::post(car_events::post_phone_reveal),
+        )
+        .route("/api/v1/cars/{slug}/print.pdf", get(print::get_print_pdf))
+        .route("/api/v1/finance/repayment", axum::routing::post(finance::post_repayment))
+        .route("/api/v1/finance/quote", axum::routing::post(quote::post_quote))
+        // The spec's own path for the quote (shopper-core §7).
+        .route("/api/youx/quote", axum::routing::post(quote::post_quote))
+        .route("/api/v1/cars/{slug}/delivery", get(tools::get_delivery))
+        .route("/api/v1/cars/{slug}/autogauge", get(tools::get_autogauge))
+        // The spec's `GET {car path}/autogauge` (shopper-core §7).
+        .route("/cars/{slug}/autogauge", get(tools::get_autogauge))
+        .route("/api/v1/content/models", get(content::get_models))
+        .route("/api/v1/content/recalls", get(content::get_recalls))
+        .route("/api/v1/content/service", get(content::get_service))
+        .route("/api/v1/content/trade-in", get(content::get_trade_in))
+        .route("/api/v1/content/pages/{*path}", get(content::get_page))
+        .route("/api/v1/navigation", get(site::get_navigation))
+        .route("/api/v1/offers", get(site::get_offers))
+        .route("/api/v1/offers/{id}", get(site::get_offer))
+        .route("/api/v1/brands", get(site::get_brands))
+        .route("/api/v1/brands/{slug}", get(site::get_brand))
+        .route("/api/v1/manufacturers", get(site::get_manufacturers))
+        .route("/api/v1/reviews", get(site::get_reviews))
+        .route("/api/v1/locations", get(site::get_locations))
+        .route("/api/v1/admin/import", axum::routing::post(admin::post_import))
+        .route("/api/v1/leads", axum::routing::post(leads::post_lead))
+        .route("/api/v1/locations/{slug}/appointments", get(appointments::get_appointments))
+        .route("/api/v1/trade-in/estimate", axum::routing::post(tools::post_trade_in_estimate))
+        .route("/api/v1/trade-in/rego", axum::routing::post(tools::post_rego_lookup))
+        .route("/api/v1/reservations/{lead_id}", get(reservations::get_reservation))
+        .route(
+            "/api/v1/payments/stripe/webhook",
+            axum::routing::post(reservations::post_stripe_webhook),
+        )
+        .route("/api/v1/admin/leads", get(leads::get_leads))
+        .route("/api/v1/admin/leads/deliveries", get(leads::get_deliveries))
+        .route("/api/v1/admin/leads/deliveries/{id}/retry", axum::routing::post(leads::post_retry))
+}

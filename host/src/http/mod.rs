@@ -1,0 +1,19 @@
+//! The HTTP edge: everything that knows about HTTP lives here, above the domain modules
+//! (ARCHITECTURE.md "Layers"). Domain code never names this module.
+//!
+//! - [`state`]: the shared state handlers run with, and the tenant extractor.
+//! - [`server`]: the router with its middleware (tenancy by Host, request ids, headers,
+//!   compression), start-up and graceful shutdown.
+//! - [`session`]: the session cookie, client IP, Origin check and signed-in extractor.
+//! - [`headers`]: the Content-Security-Policy of documents.
+//! - [`error`]: the one JSON error envelope, and the mapping of domain errors onto it.
+//! - [`api`]: the JSON API handlers under `/api/v1/` and the OpenAPI document.
+//! - [`web`]: HTML documents of the public routes, UI assets and images.
+
+pub mod api;
+pub mod error;
+pub mod headers;
+pub mod server;
+pub mod session;
+pub mod state;
+pub mod web;

@@ -1,0 +1,198 @@
+//! The HTTP server: the router, tenancy by Host header, health endpoints, request ids and
+//! structured logs, security headers, start-up and graceful shutdown (issue "Foundation" item 3; ARCHITECTURE.md "How a request
+//! flows").
+
+use std::{sync::Arc, time::Duration};
+
+use axum::{
+    Router,
+    extract::{FromRequestParts, Request, State},
+    http::{HeaderName, HeaderValue, StatusCode, header, request::Parts},
+    middleware::{self, Next},
+    response::{Html, IntoResponse, Response},
+    routing::get,
+};
+use tower_http::{
+    catch_panic::CatchPanicLayer,
+    compression::CompressionLayer,
+    limit::RequestBodyLimitLayer,
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    set_header::SetResponseHeaderLayer,
+    trace::TraceLayer,
+};
+
+use crate::{
+    config::Settings,
+    db::Db,
+    feeds,
+    http::{
+        api,
+        error::ApiError,
+        state::{AppState, CurrentTenant, WebFiles},
+        web,
+    },
+    repo::TenantRepo,
+    tenant::TenantRegistry,
+};
+
+/// The host name a request was sent to: `Host`, else the URI authority (HTTP/2).
+fn request_host(req: &Request) -> Option<String> {
+    req.headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string)
+        .or_else(|| req.uri().authority().map(|a| a.as_str().to_string()))
+}
+
+/// Resolves the tenant from the Host header; an unknown host gets a plain 404 page.
+async fn resolve_tenant(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let host = request_host(&req).unwrap_or_default();
+    match state.tenants.by_host(&host) {
+        Some(t) => {
+            tracing::Span::current().record("tenant", t.slug());
+            req.extensions_mut().insert(CurrentTenant(t.clone()));
+            next.run(req).await
+        }
+        None => unknown_host(&host),
+    }
+}
+
+fn unknown_host(host: &str) -> Response {
+    let host = host.replace(['<', '>', '&', '"'], "");
+    (
+        StatusCode::NOT_FOUND,
+        Html(format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Site not found</title></head>\
+             <body><h1>Site not found</h1><p>No dealer site is configured for <code>{host}</code>.</p></body></html>"
+        )),
+    )
+        .into_response()
+}
+
+async fn healthz() -> &'static str {
+    "ok"
+}
+
+async fn readyz(State(state): State<AppState>) -> Response {
+    match state.db.ping().await {
+        Ok(()) => (StatusCode::OK, "ready").into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "readiness: storage does not answer");
+            (StatusCode::SERVICE_UNAVAILABLE, "storage unavailable").into_response()
+        }
+    }
+}
+
+/// Anything no route took: API paths get the error envelope; other GET and HEAD requests are
+/// public pages, rendered as HTML documents (404 documents for unknown paths).
+async fn fallback(State(state): State<AppState>, tenant: CurrentTenant, headers: axum::http::HeaderMap, req: Request) -> Response {
+    let path = req.uri().path();
+    if path.starts_with("/api/") || path == "/api" {
+        return ApiError::not_found(format!("No API route {path}")).into_response();
+    }
+    if req.method() != axum::http::Method::GET && req.method() != axum::http::Method::HEAD {
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Pages answer GET only").into_response();
+    }
+    let uri = req.uri().clone();
+    web::document::document(State(state), tenant, headers, uri).await
+}
+
+/// The whole application router.
+pub fn app(state: AppState) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    let tenant_routes = api::router()
+        .merge(api::auth::router(&state))
+        .merge(web::router())
+        .fallback(fallback)
+        .layer(middleware::from_fn_with_state(state.clone(), resolve_tenant));
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .merge(tenant_routes)
+        .layer(CompressionLayer::new().br(true).gzip(true))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=(self)"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
+        .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
+        .layer(CatchPanicLayer::new())
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+            let rid = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %rid, tenant = tracing::field::Empty)
+        }))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .with_state(state)
+}
+
+/// Loads tenants, connects storage, syncs tenant config, imports changed feeds and returns the
+/// state `serve` runs with. Fails on any invalid tenant file or storage error.
+pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
+    let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+    // Compiles (or loads from the cache) every enabled plugin before anything else: a missing
+    // component or a config a plugin rejects stops start-up with a message naming both.
+    let plugins = Arc::new(crate::plugins::PluginHost::load_for(&settings, &tenants).await?);
+    let db = Db::connect(&settings.effective_database_url()).await?;
+    for t in tenants.iter() {
+        TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
+    }
+    if settings.import_feeds_on_start {
+        feeds::import_changed_feeds(&db, &tenants).await?;
+    }
+    let web = Arc::new(WebFiles::load(&settings));
+    let tenants = Arc::new(tenants);
+    let search = crate::search::start(&settings, &db, &tenants).await?;
+    Ok(AppState {
+        settings: Arc::new(settings),
+        tenants,
+        db,
+        web,
+        plugins,
+        search,
+    })
+}
+
+/// Serves until SIGINT or SIGTERM, then stops accepting and drains in-flight requests.
+pub async fn serve(state: AppState) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(&state.settings.bind).await?;
+    tracing::info!(addr = %listener.local_addr()?, tenants = state.tenants.iter().count(), "forecourt serving");
+    let pool = state.db.pool.clone();
+    // Lead delivery (issue 9 §3): at least once, from the outbox; safe with several hosts.
+    let worker = tokio::spawn(crate::leads::delivery::run_worker(state.deliverer()));
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    worker.abort();
+    tokio::time::timeout(Duration::from_secs(5), pool.close()).await.ok();
+    tracing::info!("forecourt stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        tokio::signal::ctrl_c().await.ok();
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!("shutdown signal received, draining");
+}

@@ -1,0 +1,90 @@
+//! The state every handler runs with ([`AppState`]) and the tenant a request resolved to
+//! ([`CurrentTenant`], set by the Host-header middleware in `server.rs`).
+
+use std::sync::Arc;
+
+use axum::{extract::FromRequestParts, http::request::Parts};
+
+use crate::{
+    config::Settings,
+    db::Db,
+    http::{
+        error::ApiError,
+        web::{routes::RouteTable, shell::Shell},
+    },
+    tenant::{Tenant, TenantRegistry},
+};
+
+/// Shared state of every handler.
+#[derive(Clone)]
+pub struct AppState {
+    /// Host settings.
+    pub settings: Arc<Settings>,
+    /// Tenants by slug and host.
+    pub tenants: Arc<TenantRegistry>,
+    /// Storage.
+    pub db: Db,
+    /// Tenant plugins (WASM components) and the host defaults of every extension point.
+    pub plugins: Arc<crate::plugins::PluginHost>,
+    /// The built UI shell and its route table (HTML documents).
+    pub web: Arc<WebFiles>,
+    /// Stock search (issue 4): the configured backend, kept in sync with storage.
+    pub search: crate::search::Search,
+}
+
+/// The UI files read once at start: the document template and the route table.
+#[derive(Debug)]
+pub struct WebFiles {
+    /// `ui-shell/dist/index.html` (or the fallback).
+    pub shell: Shell,
+    /// Route ids and patterns (`ui-shell/dist/routes.json`, or the core routes).
+    pub routes: RouteTable,
+}
+
+impl WebFiles {
+    /// Reads the UI build output under `ui_dist_dir`.
+    pub fn load(settings: &Settings) -> WebFiles {
+        WebFiles {
+            shell: Shell::load(&settings.ui_dist_dir),
+            routes: RouteTable::load(&settings.ui_dist_dir),
+        }
+    }
+}
+
+/// The tenant the request's Host resolved to. Handlers take it as an extractor; it is never read
+/// from the client's payload.
+#[derive(Clone)]
+pub struct CurrentTenant(pub Arc<Tenant>);
+
+impl<S: Send + Sync> FromRequestParts<S> for CurrentTenant {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<CurrentTenant>()
+            .cloned()
+            .ok_or_else(|| ApiError::not_found("No site is configured for this host"))
+    }
+}
+
+impl AppState {
+    /// The domain services' view of this state (everything but the UI files).
+    pub fn platform(&self) -> crate::platform::Platform<'_> {
+        crate::platform::Platform {
+            settings: &self.settings,
+            tenants: &self.tenants,
+            db: &self.db,
+            plugins: &self.plugins,
+            search: &self.search,
+        }
+    }
+
+    /// The lead delivery worker's share of the state (storage, tenants, settings).
+    pub fn deliverer(&self) -> crate::leads::delivery::Deliverer {
+        crate::leads::delivery::Deliverer {
+            db: self.db.clone(),
+            tenants: self.tenants.clone(),
+            settings: self.settings.clone(),
+        }
+    }
+}

@@ -1,0 +1,542 @@
+//! Lead intake: the per-form allow-lists and checks ([`validate`]), and the transactional write
+//! of a lead with its delivery outbox rows ([`store`]).
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+use crate::{
+    db::Db,
+    error::{Error, ErrorKind, INVALID_POSTCODE, REQUIRED},
+    model::Car,
+    repo::TenantRepo,
+    tenant::Tenant,
+};
+
+/// The forms that submit leads and their category (shopper-core §3 "Lead data" category).
+pub const FORMS: [&str; 9] = [
+    "enquiry",
+    "test_drive",
+    "request_photos",
+    "find_similar",
+    "trade_in",
+    "finance",
+    "service",
+    "reserve",
+    "career",
+];
+
+/// 'Please Select An Option...' (locations-forms-marketing §5, the finance question).
+pub const SELECT_AN_OPTION: &str = "Please Select An Option...";
+/// The Request Photos form's hidden default text (shopper-core §5).
+pub const PHOTOS_TEXT: &str = "Please send photos for this car";
+
+/// What a field holds and how it is checked.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    /// Plain text up to this many characters (control characters refused).
+    Text(usize),
+    /// An email address.
+    Email,
+    /// An Australian phone number (normalised to a leading 0).
+    Phone,
+    /// Exactly four digits.
+    Postcode,
+    /// true or false.
+    Bool,
+    /// A whole number in a range.
+    Int(i64, i64),
+    /// Dollars in a range.
+    Money(f64, f64),
+    /// One of these values.
+    Choice(&'static [&'static str]),
+    /// `YYYY-MM-DD`.
+    Date,
+    /// A list of up to 50 short strings (visited pages, additional services).
+    List,
+    /// An object of up to 50 string values (linked query parameters, adjustment answers).
+    Object,
+}
+
+/// One allowed field.
+#[derive(Debug, Clone, Copy)]
+struct Field {
+    name: &'static str,
+    kind: Kind,
+    required: bool,
+}
+
+const fn f(name: &'static str, kind: Kind) -> Field {
+    Field {
+        name,
+        kind,
+        required: false,
+    }
+}
+
+const fn req(name: &'static str, kind: Kind) -> Field {
+    Field {
+        name,
+        kind,
+        required: true,
+    }
+}
+
+/// Fields every form may carry (shopper-core §3 "Lead data"; lfm §2 "Enquiry form").
+const COMMON: &[Field] = &[
+    req("name", Kind::Text(100)),
+    f("last_name", Kind::Text(100)),
+    f("email", Kind::Email),
+    f("phone", Kind::Phone),
+    f("postcode", Kind::Postcode),
+    f("message", Kind::Text(5000)),
+    f("category", Kind::Text(100)),
+    f("subcategory", Kind::Text(100)),
+    f("location", Kind::Text(100)),
+    f("dealership_slug", Kind::Text(100)),
+    f("opt_in", Kind::Bool),
+    f("rego", Kind::Text(10)),
+    f("terms_conditions", Kind::Bool),
+    f("page_id", Kind::Text(100)),
+    f("car_id", Kind::Int(1, i64::MAX)),
+    f("url", Kind::Text(2000)),
+    f("visited_pages", Kind::List),
+    f("linked_query_params", Kind::Object),
+];
+
+const CONTACT_METHODS: &[&str] = &["Phone", "Email", "SMS"];
+const YES_NO: &[&str] = &["Yes", "No"];
+const CREDIT: &[&str] = &["GREAT", "DECENT", "POOR"];
+const STATES: &[&str] = &["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"];
+
+/// Extra fields per form.
+const TEST_DRIVE_FIELDS: &[Field] = &[f("appointment", Kind::Text(40))];
+const TRADE_IN_FIELDS: &[Field] = &[
+    req("Vehicle Make", Kind::Text(60)),
+    req("Vehicle Model", Kind::Text(60)),
+    req("Vehicle Year", Kind::Int(1950, 2100)),
+    f("km", Kind::Int(0, 2_000_000)),
+    f("regoState", Kind::Choice(STATES)),
+    f("preferred_contact", Kind::Choice(CONTACT_METHODS)),
+    req("under_finance", Kind::Choice(YES_NO)),
+    f("adjustmentAnswers", Kind::Object),
+    f("offer_price", Kind::Money(0.0, 10_000_000.0)),
+    f("offer_accepted", Kind::Bool),
+];
+const FINANCE_FIELDS: &[Field] = &[
+    req("purchase_price", Kind::Money(10_000.0, 200_000.0)),
+    f("loan_term", Kind::Int(1, 7)),
+    f("credit_score", Kind::Choice(CREDIT)),
+    f("vin", Kind::Text(17)),
+];
+const SERVICE_FIELDS: &[Field] = &[
+    req("Vehicle Make", Kind::Text(60)),
+    req("Vehicle Model", Kind::Text(60)),
+    req("Vehicle Year", Kind::Int(1950, 2100)),
+    f("Vehicle Rego", Kind::Text(10)),
+    f("Vehicle State", Kind::Choice(STATES)),
+    f("Service Interval", Kind::Text(60)),
+    f("Service Type", Kind::Text(100)),
+    f("Service Location", Kind::Text(100)),
+    f("Preferred Service Date", Kind::Date),
+    f("Comments", Kind::Text(5000)),
+    f("Tyres Replacement", Kind::Bool),
+    f("street", Kind::Text(200)),
+    f("suburb", Kind::Text(100)),
+    f("state", Kind::Choice(STATES)),
+    f("additional_services", Kind::List),
+    f("lead_status", Kind::Choice(&["Incomplete", "Complete"])),
+    f("form_completed", Kind::Bool),
+];
+const RESERVE_FIELDS: &[Field] = &[f("deposit", Kind::Money(0.0, 100_000.0))];
+const CAREER_FIELDS: &[Field] = &[f("position", Kind::Text(100))];
+
+fn form_fields(form: &str) -> &'static [Field] {
+    match form {
+        "test_drive" => TEST_DRIVE_FIELDS,
+        "trade_in" => TRADE_IN_FIELDS,
+        "finance" => FINANCE_FIELDS,
+        "service" => SERVICE_FIELDS,
+        "reserve" => RESERVE_FIELDS,
+        "career" => CAREER_FIELDS,
+        _ => &[],
+    }
+}
+
+fn invalid(field: &str, msg: impl Into<String>) -> Error {
+    Error::invalid(field, msg)
+}
+
+fn check(field: &Field, v: &Value) -> Result<Value, Error> {
+    let name = field.name;
+    let text = |v: &Value| v.as_str().map(|s| s.trim().to_string());
+    let out = match field.kind {
+        Kind::Text(max) => {
+            let s = text(v).ok_or_else(|| invalid(name, "must be text"))?;
+            if s.chars().count() > max || s.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') {
+                return Err(invalid(name, format!("must be plain text of at most {max} characters")));
+            }
+            Value::String(s)
+        }
+        Kind::Email => {
+            let s = text(v).ok_or_else(|| invalid(name, "must be text"))?;
+            let ok = s.len() <= 254
+                && s.split_once('@').is_some_and(|(l, d)| {
+                    !l.is_empty() && d.contains('.') && !d.starts_with('.') && !d.ends_with('.') && !s.contains(char::is_whitespace)
+                });
+            if !ok {
+                return Err(invalid(name, "Please enter a valid email address."));
+            }
+            Value::String(s)
+        }
+        Kind::Phone => {
+            let s = text(v).ok_or_else(|| invalid(name, "must be text"))?;
+            Value::String(
+                crate::auth::normalise_au_number(&s).ok_or_else(|| invalid(name, "Please enter a valid Australian phone number."))?,
+            )
+        }
+        Kind::Postcode => {
+            let s = text(v).ok_or_else(|| invalid(name, INVALID_POSTCODE))?;
+            if !crate::geo::is_postcode(&s) {
+                return Err(invalid(name, INVALID_POSTCODE));
+            }
+            Value::String(s)
+        }
+        Kind::Bool => Value::Bool(v.as_bool().ok_or_else(|| invalid(name, "must be true or false"))?),
+        Kind::Int(min, max) => {
+            let n = v
+                .as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| invalid(name, format!("must be a whole number from {min} to {max}")))?;
+            Value::from(n)
+        }
+        Kind::Money(min, max) => {
+            let n = v
+                .as_f64()
+                .or_else(|| v.as_str().and_then(|s| s.replace(['$', ','], "").trim().parse().ok()))
+                .filter(|n: &f64| n.is_finite() && (min..=max).contains(n))
+                .ok_or_else(|| invalid(name, format!("must be an amount from {min} to {max} dollars")))?;
+            Value::from(n)
+        }
+        Kind::Choice(list) => {
+            let s = text(v).filter(|s| list.contains(&s.as_str()));
+            Value::String(s.ok_or_else(|| {
+                invalid(
+                    name,
+                    if list == YES_NO {
+                        SELECT_AN_OPTION.to_string()
+                    } else {
+                        format!("must be one of {list:?}")
+                    },
+                )
+            })?)
+        }
+        Kind::Date => {
+            let s = text(v).ok_or_else(|| invalid(name, "must be a date (YYYY-MM-DD)"))?;
+            jiff::civil::Date::strptime("%Y-%m-%d", &s).map_err(|_| invalid(name, "must be a date (YYYY-MM-DD)"))?;
+            Value::String(s)
+        }
+        Kind::List => {
+            let items = v.as_array().ok_or_else(|| invalid(name, "must be a list"))?;
+            if items.len() > 50 || items.iter().any(|i| i.as_str().is_none_or(|s| s.len() > 500)) {
+                return Err(invalid(name, "must be a list of at most 50 short texts"));
+            }
+            v.clone()
+        }
+        Kind::Object => {
+            let o = v.as_object().ok_or_else(|| invalid(name, "must be an object"))?;
+            if o.len() > 50
+                || o.iter()
+                    .any(|(k, i)| k.len() > 100 || !(i.is_string() || i.is_number() || i.is_boolean()))
+            {
+                return Err(invalid(name, "must be an object of at most 50 short values"));
+            }
+            v.clone()
+        }
+    };
+    Ok(out)
+}
+
+/// A validated lead, ready to store.
+#[derive(Debug, Clone)]
+pub struct ValidLead {
+    /// One of [`FORMS`].
+    pub form: String,
+    /// The form's idempotency key.
+    pub idempotency_key: String,
+    /// The checked fields (normalised), plus `source`, `user_agent` and the car's details.
+    pub fields: Map<String, Value>,
+    /// The car the lead is about, when any.
+    pub car: Option<Car>,
+}
+
+/// Checks a submission for `tenant` (issue 9 §2): the form is known, every field is allowed
+/// for it and valid, required fields are present (the message unless the tenant makes it
+/// optional; the postcode where the tenant requires it; the dealership when there are several),
+/// dealership, location and car belong to the tenant. Errors name the first bad field.
+pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option<&str>) -> Result<ValidLead, Error> {
+    let obj = body.as_object().ok_or_else(|| invalid("body", "must be a JSON object"))?;
+    let form = obj.get("form").and_then(|v| v.as_str()).unwrap_or("");
+    if !FORMS.contains(&form) {
+        return Err(invalid("form", format!("must be one of {FORMS:?}")));
+    }
+    let key = obj.get("idempotency_key").and_then(|v| v.as_str()).unwrap_or("").trim();
+    if key.len() < 16 || key.len() > 100 || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        return Err(invalid(
+            "idempotency_key",
+            "must be 16 to 100 letters, digits, - or _ (a UUID from the form)",
+        ));
+    }
+    let allowed: Vec<&Field> = COMMON.iter().chain(form_fields(form)).collect();
+    let cfg = &tenant.config.leads;
+    let mut fields = Map::new();
+    for (k, v) in obj {
+        if k == "form" || k == "idempotency_key" {
+            continue;
+        }
+        let field = allowed
+            .iter()
+            .find(|f| f.name == k)
+            .ok_or_else(|| invalid(k, format!("is not a field of the {form} form")))?;
+        if v.is_null() || v.as_str().is_some_and(|s| s.trim().is_empty()) {
+            continue;
+        }
+        fields.insert(k.clone(), check(field, v)?);
+    }
+    if form == "request_photos" && !fields.contains_key("message") {
+        fields.insert("message".into(), Value::String(PHOTOS_TEXT.into()));
+    }
+    let mut required: Vec<&str> = allowed.iter().filter(|f| f.required).map(|f| f.name).collect();
+    if form == "enquiry" && !cfg.message_optional {
+        required.push("message");
+    }
+    if cfg.postcode_required {
+        required.push("postcode");
+    }
+    if !fields.contains_key("email") && !fields.contains_key("phone") {
+        required.push("email");
+    }
+    if matches!(form, "test_drive" | "request_photos" | "find_similar" | "reserve") {
+        required.push("car_id");
+    }
+    if form == "service" {
+        if cfg.service_interval_required {
+            required.push("Service Interval");
+        }
+        if !cfg.service_types.is_empty() {
+            required.push("Service Type");
+        }
+    }
+    if tenant.config.dealerships.len() > 1 {
+        required.push("dealership_slug");
+    }
+    for r in required {
+        if !fields.contains_key(r) {
+            return Err(invalid(r, REQUIRED));
+        }
+    }
+    if let Some(st) = fields.get("Service Type").and_then(|v| v.as_str())
+        && !cfg.service_types.is_empty()
+        && !cfg.service_types.iter().any(|t| t == st)
+    {
+        return Err(invalid("Service Type", format!("must be one of {:?}", cfg.service_types)));
+    }
+    let d = fields
+        .get("dealership_slug")
+        .and_then(|v| v.as_str())
+        .map(str::to_string)
+        .or_else(|| tenant.config.dealerships.first().map(|d| d.slug.clone()));
+    if let Some(d) = &d {
+        if !tenant.config.dealerships.iter().any(|x| &x.slug == d) {
+            return Err(invalid("dealership_slug", "is not a dealership of this site"));
+        }
+        fields.insert("dealership_slug".into(), Value::String(d.clone()));
+    }
+    if let Some(l) = fields.get("location").and_then(|v| v.as_str())
+        && !tenant.config.locations.iter().any(|x| x.slug == l && x.visible)
+    {
+        return Err(invalid("location", "is not a location of this site"));
+    }
+    let car = match fields.get("car_id").and_then(|v| v.as_i64()) {
+        Some(id) => Some(
+            TenantRepo::new(db, tenant.slug())
+                .cars_by_ids(&[id])
+                .await?
+                .pop()
+                .ok_or_else(|| invalid("car_id", "is not a car of this site"))?,
+        ),
+        None => None,
+    };
+    if let Some(car) = &car {
+        fields.insert("stock_number".into(), Value::String(car.stocknum.clone()));
+        fields.insert("car_dealership_id".into(), Value::from(car.dealership_id));
+        fields.insert("vehicle_status".into(), Value::String(car.car_type.clone()));
+        if form != "trade_in" && form != "service" {
+            fields.insert("Vehicle Make".into(), Value::String(car.make.clone()));
+            fields.insert("Vehicle Model".into(), Value::String(car.model.clone()));
+        }
+        if let Some(offer) = fields.get("offer_price").and_then(|v| v.as_f64()) {
+            fields.insert("reduced_price".into(), Value::from((car.price - offer).max(0.0)));
+        }
+    }
+    fields.insert("source".into(), Value::String("Website".into()));
+    fields.insert("form".into(), Value::String(form.into()));
+    if let Some(ua) = user_agent {
+        fields.insert("user_agent".into(), Value::String(ua.chars().take(500).collect()));
+    }
+    Ok(ValidLead {
+        form: form.into(),
+        idempotency_key: key.into(),
+        fields,
+        car,
+    })
+}
+
+/// The tracking event for a lead (locations-forms-marketing §7: 51 for career enquiries, else
+/// 22).
+pub fn event_for(form: &str) -> i64 {
+    if form == "career" { 51 } else { 22 }
+}
+
+/// A delivery destination of a tenant's leads.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Destination {
+    /// A webhook: JSON POST signed with HMAC-SHA256.
+    Webhook(String),
+    /// ADF/XML by email to this address.
+    Email(String),
+}
+
+impl Destination {
+    /// `webhook` or `email`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Destination::Webhook(_) => "webhook",
+            Destination::Email(_) => "email",
+        }
+    }
+
+    /// The URL or address.
+    pub fn target(&self) -> &str {
+        match self {
+            Destination::Webhook(t) | Destination::Email(t) => t,
+        }
+    }
+}
+
+/// The tenant's configured destinations (`[leads] webhook_url`, `email_to`).
+pub fn destinations(tenant: &Tenant) -> Vec<Destination> {
+    let c = &tenant.config.leads;
+    let mut out: Vec<Destination> = c.webhook_url.iter().cloned().map(Destination::Webhook).collect();
+    out.extend(c.email_to.iter().cloned().map(Destination::Email));
+    out
+}
+
+/// The answer to a reservation of a car that is already reserved.
+pub const CAR_RESERVED: &str = "This car is already reserved. Please enquire and we'll let you know if it becomes available.";
+
+/// Stores a lead and one outbox row per destination in one transaction (issue 9 §2), with its
+/// reservation for the `reserve` form ([`crate::payments::insert_in_tx`]). Returns
+/// (lead_id, created): the same idempotency key on the same site gives the first lead's id and
+/// `false`, storing nothing.
+///
+/// # Errors
+/// 409 `car_reserved` on `car_id` ([`CAR_RESERVED`]) for a `reserve` lead whose car is already
+/// reserved (the feed's flag, or a paid deposit hold still running), nothing stored;
+/// storage failures as 500.
+pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Result<(String, bool), Error> {
+    let lead_id = uuid::Uuid::new_v4().to_string();
+    let mut tx = db.pool.begin().await?;
+    let inserted = sqlx::query(
+        "INSERT INTO leads (lead_id, tenant, idempotency_key, form, category, car_id, dealership_slug, payload, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (tenant, idempotency_key) DO NOTHING",
+    )
+    .bind(&lead_id)
+    .bind(tenant.slug())
+    .bind(&lead.idempotency_key)
+    .bind(&lead.form)
+    .bind(
+        lead.fields
+            .get("category")
+            .and_then(|v| v.as_str())
+            .unwrap_or(&lead.form)
+            .to_string(),
+    )
+    .bind(lead.car.as_ref().map(|c| c.id))
+    .bind(lead.fields.get("dealership_slug").and_then(|v| v.as_str()).map(str::to_string))
+    .bind(Value::Object(lead.fields.clone()).to_string())
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        // The key was seen before (a double submit): the first lead's id, nothing stored.
+        tx.rollback().await?;
+        let first = sqlx::query_scalar::<_, String>("SELECT lead_id FROM leads WHERE tenant = $1 AND idempotency_key = $2")
+            .bind(tenant.slug())
+            .bind(&lead.idempotency_key)
+            .fetch_one(&db.pool)
+            .await?;
+        return Ok((first, false));
+    }
+    if lead.form == "reserve"
+        && let Some(car) = &lead.car
+    {
+        // The car read again inside the lead's transaction, through the one definition of
+        // `reserved` (model::car_select): a hold paid since validation counts too.
+        let sql = format!("{} WHERE c.tenant = $1 AND c.id = $2", crate::model::car_select(db.engine));
+        let now_reserved = sqlx::query_as::<_, Car>(&sql)
+            .bind(tenant.slug())
+            .bind(car.id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some_and(|c| c.reserved.0);
+        if now_reserved {
+            tx.rollback().await?;
+            return Err(Error::new(ErrorKind::Conflict, "car_reserved", CAR_RESERVED).with_field("car_id"));
+        }
+    }
+    for d in destinations(tenant) {
+        sqlx::query(
+            "INSERT INTO lead_deliveries (lead_id, tenant, kind, target, status, attempts, next_attempt_at, created_at) \
+             VALUES ($1, $2, $3, $4, 'pending', 0, $5, $5)",
+        )
+        .bind(&lead_id)
+        .bind(tenant.slug())
+        .bind(d.kind())
+        .bind(d.target())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    }
+    if lead.form == "reserve" {
+        crate::payments::insert_in_tx(&mut tx, tenant, &lead_id, lead.car.as_ref().map(|c| c.id), now).await?;
+    }
+    sqlx::query("INSERT INTO events (tenant, event_id, subject, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(tenant.slug())
+        .bind(event_for(&lead.form))
+        .bind(&lead_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok((lead_id, true))
+}
+
+/// A stored lead as delivered: its id, site, form, fields and creation time (unix s).
+#[derive(Debug, Clone)]
+pub struct StoredLead {
+    /// The lead's id (a UUID).
+    pub lead_id: String,
+    /// Tenant slug.
+    pub tenant: String,
+    /// Form name.
+    pub form: String,
+    /// The idempotency key the form sent.
+    pub idempotency_key: String,
+    /// The stored fields.
+    pub fields: BTreeMap<String, Value>,
+    /// Unix seconds.
+    pub created_at: i64,
+}

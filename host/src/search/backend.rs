@@ -1,0 +1,99 @@
+//! The contract every search engine implements ([`SearchBackend`]): what it is asked
+//! ([`BackendRequest`]), what it answers ([`BackendResult`], [`FacetItem`]) and how it fails
+//! ([`SearchError`]). `embedded.rs` (tantivy) and `meili.rs` (Meilisearch) implement it.
+
+use std::{collections::BTreeMap, future::Future, pin::Pin};
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::doc::{Filter, SearchDoc};
+use super::query::SortBy;
+
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What a backend is asked: one tenant, text, filter, sort, page window and facets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BackendRequest {
+    /// Tenant key; the backend always restricts to it.
+    pub tenant: String,
+    /// Text query (words ANDed, the last one a prefix).
+    pub text: String,
+    /// Everything else (host semantics and client refinements).
+    pub filter: Filter,
+    /// Sort field ([`doc::NUMERIC_FIELDS`]) and descending; ties by id ascending; docs without
+    /// the field last.
+    pub sort: (String, bool),
+    /// Hits to skip.
+    pub offset: usize,
+    /// Hits to return.
+    pub limit: usize,
+    /// Attributes to count values of.
+    pub facets: Vec<String>,
+}
+
+/// A backend's answer.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BackendResult {
+    /// Car ids of the page, in order.
+    pub ids: Vec<i64>,
+    /// Number of matches.
+    pub total: usize,
+    /// Facet value -> count per requested attribute.
+    pub facets: BTreeMap<String, BTreeMap<String, u64>>,
+}
+
+/// A search failure.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum SearchError {
+    /// The search engine does not answer (HTTP 503).
+    #[error("search is unavailable: {0}")]
+    Unavailable(String),
+    /// The engine answered with an error.
+    #[error("search failed: {0}")]
+    Backend(String),
+}
+
+/// A search engine holding [`SearchDoc`]s of every tenant.
+pub trait SearchBackend: Send + Sync {
+    /// `embedded` or `meilisearch`.
+    fn name(&self) -> &'static str;
+    /// One search.
+    fn search<'a>(&'a self, req: &'a BackendRequest) -> BoxFuture<'a, Result<BackendResult, SearchError>>;
+    /// Several searches (Meilisearch: one multi-search call).
+    fn multi_search<'a>(&'a self, reqs: &'a [BackendRequest]) -> BoxFuture<'a, Result<Vec<BackendResult>, SearchError>> {
+        Box::pin(async move {
+            let mut out = Vec::new();
+            for r in reqs {
+                out.push(self.search(r).await?);
+            }
+            Ok(out)
+        })
+    }
+    /// Replaces every document of `tenant`.
+    fn replace_tenant<'a>(&'a self, tenant: &'a str, docs: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>>;
+}
+
+/// One facet value (shopper-core §3 "Facet items").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct FacetItem {
+    /// Shown text.
+    pub label: String,
+    /// Refinement value (empty for `All Makes`).
+    pub value: String,
+    /// Matching cars.
+    pub count: u64,
+}
+
+/// A search engine that does not answer is, for the shopper, a service unavailable for now:
+/// `Unavailable` with code `search_unavailable` (the cause is logged).
+impl From<SearchError> for crate::error::Error {
+    fn from(e: SearchError) -> Self {
+        tracing::error!(error = %e, "search failed");
+        crate::error::Error::new(
+            crate::error::ErrorKind::Unavailable,
+            "search_unavailable",
+            "Search is temporarily unavailable. Please try again shortly.",
+        )
+    }
+}

@@ -1,0 +1,141 @@
+//! The site a shopper visits: its public settings ([`TenantSettings`], served at
+//! `GET /api/v1/tenant` and inlined in every document). Never includes plugin config, delivery
+//! destinations or secrets.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    db::Db,
+    error::Result,
+    model::{Dealership, Location},
+    repo::TenantRepo,
+    tenant::{
+        FinanceConfig, FuelConfig, LeadsConfig, MapSettings, SearchSettings, SignInSettings, Specifications, Tenant, Theme, TradeInConfig,
+        VdpSettings, Wording,
+    },
+};
+
+/// Public tenant settings.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TenantSettings {
+    /// Tenant slug.
+    pub slug: String,
+    /// Site name.
+    pub name: String,
+    /// Template (ui-plugin remote).
+    pub template: String,
+    /// Manufacturer slug on manufacturer-specific sites.
+    pub manufacturer: Option<String>,
+    /// Canonical base URL.
+    pub site_url: Option<String>,
+    /// Logo URL.
+    pub logo_url: Option<String>,
+    /// Default state code.
+    pub default_state: String,
+    /// Social links by network.
+    pub social: BTreeMap<String, String>,
+    /// Feature flags.
+    pub features: BTreeMap<String, bool>,
+    /// Tag settings.
+    pub specifications: Specifications,
+    /// Finance settings.
+    pub finance: FinanceConfig,
+    /// Wording.
+    pub wording: Wording,
+    /// Search results page settings (issue 6).
+    pub search: SearchSettings,
+    /// Vehicle detail page settings (issue 7).
+    pub vdp: VdpSettings,
+    /// Which VDP tools show and their defaults (issue 8).
+    pub tools: ToolSettings,
+    /// Which external services the forms use (issue 9 §1): no addresses or secrets.
+    pub adapters: AdapterSettings,
+    /// The trade-in valuation's adjustment questions (issue 9 §1).
+    pub trade_in: TradeInConfig,
+    /// Route groups that need a signed-in visitor on this site (issue 10 §3).
+    pub sign_in: SignInSettings,
+    /// Lead form rules (issue 9; the delivery destinations are never sent).
+    pub leads: LeadsConfig,
+    /// Look over the template's defaults (CSS variables in the UI).
+    pub theme: Theme,
+    /// Location maps: tile server, attribution, zoom (issue 11 §1).
+    pub maps: MapSettings,
+    /// Dealer phone numbers per car type (new, used, demo).
+    pub phones: BTreeMap<String, String>,
+    /// Count shown when search counts exceed 1999.
+    pub stock_count: Option<u64>,
+    /// Dealerships.
+    pub dealerships: Vec<Dealership>,
+    /// Visible locations with hours.
+    pub locations: Vec<Location>,
+}
+
+/// Which of the site's external services are configured (issue 9 §1), so forms show the right
+/// steps and wording.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdapterSettings {
+    /// A registration lookup fills the trade-in vehicle (`POST /api/v1/trade-in/rego`); false:
+    /// the shopper enters it by hand.
+    pub rego_lookup: bool,
+    /// The payment provider taking the reservation deposit online (`stripe`); null: the dealer
+    /// takes it offline.
+    pub online_payment: Option<String>,
+    /// An external lender creates the customer on the finance application and the visitor is
+    /// sent to its address; false: the application is a lead and the visitor sees /success.
+    pub finance_application: bool,
+}
+
+/// The VDP tools' public settings (shopper-core §2 "fuel calculator and delivery calculator";
+/// issue 8 §3-§4).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ToolSettings {
+    /// Whether the delivery calculator shows (the tenant has `[delivery]` bands).
+    pub delivery: bool,
+    /// Fuel calculator defaults: AUD per litre, km per week, L/100km.
+    pub fuel: FuelConfig,
+}
+
+/// The public settings of tenant `t` ([`TenantSettings`]): its config without plugin config,
+/// delivery destinations or secrets, with its dealerships and visible locations from storage.
+/// Errors: `Internal` on a storage fault.
+pub async fn settings(db: &Db, t: &Tenant) -> Result<TenantSettings> {
+    let repo = TenantRepo::new(db, t.slug());
+    let c = &t.config;
+    Ok(TenantSettings {
+        slug: c.slug.clone(),
+        name: c.name.clone(),
+        template: c.template.clone(),
+        manufacturer: c.manufacturer.clone(),
+        site_url: c.site_url.clone(),
+        logo_url: c.logo_url.clone(),
+        default_state: c.default_state.clone(),
+        social: c.social.clone(),
+        features: c.features.clone(),
+        specifications: c.specifications.clone(),
+        finance: c.finance.clone(),
+        wording: c.wording.clone(),
+        search: c.search.clone(),
+        vdp: c.vdp.clone(),
+        tools: ToolSettings {
+            delivery: !c.delivery.bands.is_empty(),
+            fuel: c.fuel.clone(),
+        },
+        adapters: AdapterSettings {
+            rego_lookup: c.trade_in.rego_lookup.is_some(),
+            online_payment: c.payments.provider.clone(),
+            finance_application: c.finance.application.is_some(),
+        },
+        trade_in: c.trade_in.clone(),
+        sign_in: c.sign_in.clone(),
+        leads: c.leads.clone(),
+        theme: c.theme.clone(),
+        maps: c.maps.clone(),
+        phones: c.phones.clone(),
+        stock_count: c.stock.stock_count,
+        dealerships: repo.dealerships().await?,
+        locations: repo.locations(false).await?,
+    })
+}
