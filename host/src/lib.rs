@@ -27,3 +27,4 @@ pub mod slug;
 pub mod stock;
 pub mod telemetry;
 pub mod tenant;
+pub mod tools;

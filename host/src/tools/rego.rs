@@ -1,0 +1,144 @@
+//! The trade-in form's registration lookup (issue 9 §1 "a rego lookup adapter (rego, regoState;
+//! manual entry when no provider is configured)"): the plate and state are checked, then asked of
+//! the site's lookup service (`[trade_in.rego_lookup]`), whose contract is documented in
+//! tenants/README.md.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    error::{Error, ErrorKind, Result},
+    outbound::{CallError, post_json},
+    tenant::{AU_STATES, Tenant},
+};
+
+/// The message when the plate is unknown: the shopper enters the vehicle by hand.
+pub const REGO_NOT_FOUND: &str = "We couldn't find that registration. Please enter your vehicle's details.";
+/// The message when the lookup service fails.
+pub const REGO_LOOKUP_FAILED: &str = "The registration lookup is unavailable. Please enter your vehicle's details.";
+/// The error code when the site has no lookup service (the JSON API answers it with 501).
+pub const REGO_LOOKUP_UNAVAILABLE: &str = "rego_lookup_unavailable";
+
+/// A registration to look up (shopper-core §3 "Lead data" rego, regoState).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RegoBody {
+    /// The plate (`ABC 123`; spaces and dashes are ignored, letters upper-cased).
+    pub rego: String,
+    /// The registering state (`QLD`).
+    #[serde(rename = "regoState")]
+    pub rego_state: String,
+}
+
+/// What the lookup service answers (the adapter's contract, documented in tenants/README.md).
+#[derive(Debug, Deserialize)]
+struct RegoAnswer {
+    make: String,
+    model: String,
+    year: i64,
+    #[serde(default)]
+    badge: Option<String>,
+    #[serde(default)]
+    body: Option<String>,
+    #[serde(default)]
+    colour: Option<String>,
+    #[serde(default)]
+    vin: Option<String>,
+    #[serde(default)]
+    nvic: Option<String>,
+}
+
+/// The vehicle registered under a plate (shopper-core §3 "Lead data" rego, regoState).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RegoVehicle {
+    /// The plate as looked up (`ABC123`).
+    pub rego: String,
+    /// The state (`QLD`).
+    #[serde(rename = "regoState")]
+    pub rego_state: String,
+    /// Make (`Toyota`).
+    pub make: String,
+    /// Model (`Corolla`).
+    pub model: String,
+    /// Model year.
+    pub year: i64,
+    /// Badge or variant, when known.
+    pub badge: Option<String>,
+    /// Body, when known.
+    pub body: Option<String>,
+    /// Colour, when known.
+    pub colour: Option<String>,
+    /// VIN, when known.
+    pub vin: Option<String>,
+    /// NVIC, when known.
+    pub nvic: Option<String>,
+}
+
+/// The plate and state of `body`, normalised: the plate without spaces and dashes, upper-cased,
+/// 1 to 9 letters or digits; the state one of [`AU_STATES`], upper-cased. Errors: `Invalid`
+/// naming `rego` or `regoState`.
+fn plate(body: &RegoBody) -> Result<(String, String)> {
+    let rego: String = body
+        .rego
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-'))
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    if rego.is_empty() || rego.len() > 9 || !rego.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(Error::invalid(
+            "rego",
+            "Please enter a valid registration (up to 9 letters or digits).",
+        ));
+    }
+    let state = body.rego_state.trim().to_ascii_uppercase();
+    if !AU_STATES.contains(&state.as_str()) {
+        return Err(Error::invalid("regoState", "Please select the state the car is registered in."));
+    }
+    Ok((rego, state))
+}
+
+/// Looks the registration in `body` up through tenant `t`'s rego lookup service: the host POSTs
+/// `{rego, state}` and expects `{make, model, year, badge?, body?, colour?, vin?, nvic?}`;
+/// answers the vehicle with its text fields trimmed (blank ones null). Errors: `Invalid` naming
+/// `rego` or `regoState`; `NotFound` `rego_not_found` ([`REGO_NOT_FOUND`]) when the service does
+/// not know the plate; `Unavailable` [`REGO_LOOKUP_UNAVAILABLE`] when the site has no service
+/// (the shopper enters the vehicle by hand); `Upstream` `rego_lookup_failed`
+/// ([`REGO_LOOKUP_FAILED`]) when the service fails, times out or answers no make, model or
+/// plausible year.
+pub async fn lookup(t: &Tenant, body: &RegoBody) -> Result<RegoVehicle> {
+    let (rego, state) = plate(body)?;
+    let Some(service) = &t.config.trade_in.rego_lookup else {
+        return Err(Error::new(
+            ErrorKind::Unavailable,
+            REGO_LOOKUP_UNAVAILABLE,
+            "This site has no registration lookup. Please enter your vehicle's details.",
+        ));
+    };
+    let question = serde_json::json!({ "rego": rego, "state": state });
+    let failed = |why: String| {
+        tracing::warn!(tenant = t.slug(), url = %service.url, error = %why, "rego lookup failed");
+        Error::new(ErrorKind::Upstream, "rego_lookup_failed", REGO_LOOKUP_FAILED)
+    };
+    let a: RegoAnswer = match post_json(&service.url, service.token_env.as_deref(), service.timeout_ms, &question, None).await {
+        Ok(a) => a,
+        Err(CallError::NotFound) => return Err(Error::new(ErrorKind::NotFound, "rego_not_found", REGO_NOT_FOUND)),
+        Err(e) => return Err(failed(e.to_string())),
+    };
+    let now_year = i64::from(jiff::Zoned::now().year());
+    if a.make.trim().is_empty() || a.model.trim().is_empty() || !(1900..=now_year + 1).contains(&a.year) {
+        return Err(failed("the answer has no make, model or plausible year".into()));
+    }
+    let clean = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
+    Ok(RegoVehicle {
+        rego,
+        rego_state: state,
+        make: a.make.trim().into(),
+        model: a.model.trim().into(),
+        year: a.year,
+        badge: clean(a.badge),
+        body: clean(a.body),
+        colour: clean(a.colour),
+        vin: clean(a.vin),
+        nvic: clean(a.nvic),
+    })
+}
