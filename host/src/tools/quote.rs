@@ -112,6 +112,8 @@ struct Question {
     who_is_helping: Option<String>,
 }
 
+/// `v` trimmed and upper-cased when it is 1 to `max` ASCII letters or digits; None when blank.
+/// Errors: `Invalid` naming `field`.
 fn alnum(field: &str, v: Option<String>, max: usize) -> Result<Option<String>> {
     match v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty()) {
         Some(s) if s.len() <= max && s.bytes().all(|b| b.is_ascii_alphanumeric()) => Ok(Some(s.to_ascii_uppercase())),
@@ -120,6 +122,8 @@ fn alnum(field: &str, v: Option<String>, max: usize) -> Result<Option<String>> {
     }
 }
 
+/// The question of `body`, with the car's price, year, VIN and NVIC filling what it leaves out.
+/// Errors: `Invalid` naming the field at fault.
 fn question(body: QuoteBody, car: Option<&Car>) -> Result<Question> {
     let score = body.self_assessed_credit_score.unwrap_or_else(|| QUOTE_CREDIT_SCORE.into());
     if !["GREAT", "DECENT", "POOR"].contains(&score.as_str()) {
