@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CAR, NOW, TENANTS } from "../__tests__/fixtures";
 import { openingHoursLines } from "./hours";
-import { htmlToText, sanitizeHtml, truncate } from "./sanitize";
 import { footerColumns, homeHeroProps, priceView, siteFooterProps, siteHeaderProps, tagFor, vdpSidebarProps } from "./views";
 
 const car = CAR.car;
@@ -84,23 +83,6 @@ describe("opening hours (locations-forms-marketing §4)", () => {
       "Sat",
       "Sun",
     ]);
-  });
-});
-
-describe("dealer comments", () => {
-  it("keeps simple formatting and drops scripts, attributes and handlers", () => {
-    const html = sanitizeHtml(
-      '<p onclick="x()">Hi <b>there</b><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:1">link</a></p>',
-    );
-    expect(html).toBe("<p>Hi <b>there</b>link</p>");
-    expect(htmlToText("<p>a</p>\n<p>b</p>")).toBe("a b");
-  });
-  it("truncates at 400 characters on a word boundary", () => {
-    const text = "word ".repeat(100);
-    const t = truncate(text, 400);
-    expect(t.length).toBeLessThanOrEqual(401);
-    expect(t.endsWith("…")).toBe(true);
-    expect(truncate("short", 400)).toBe("short");
   });
 });
 

@@ -2,7 +2,7 @@
 // how the host's clamped answer moves the inputs. No maths of the repayment: the host answers it.
 // Spec: shopper-core §3 "Finance calculator state", §5 "Calculator loan amount", "Loan term",
 // "Interest", §9 "Finance", "finance disclaimer at 197 characters".
-import { truncate } from "../../lib/sanitize";
+import { truncate } from "../../lib/text";
 import type { Calculator, Frequency, RepaymentAnswer, RepaymentBody } from "./api";
 
 /** Characters of the lender disclaimer shown before 'more' (shopper-core §9). */
