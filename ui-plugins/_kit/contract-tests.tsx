@@ -86,6 +86,10 @@ export function describeRemote(template: string, modules: Modules): void {
       expect(side.container.textContent).toContain("$89,990");
       expect(side.container.textContent).toContain("Reduced by $7,000");
     });
+    it("VdpSidebar shows the view count grouped in thousands (the shell's formatter)", () => {
+      const { container } = render(<modules.VdpSidebar {...props.VdpSidebar} views={12345} />);
+      expect(container.textContent).toContain("12,345");
+    });
     it("SearchCard of a sold car offers Find Me Something Similar", () => {
       const sold = remotePropsFor(TENANTS.classic, CAR_SOLD);
       render(<modules.SearchCard {...sold.SearchCard} />);
