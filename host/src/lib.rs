@@ -5,12 +5,14 @@
 pub mod api;
 pub mod auth;
 pub mod config;
+#[path = "content/models.rs"]
 pub mod content;
 pub mod db;
 pub mod feeds;
 pub mod geo;
 pub mod leads;
 pub mod market;
+#[path = "content/marketing/navigation.rs"]
 pub mod marketing;
 pub mod model;
 pub mod outbound;
@@ -22,5 +24,6 @@ pub mod server;
 pub mod slug;
 pub mod stock;
 pub mod telemetry;
+#[path = "tenant/config.rs"]
 pub mod tenant;
 pub mod web;
