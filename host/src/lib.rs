@@ -5,15 +5,12 @@
 pub mod api;
 pub mod auth;
 pub mod config;
-#[path = "content/models.rs"]
 pub mod content;
 pub mod db;
 pub mod feeds;
 pub mod geo;
 pub mod leads;
 pub mod market;
-#[path = "content/marketing/navigation.rs"]
-pub mod marketing;
 pub mod model;
 pub mod outbound;
 pub mod payments;
@@ -24,6 +21,5 @@ pub mod server;
 pub mod slug;
 pub mod stock;
 pub mod telemetry;
-#[path = "tenant/config.rs"]
 pub mod tenant;
 pub mod web;

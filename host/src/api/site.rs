@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, ErrorEnvelope};
 use crate::{
-    marketing::{
+    content::marketing::{
         self, Brand, BrandTile, BrandsResponse, Manufacturer, NavLink, Navigation, Offer, OffersResponse, PopularBody, ReviewsResponse,
     },
     model::Location,
