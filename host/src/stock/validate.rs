@@ -120,7 +120,9 @@ fn parse_timestamp(s: &str) -> Option<i64> {
         .map(|z| z.timestamp().as_second())
 }
 
-/// Validates one record. `current_year` bounds `year` (at most next year).
+/// Validates one record (canonical field -> raw value): parses every field as its kind, applies
+/// the field rules and the stored defaults. `current_year` bounds `year` (at most next year).
+/// Returns the typed car, or every problem in the row (field and reason) when there is any.
 pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Result<CarInput, Vec<FieldError>> {
     let mut errors = Vec::new();
     macro_rules! err {
