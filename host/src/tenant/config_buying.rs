@@ -58,7 +58,7 @@ fn default_adapter_timeout_ms() -> u64 {
 #[serde(deny_unknown_fields, default)]
 pub struct TradeInConfig {
     /// The registration lookup service: the host POSTs `{rego, state}` and reads the vehicle
-    /// (see `crate::http::api::tools::post_rego_lookup`). Absent: the shopper enters the vehicle by
+    /// (see `crate::tools::rego::lookup`). Absent: the shopper enters the vehicle by
     /// hand. Never sent to the browser.
     #[serde(skip_serializing)]
     #[schema(ignore)]
