@@ -54,10 +54,11 @@ def strip_code(text: str) -> str:
 
 def expand_use(tree: str) -> list[str]:
     """`a::{b, c::{d, e}}` -> ["a::b", "a::c::d", "a::c::e"]."""
+    tree = re.sub(r"\s+as\s+\w+", "", tree)
     tree = re.sub(r"\s+", "", tree)
     brace = tree.find("{")
     if brace < 0:
-        return [tree.split(" as ")[0]]
+        return [tree]
     prefix, inner = tree[:brace], tree[brace + 1 : tree.rfind("}")]
     items, depth, start = [], 0, 0
     for i, ch in enumerate(inner):

@@ -17,6 +17,11 @@ pub enum ErrorKind {
     Forbidden,
     /// The input is fine but clashes with what is stored, e.g. a car already reserved (409).
     Conflict,
+    /// The input is well formed but cannot be acted on, e.g. finance not offered for the car or
+    /// a sold car saved to a watchlist (422).
+    Unprocessable,
+    /// The site does not offer this service, e.g. no registration lookup configured (501).
+    NotImplemented,
     /// Too many attempts; try again later (429).
     TooManyRequests,
     /// A partner service (lender, SMS, payment provider) failed (502).

@@ -92,6 +92,8 @@ impl From<crate::error::Error> for ApiError {
             K::Unauthorized => StatusCode::UNAUTHORIZED,
             K::Forbidden => StatusCode::FORBIDDEN,
             K::Conflict => StatusCode::CONFLICT,
+            K::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
+            K::NotImplemented => StatusCode::NOT_IMPLEMENTED,
             K::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             K::Upstream => StatusCode::BAD_GATEWAY,
             K::Unavailable => StatusCode::SERVICE_UNAVAILABLE,

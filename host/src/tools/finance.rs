@@ -91,9 +91,9 @@ fn check(field: &str, v: f64, min: f64, max: f64) -> Result<f64> {
 }
 
 /// The error when the lender (plugin or host default) offers no finance for a car or site:
-/// `Conflict` [`FINANCE_UNAVAILABLE`], `Finance is not offered for this car`.
+/// `Unprocessable` [`FINANCE_UNAVAILABLE`], `Finance is not offered for this car`.
 pub fn unavailable() -> Error {
-    Error::new(ErrorKind::Conflict, FINANCE_UNAVAILABLE, "Finance is not offered for this car")
+    Error::new(ErrorKind::Unprocessable, FINANCE_UNAVAILABLE, "Finance is not offered for this car")
 }
 
 /// What tenant `t`'s lender (its `finance-lender` plugin or the host default) offers for `car`
@@ -213,7 +213,7 @@ fn plain_request(t: &Tenant, body: &RepaymentBody) -> Result<RepaymentRequest> {
 /// lender's text (`Enquire for Finance`) instead. Errors: `Invalid` naming the input at fault
 /// (`establishment_fee` given with `car`, `amount` missing without it, a number out of range, a
 /// frequency the lender does not offer); `NotFound` for a car this tenant does not have;
-/// `Conflict` [`FINANCE_UNAVAILABLE`] when finance is not offered for the car; `Internal` on a
+/// `Unprocessable` [`FINANCE_UNAVAILABLE`] when finance is not offered for the car; `Internal` on a
 /// storage or plugin fault.
 pub async fn repayment_answer(p: Platform<'_>, t: &Arc<Tenant>, body: &RepaymentBody) -> Result<RepaymentAnswer> {
     let now = unix_now();

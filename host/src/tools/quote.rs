@@ -308,7 +308,7 @@ async fn store_on_car(p: Platform<'_>, t: &Arc<Tenant>, q: &Question, car: &mut 
 /// lender endpoint (`[finance.quote] url`) or built in through the tenant's lender; with a car,
 /// stored on it as its own quote when it is one and it has none. Errors: `Invalid` naming the
 /// field at fault (`selfAssessedCreditScore`, `purchasePrice`, `loanTerm`, `year`, `vin`,
-/// `nvic`, `whoIsHelping`); `NotFound` for a car this tenant does not have; `Conflict`
+/// `nvic`, `whoIsHelping`); `NotFound` for a car this tenant does not have; `Unprocessable`
 /// `finance_unavailable` when finance is not offered for the car or site; `Upstream`
 /// `lender_unavailable` when the lender endpoint fails, times out or answers out-of-range
 /// figures; `Internal` on a storage or plugin fault.

@@ -101,7 +101,7 @@ fn plate(body: &RegoBody) -> Result<(String, String)> {
 /// `{rego, state}` and expects `{make, model, year, badge?, body?, colour?, vin?, nvic?}`;
 /// answers the vehicle with its text fields trimmed (blank ones null). Errors: `Invalid` naming
 /// `rego` or `regoState`; `NotFound` `rego_not_found` ([`REGO_NOT_FOUND`]) when the service does
-/// not know the plate; `Unavailable` [`REGO_LOOKUP_UNAVAILABLE`] when the site has no service
+/// not know the plate; `NotImplemented` [`REGO_LOOKUP_UNAVAILABLE`] when the site has no service
 /// (the shopper enters the vehicle by hand); `Upstream` `rego_lookup_failed`
 /// ([`REGO_LOOKUP_FAILED`]) when the service fails, times out or answers no make, model or
 /// plausible year.
@@ -109,7 +109,7 @@ pub async fn lookup(t: &Tenant, body: &RegoBody) -> Result<RegoVehicle> {
     let (rego, state) = plate(body)?;
     let Some(service) = &t.config.trade_in.rego_lookup else {
         return Err(Error::new(
-            ErrorKind::Unavailable,
+            ErrorKind::NotImplemented,
             REGO_LOOKUP_UNAVAILABLE,
             "This site has no registration lookup. Please enter your vehicle's details.",
         ));

@@ -4,7 +4,6 @@
 
 use axum::{Json, extract::State};
 
-use super::finance::finance_error;
 use crate::{
     http::{
         error::ApiError,
@@ -27,5 +26,5 @@ pub async fn post_quote(
     CurrentTenant(t): CurrentTenant,
     Json(body): Json<QuoteBody>,
 ) -> Result<Json<QuoteAnswer>, ApiError> {
-    Ok(Json(quote::quote(state.platform(), &t, body).await.map_err(finance_error)?))
+    Ok(Json(quote::quote(state.platform(), &t, body).await?))
 }

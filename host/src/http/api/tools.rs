@@ -11,7 +11,6 @@
 use axum::{
     Json,
     extract::{Path, Query, State},
-    http::StatusCode,
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -25,7 +24,7 @@ use crate::{
     tools::{
         delivery::{self, DeliveryEstimate},
         gauge,
-        rego::{self, REGO_LOOKUP_UNAVAILABLE, RegoBody, RegoVehicle},
+        rego::{self, RegoBody, RegoVehicle},
         trade_in::{self, EstimateBody, TradeInEstimate},
     },
 };
@@ -93,12 +92,5 @@ pub async fn post_trade_in_estimate(
         (status = 501, description = "The site has no rego lookup service: enter the vehicle by hand", body = crate::http::error::ErrorEnvelope),
         (status = 502, description = "The lookup service failed or timed out", body = crate::http::error::ErrorEnvelope)))]
 pub async fn post_rego_lookup(CurrentTenant(t): CurrentTenant, Json(body): Json<RegoBody>) -> Result<Json<RegoVehicle>, ApiError> {
-    Ok(Json(rego::lookup(&t, &body).await.map_err(|e| {
-        let no_service = e.code == REGO_LOOKUP_UNAVAILABLE;
-        let mut api = ApiError::from(e);
-        if no_service {
-            api.status = StatusCode::NOT_IMPLEMENTED;
-        }
-        api
-    })?))
+    Ok(Json(rego::lookup(&t, &body).await?))
 }
