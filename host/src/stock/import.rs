@@ -22,8 +22,8 @@ use super::{
     validate::{CarInput, FieldError, Raw, Val, validate_row},
 };
 use crate::{
-    slug::slugify,
     db::Db,
+    slug::slugify,
     tenant::{FeedFormat, FeedMode, Tenant},
 };
 
