@@ -4,9 +4,11 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::plugins::points::{
-    eligibility::Eligibility, finance_lender::FinanceOffer, phone_format::Phone, price_display::PriceView, tag_rules::Tag,
-};
+use crate::plugins::points::eligibility::Eligibility;
+use crate::plugins::points::finance_lender::FinanceOffer;
+use crate::plugins::points::phone_format::Phone;
+use crate::plugins::points::price_display::PriceView;
+use crate::plugins::points::tag_rules::Tag;
 
 /// Where an answer came from: `host` for the host's default.
 pub const HOST: &str = "host";

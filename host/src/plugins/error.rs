@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::plugins::since_v0_1_0 as wit;
+use crate::plugins::since_v0_1_0::WIT_VERSION;
 
 /// Why plugins could not be loaded. Each message names the file or plugin and says what to do.
 #[derive(Debug, thiserror::Error)]
@@ -29,7 +29,7 @@ pub enum PluginError {
         reason: String,
     },
     /// The component targets a WIT version this host does not support.
-    #[error("plugin `{plugin}`: unsupported WIT version: {found}; this host supports forecourt:platform@{supported} (wit/since_v{supported}/); rebuild the plugin against it", supported = wit::WIT_VERSION)]
+    #[error("plugin `{plugin}`: unsupported WIT version: {found}; this host supports forecourt:platform@{supported} (wit/since_v{supported}/); rebuild the plugin against it", supported = WIT_VERSION)]
     UnsupportedWit {
         /// Plugin name.
         plugin: String,

@@ -24,7 +24,7 @@ use crate::{
             tag_rules::{Tag, Tags},
         },
         runtime::{LoadedComponent, PluginLimits, Runtime},
-        since_v0_1_0 as wit,
+        since_v0_1_0::{Car as WitCar, car as wit_car},
         tenants::{EnabledPlugin, TenantPlugins, TenantSpec, load_tenant, specs},
     },
     tenant::{Tenant, TenantRegistry},
@@ -148,9 +148,9 @@ impl PluginHost {
             .collect()
     }
 
-    fn wit_cars(&self, tenant: &Tenant, cars: &[Car]) -> Vec<wit::Car> {
+    fn wit_cars(&self, tenant: &Tenant, cars: &[Car]) -> Vec<WitCar> {
         let provider = tenant.config.finance.provider.as_deref();
-        cars.iter().map(|c| wit::car(c, provider)).collect()
+        cars.iter().map(|c| wit_car(c, provider)).collect()
     }
 
     /// The tag of each car, in order (`tag-rules`; default

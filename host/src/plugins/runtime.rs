@@ -21,11 +21,10 @@ use wasmtime::{
     component::{Component, Instance, InstancePre, Linker, types::ComponentItem},
 };
 
-use crate::plugins::{
-    error::PluginError,
-    points::{check::AnswerSize, point::Point},
-    since_v0_1_0::{self as wit, PointExports, WIT_PACKAGE, WIT_VERSION},
-};
+use crate::plugins::error::PluginError;
+use crate::plugins::points::check::AnswerSize;
+use crate::plugins::points::point::Point;
+use crate::plugins::since_v0_1_0::{self as wit, PointExports, WIT_PACKAGE, WIT_VERSION};
 
 /// Runtime limits of every plugin call. The defaults are the ones `plugins/README.md` promises.
 #[derive(Debug, Clone)]

@@ -17,7 +17,7 @@ use crate::{
         error::PluginError,
         points::{point::Point, stock_filter::StockCondition},
         runtime::{LoadedComponent, Runtime},
-        since_v0_1_0 as wit,
+        since_v0_1_0::{TenantContext, tenant_context},
     },
     tenant::{TenantConfig, TenantRegistry},
 };
@@ -41,7 +41,7 @@ impl EnabledPlugin {
 
 /// The plugins of one tenant and which one decides each point.
 pub struct TenantPlugins {
-    pub(super) ctx: wit::TenantContext,
+    pub(super) ctx: TenantContext,
     pub(super) plugins: Vec<EnabledPlugin>,
     by_point: [Option<usize>; Point::COUNT],
     pub(super) stock_cache: Mutex<HashMap<u8, Decided<Vec<StockCondition>>>>,
@@ -130,7 +130,7 @@ pub fn load_tenant(
         });
     }
     Ok(TenantPlugins {
-        ctx: wit::tenant_context(&spec.config),
+        ctx: tenant_context(&spec.config),
         plugins,
         by_point,
         stock_cache: Mutex::new(HashMap::new()),

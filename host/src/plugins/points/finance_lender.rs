@@ -245,7 +245,7 @@ pub const FINANCE_PRICE_THRESHOLD: f64 = 500.0;
 pub const COMPARISON_RATE_TEXT: &str = "Comparison rate based on a 5-year secured fixed loan of $30,000.";
 
 /// The `finance-lender` exports of a component.
-fn guest<'c>(component: &'c LoadedComponent) -> wasmtime::Result<&'c wfl::GuestIndices> {
+fn guest(component: &LoadedComponent) -> wasmtime::Result<&wfl::GuestIndices> {
     match exports(component, Point::FinanceLender)? {
         PointExports::FinanceLender(idx) => Ok(idx),
         _ => anyhow::bail!("finance-lender exports expected"),

@@ -32,7 +32,7 @@ pub struct Phone {
 }
 
 /// The `phone-format` exports of a component.
-fn guest<'c>(component: &'c LoadedComponent) -> wasmtime::Result<&'c wpf::GuestIndices> {
+fn guest(component: &LoadedComponent) -> wasmtime::Result<&wpf::GuestIndices> {
     match exports(component, Point::PhoneFormat)? {
         PointExports::PhoneFormat(idx) => Ok(idx),
         _ => anyhow::bail!("phone-format exports expected"),
