@@ -87,3 +87,28 @@ pub fn exports(component: &LoadedComponent, point: Point) -> wasmtime::Result<&P
 pub fn text_or<'a>(v: &'a str, default: &'a str) -> &'a str {
     if v.trim().is_empty() { default } else { v }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::points::check::check_count;
+
+    #[test]
+    fn points_are_indexed_in_declaration_order_with_distinct_interfaces() {
+        for (i, p) in Point::ALL.iter().enumerate() {
+            assert_eq!(p.index(), i, "{p:?}");
+        }
+        let mut names: Vec<&str> = Point::ALL.iter().map(|p| p.interface()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Point::COUNT);
+    }
+
+    #[test]
+    fn one_answer_per_input_and_blank_wording_falls_back() {
+        assert!(check_count(&[1, 2], 2).is_ok());
+        assert_eq!(check_count(&[1], 2).unwrap_err(), "1 answers for 2 inputs");
+        assert_eq!(text_or("  ", "Enquire"), "Enquire");
+        assert_eq!(text_or("POA", "Enquire"), "POA");
+    }
+}
