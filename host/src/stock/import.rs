@@ -22,8 +22,8 @@ use super::{
     validate::{CarInput, FieldError, Raw, Val, validate_row},
 };
 use crate::{
-    db::Db,
     slug::slugify,
+    db::Db,
     tenant::{FeedFormat, FeedMode, Tenant},
 };
 

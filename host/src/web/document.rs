@@ -360,9 +360,11 @@ async fn render(
                     let id = m.params.get("offerId").cloned().unwrap_or_default();
                     let found = api::site::offer(t, &id).ok().filter(|o| {
                         // /offers/{manufacturer}/{id} must name the offer's own manufacturer.
-                        m.params
-                            .get("manufacturer")
-                            .is_none_or(|mf| o.manufacturer.as_deref().is_some_and(|om| crate::slug::slugify(om) == *mf))
+                        m.params.get("manufacturer").is_none_or(|mf| {
+                            o.manufacturer
+                                .as_deref()
+                                .is_some_and(|om| crate::slug::slugify(om) == *mf)
+                        })
                     });
                     match found {
                         Some(o) => {
