@@ -22,6 +22,8 @@ step "plugins: build components"
 bash plugins/build.sh
 step "plugins: unit tests"
 (cd plugins && cargo test --workspace --quiet)
+step "plugins: lint"
+(cd plugins && cargo fmt --all -- --check && cargo clippy --workspace --all-targets --quiet -- -D warnings)
 
 step "format, lint and the host's structural rules (ARCHITECTURE.md)"
 cargo fmt --all -- --check

@@ -21,11 +21,10 @@ use wasmtime::{
     component::{Component, Instance, InstancePre, Linker, types::ComponentItem},
 };
 
-use super::{
-    PluginError, Point,
-    answers::AnswerSize,
-    wit::{self, WIT_PACKAGE, WIT_VERSION},
-};
+use crate::plugins::error::PluginError;
+use crate::plugins::points::check::AnswerSize;
+use crate::plugins::points::point::Point;
+use crate::plugins::since_v0_1_0::{self as wit, PointExports, WIT_PACKAGE, WIT_VERSION};
 
 /// Runtime limits of every plugin call. The defaults are the ones `plugins/README.md` promises.
 #[derive(Debug, Clone)]
@@ -229,31 +228,19 @@ pub struct LoadedComponent {
     pub size: usize,
     pre: InstancePre<StoreState>,
     plugin_idx: wit::plugin::GuestIndices,
-    /// Export indices per point, `None` when not exported.
-    pub(super) idx: PointIndices,
-}
-
-/// Export indices of every point a component implements.
-#[derive(Default)]
-pub(super) struct PointIndices {
-    /// `stock-filter` export indices.
-    pub stock_filter: Option<wit::stock_filter::GuestIndices>,
-    /// `tag-rules` export indices.
-    pub tag_rules: Option<wit::tag_rules::GuestIndices>,
-    /// `finance-lender` export indices.
-    pub finance_lender: Option<wit::finance_lender::GuestIndices>,
-    /// `eligibility` export indices.
-    pub eligibility: Option<wit::eligibility::GuestIndices>,
-    /// `price-display` export indices.
-    pub price_display: Option<wit::price_display::GuestIndices>,
-    /// `phone-format` export indices.
-    pub phone_format: Option<wit::phone_format::GuestIndices>,
+    /// Export indices per point, in [`Point::ALL`] order; `None` when not exported.
+    exports: [Option<PointExports>; Point::COUNT],
 }
 
 impl LoadedComponent {
     /// `name@version`, as the API's `decided_by` shows it.
     pub fn id(&self) -> String {
         format!("{}@{}", self.name, self.version)
+    }
+
+    /// The export indices of `point`; `None` when the component does not implement it.
+    pub fn exports(&self, point: Point) -> Option<&PointExports> {
+        self.exports[point.index()].as_ref()
     }
 }
 
@@ -440,16 +427,9 @@ impl Runtime {
             reason: format!("{e:#}"),
         };
         let plugin_idx = wit::plugin::GuestIndices::new(&pre).map_err(invalid)?;
-        let mut idx = PointIndices::default();
+        let mut exports: [Option<PointExports>; Point::COUNT] = Default::default();
         for p in &points {
-            match p {
-                Point::StockFilter => idx.stock_filter = Some(wit::stock_filter::GuestIndices::new(&pre).map_err(invalid)?),
-                Point::TagRules => idx.tag_rules = Some(wit::tag_rules::GuestIndices::new(&pre).map_err(invalid)?),
-                Point::FinanceLender => idx.finance_lender = Some(wit::finance_lender::GuestIndices::new(&pre).map_err(invalid)?),
-                Point::Eligibility => idx.eligibility = Some(wit::eligibility::GuestIndices::new(&pre).map_err(invalid)?),
-                Point::PriceDisplay => idx.price_display = Some(wit::price_display::GuestIndices::new(&pre).map_err(invalid)?),
-                Point::PhoneFormat => idx.phone_format = Some(wit::phone_format::GuestIndices::new(&pre).map_err(invalid)?),
-            }
+            exports[p.index()] = Some(PointExports::new(*p, &pre).map_err(invalid)?);
         }
         let mut loaded = LoadedComponent {
             name: name.into(),
@@ -459,7 +439,7 @@ impl Runtime {
             size: bytes.len(),
             pre,
             plugin_idx,
-            idx,
+            exports,
         };
         let info = {
             let mut call = self

@@ -1,12 +1,18 @@
-//! Generated bindings for WIT package `forecourt:platform@0.1.0` (`wit/since_v0.1.0/`) and the
-//! conversions from the host's types to the WIT's.
+//! Generated bindings for WIT package `forecourt:platform@0.1.0` (`wit/since_v0.1.0/`), the
+//! conversions from the host's types to the WIT's, and [`PointExports`], the export indices of the
+//! points a component built against this version implements.
 //!
 //! The bindings come from the world `tenant-plugin`, which lists every extension point; the host
 //! never instantiates through that world (a component exports only the points it implements).
 //! It uses the per-interface `exports::forecourt::platform::<point>::GuestIndices` instead,
 //! found with [`wasmtime::component::Component::get_export_index`].
+//!
+//! A later WIT version gets its own module beside this one (`since_v0_2_0`), with its own
+//! bindings and conversions; the points then pick the version's call by the component's exports.
 
-use crate::{model::Car as HostCar, tenant::TenantConfig};
+use wasmtime::component::InstancePre;
+
+use crate::{model::Car as HostCar, plugins::points::point::Point, tenant::TenantConfig};
 
 wasmtime::component::bindgen!({
     path: "../wit/since_v0.1.0",
@@ -26,6 +32,37 @@ pub const WIT_PACKAGE: &str = "forecourt:platform";
 /// `forecourt:platform/tag-rules@0.1.0`.
 pub fn export_name(iface: &str) -> String {
     format!("{WIT_PACKAGE}/{iface}@{WIT_VERSION}")
+}
+
+/// The export indices of one point a component implements, per WIT interface.
+pub enum PointExports {
+    /// `stock-filter`.
+    StockFilter(stock_filter::GuestIndices),
+    /// `tag-rules`.
+    TagRules(tag_rules::GuestIndices),
+    /// `finance-lender`.
+    FinanceLender(finance_lender::GuestIndices),
+    /// `eligibility`.
+    Eligibility(eligibility::GuestIndices),
+    /// `price-display`.
+    PriceDisplay(price_display::GuestIndices),
+    /// `phone-format`.
+    PhoneFormat(phone_format::GuestIndices),
+}
+
+impl PointExports {
+    /// Looks up `point`'s exported functions in a pre-instantiated component. Errors when the
+    /// component does not export the interface with the functions and types this version names.
+    pub fn new<T: 'static>(point: Point, pre: &InstancePre<T>) -> wasmtime::Result<PointExports> {
+        Ok(match point {
+            Point::StockFilter => PointExports::StockFilter(stock_filter::GuestIndices::new(pre)?),
+            Point::TagRules => PointExports::TagRules(tag_rules::GuestIndices::new(pre)?),
+            Point::FinanceLender => PointExports::FinanceLender(finance_lender::GuestIndices::new(pre)?),
+            Point::Eligibility => PointExports::Eligibility(eligibility::GuestIndices::new(pre)?),
+            Point::PriceDisplay => PointExports::PriceDisplay(price_display::GuestIndices::new(pre)?),
+            Point::PhoneFormat => PointExports::PhoneFormat(phone_format::GuestIndices::new(pre)?),
+        })
+    }
 }
 
 /// The tenant context without `now` (built once per tenant at load; `now` is set per call).

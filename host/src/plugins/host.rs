@@ -1,0 +1,281 @@
+//! [`PluginHost`]: the runtime and every tenant's enabled plugins, their load, the metrics, and
+//! one public method per extension-point function (each a call of the generic path in
+//! `calls.rs`).
+
+use std::{
+    collections::{BTreeMap, HashMap},
+    path::{Path, PathBuf},
+    sync::Arc,
+};
+
+use crate::{
+    config::Settings,
+    model::Car,
+    plugins::{
+        decided::{CarPresentation, Decided, DecidedBy, HOST},
+        error::PluginError,
+        metrics::{Metrics, PluginMetric},
+        points::{
+            eligibility::{Eligibility, Evaluate},
+            finance_lender::{FinanceOffer, Offers, Repayment, RepaymentRequest, Repayments, wit_request},
+            phone_format::{CarPhones, FormatNumbers, Phone},
+            price_display::{PriceView, Views},
+            stock_filter::{Conditions, StockCondition, stock_conditions},
+            tag_rules::{Tag, Tags},
+        },
+        runtime::{LoadedComponent, PluginLimits, Runtime},
+        since_v0_1_0::{Car as WitCar, car as wit_car},
+        tenants::{EnabledPlugin, TenantPlugins, TenantSpec, load_tenant, specs},
+    },
+    tenant::{Tenant, TenantRegistry},
+};
+
+/// The plugin host: the runtime and every tenant's enabled plugins. One per loaded set of tenants;
+/// a reload builds a new one (which also closes every circuit breaker).
+pub struct PluginHost {
+    pub(super) runtime: Option<Runtime>,
+    pub(super) tenants: HashMap<String, TenantPlugins>,
+    components: BTreeMap<String, Arc<LoadedComponent>>,
+    pub(super) metrics: Metrics,
+}
+
+/// Unix seconds now.
+pub fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+impl PluginHost {
+    /// A host with no plugins and no engine: every point uses the host default.
+    pub fn disabled() -> PluginHost {
+        PluginHost {
+            runtime: None,
+            tenants: HashMap::new(),
+            components: BTreeMap::new(),
+            metrics: Metrics::default(),
+        }
+    }
+
+    /// Loads every tenant's plugins as `forecourt serve` does: limits from the settings, components
+    /// from `plugin_dir`, the compile cache in `<data_dir>/plugin-cache`. Compiles on a blocking
+    /// thread (off the async runtime).
+    pub async fn load_for(settings: &Settings, tenants: &TenantRegistry) -> Result<PluginHost, PluginError> {
+        let limits = PluginLimits::from_settings(settings);
+        let dir = settings.plugin_dir.clone();
+        let cache = Some(settings.data_dir.join("plugin-cache"));
+        let specs = specs(tenants);
+        tokio::task::spawn_blocking(move || PluginHost::load_specs(limits, &dir, cache, specs))
+            .await
+            .map_err(|e| PluginError::Engine(format!("plugin load task failed: {e}")))?
+    }
+
+    /// Loads every tenant's `[[plugins]]` from `plugin_dir` (blocking: compiles components).
+    /// `cache_dir` holds compiled components between runs; `None` disables the cache.
+    pub fn load(
+        limits: PluginLimits,
+        plugin_dir: &Path,
+        cache_dir: Option<PathBuf>,
+        tenants: &TenantRegistry,
+    ) -> Result<PluginHost, PluginError> {
+        PluginHost::load_specs(limits, plugin_dir, cache_dir, specs(tenants))
+    }
+
+    fn load_specs(
+        limits: PluginLimits,
+        plugin_dir: &Path,
+        cache_dir: Option<PathBuf>,
+        specs: Vec<TenantSpec>,
+    ) -> Result<PluginHost, PluginError> {
+        let started = std::time::Instant::now();
+        let runtime = Runtime::new(limits, cache_dir)?;
+        let mut components: BTreeMap<String, Arc<LoadedComponent>> = BTreeMap::new();
+        let mut tenants = HashMap::new();
+        for spec in specs {
+            let plugins = load_tenant(&runtime, plugin_dir, &mut components, &spec)?;
+            tenants.insert(spec.config.slug.clone(), plugins);
+        }
+        if !components.is_empty() {
+            tracing::info!(
+                components = components.len(),
+                ms = started.elapsed().as_millis() as u64,
+                "plugins loaded"
+            );
+        }
+        Ok(PluginHost {
+            runtime: Some(runtime),
+            tenants,
+            components,
+            metrics: Metrics::default(),
+        })
+    }
+
+    /// The runtime (absent on [`PluginHost::disabled`]).
+    pub fn runtime(&self) -> Option<&Runtime> {
+        self.runtime.as_ref()
+    }
+
+    /// Loaded components by name.
+    pub fn components(&self) -> &BTreeMap<String, Arc<LoadedComponent>> {
+        &self.components
+    }
+
+    /// A tenant's plugins (none when the tenant enables none or is unknown to this host).
+    pub fn tenant(&self, slug: &str) -> Option<&TenantPlugins> {
+        self.tenants.get(slug)
+    }
+
+    /// Counters per (tenant, plugin, point), with the breaker state.
+    pub fn metrics(&self) -> Vec<PluginMetric> {
+        self.metrics
+            .snapshot()
+            .into_iter()
+            .map(|((tenant, plugin, point), counters)| {
+                let breaker_open = self
+                    .tenants
+                    .get(&tenant)
+                    .and_then(|t| t.plugins.iter().find(|p| p.component.id() == plugin))
+                    .is_some_and(EnabledPlugin::breaker_open);
+                PluginMetric {
+                    tenant,
+                    plugin,
+                    point,
+                    counters,
+                    breaker_open,
+                }
+            })
+            .collect()
+    }
+
+    fn wit_cars(&self, tenant: &Tenant, cars: &[Car]) -> Vec<WitCar> {
+        let provider = tenant.config.finance.provider.as_deref();
+        cars.iter().map(|c| wit_car(c, provider)).collect()
+    }
+
+    /// The tag of each car, in order (`tag-rules`; default
+    /// [`tag_for`](crate::plugins::points::tag_rules::tag_for)). `now` is unix seconds.
+    pub fn tags(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<Option<Tag>>> {
+        self.run::<Tags>(tenant, cars, &self.wit_cars(tenant, cars), now)
+    }
+
+    /// The price view of each car, in order (`price-display`; default
+    /// [`price_view_for`](crate::plugins::points::price_display::price_view_for)). `now` is unix
+    /// seconds.
+    pub fn price_views(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<PriceView>> {
+        self.run::<Views>(tenant, cars, &self.wit_cars(tenant, cars), now)
+    }
+
+    /// The eligibility of each car, in order (`eligibility`; per action, the plugin's answer or
+    /// [`eligibility_for`](crate::plugins::points::eligibility::eligibility_for)). Reserve is never
+    /// offered for an unavailable or already reserved car (the feed's flag or a paid deposit
+    /// hold), whatever the plugin says (WIT `eligibility.reserve`).
+    pub fn eligibility(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<Eligibility>> {
+        self.run::<Evaluate>(tenant, cars, &self.wit_cars(tenant, cars), now)
+    }
+
+    /// The number to call about each car, in order (`phone-format` `car-phones`; default
+    /// [`phone_for`](crate::plugins::points::phone_format::phone_for)); `None` when the tenant
+    /// has none.
+    pub fn car_phones(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<Option<Phone>>> {
+        self.run::<CarPhones>(tenant, cars, &self.wit_cars(tenant, cars), now)
+    }
+
+    /// Formats phone numbers as written in config (locations, dealers), one per number in order
+    /// (`phone-format` `format-numbers`; default
+    /// [`format_phone`](crate::plugins::points::phone_format::format_phone)).
+    pub fn format_numbers(&self, tenant: &Tenant, numbers: &[String], now: i64) -> Vec<Decided<Phone>> {
+        self.run::<FormatNumbers>(tenant, numbers, numbers, now)
+    }
+
+    /// Finance for each car, in order (`finance-lender` `offers`; default
+    /// [`finance_for`](crate::plugins::points::finance_lender::finance_for)): the calculator
+    /// limits, the widget and the estimate, or none when finance is not offered.
+    pub fn finance_offers(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<Option<FinanceOffer>>> {
+        self.run::<Offers>(tenant, cars, &self.wit_cars(tenant, cars), now)
+    }
+
+    /// Repayments (`finance-lender` `repayments`; default
+    /// [`repayment`](crate::plugins::points::finance_lender::repayment)), one per request, in
+    /// order (shopper-core §5, §9).
+    pub fn repayments(&self, tenant: &Tenant, requests: &[RepaymentRequest], now: i64) -> Vec<Decided<Repayment>> {
+        let wreqs: Vec<_> = requests.iter().map(wit_request).collect();
+        self.run::<Repayments>(tenant, requests, &wreqs, now)
+    }
+
+    /// The tenant's extra stock conditions for filter `level` (`stock-filter`; default none),
+    /// host-side values the search ANDs into every stock query (shopper-core §5). Cached per
+    /// tenant and level once answered (the WIT says the answer depends only on config and level).
+    pub fn stock_conditions(&self, tenant: &Tenant, level: u8) -> Decided<Vec<StockCondition>> {
+        let tp = self.tenants.get(tenant.slug());
+        if let Some(tp) = tp
+            && let Some(hit) = tp.stock_cache.lock().unwrap_or_else(|e| e.into_inner()).get(&level)
+        {
+            return hit.clone();
+        }
+        let decided = self.stock_conditions_uncached(tenant, level);
+        if let Some(tp) = tp
+            && decided.decided_by != HOST
+        {
+            tp.stock_cache
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(level, decided.clone());
+        }
+        decided
+    }
+
+    /// [`PluginHost::stock_conditions`] without the cache: always asks the plugin (benchmarks,
+    /// and a caller that wants a fresh answer).
+    pub fn stock_conditions_uncached(&self, tenant: &Tenant, level: u8) -> Decided<Vec<StockCondition>> {
+        self.run::<Conditions>(tenant, &[level], &[level], unix_now())
+            .pop()
+            .unwrap_or_else(|| Decided::host(stock_conditions(tenant, level)))
+    }
+
+    /// Everything the points decide for a page of cars (one batched call per point), at `now`
+    /// (unix seconds). Never fails: any plugin problem gives the host default for that part.
+    pub fn present(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<CarPresentation> {
+        let wcars = self.wit_cars(tenant, cars);
+        let tags = self.run::<Tags>(tenant, cars, &wcars, now);
+        let prices = self.run::<Views>(tenant, cars, &wcars, now);
+        let elig = self.run::<Evaluate>(tenant, cars, &wcars, now);
+        let phones = self.run::<CarPhones>(tenant, cars, &wcars, now);
+        let finance = self.run::<Offers>(tenant, cars, &wcars, now);
+        tags.into_iter()
+            .zip(prices)
+            .zip(elig)
+            .zip(phones)
+            .zip(finance)
+            .map(|((((t, p), e), ph), f)| CarPresentation {
+                decided_by: DecidedBy {
+                    tag: t.decided_by,
+                    price_view: p.decided_by,
+                    eligibility: e.decided_by,
+                    phone: ph.decided_by,
+                    finance: f.decided_by,
+                },
+                tag: t.value,
+                price_view: p.value,
+                eligibility: e.value,
+                phone: ph.value,
+                finance: f.value,
+            })
+            .collect()
+    }
+
+    /// [`PluginHost::present`] on a blocking thread (plugin calls are synchronous and may run up
+    /// to the deadline each). If that thread cannot run, every part is the host default.
+    pub async fn present_async(self: &Arc<Self>, tenant: Arc<Tenant>, cars: Vec<Car>, now: i64) -> Vec<CarPresentation> {
+        let host = self.clone();
+        let t = tenant.clone();
+        let c = cars.clone();
+        match tokio::task::spawn_blocking(move || host.present(&t, &c, now)).await {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!(tenant = tenant.slug(), error = %e, "plugin task failed; host defaults used");
+                PluginHost::disabled().present(&tenant, &cars, now)
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! [`ExtensionPoint`]: what the host needs to know about one function of an extension point to run
+//! it through the one generic path (`PluginHost::run`: batches, deadline, circuit breaker,
+//! fallback to the host default, `decided_by`, metrics).
+
+use crate::{
+    plugins::{
+        points::{
+            check::{AnswerSize, Invalid},
+            point::Point,
+        },
+        runtime::{Call, LoadedComponent},
+        since_v0_1_0::{PointExports, TenantContext},
+    },
+    tenant::Tenant,
+};
+
+/// What a host default may read: the tenant and the time of the request.
+pub struct Env<'a> {
+    /// The tenant the answer is for.
+    pub tenant: &'a Tenant,
+    /// Now, unix seconds.
+    pub now: i64,
+}
+
+/// One batched function of an extension point (a point may have more than one, as
+/// `finance-lender` has `offers` and `repayments`). Implemented by a unit struct in the point's
+/// file; `PluginHost` runs every implementation through the same path.
+pub trait ExtensionPoint {
+    /// The WIT interface the function belongs to.
+    const POINT: Point;
+    /// The host's item an answer is about (a stored car, a repayment request, a number, a level).
+    type Host;
+    /// The item as sent to the plugin (the WIT form of [`ExtensionPoint::Host`]).
+    type Item;
+    /// The plugin's answer for one item, as the WIT lifts it (counted against the output cap).
+    type Wit: AnswerSize;
+    /// The plugin's checked opinion about one item.
+    type Opinion;
+    /// The host's answer for one item (what the API serves).
+    type Answer;
+
+    /// Approximate bytes of `item` as passed to the guest (for the input cap).
+    fn item_size(item: &Self::Item) -> usize;
+
+    /// Calls the guest once on a batch: `Ok(Ok(answers))` one per item in order,
+    /// `Ok(Err(message))` when the plugin declines the batch, `Err` on a trap.
+    fn call(
+        component: &LoadedComponent,
+        call: &mut Call<'_>,
+        ctx: &TenantContext,
+        items: &[Self::Item],
+    ) -> wasmtime::Result<Result<Vec<Self::Wit>, String>>;
+
+    /// Checks and converts one answer: `Ok(None)` is no opinion (the host default),
+    /// `Err(reason)` an invalid answer (the whole batch is discarded and counted as a failure).
+    fn check(answer: Self::Wit) -> Result<Option<Self::Opinion>, Invalid>;
+
+    /// The host's own answer for an item (no plugin, no opinion, or a failed plugin).
+    fn default_for(env: &Env<'_>, host: &Self::Host, item: &Self::Item) -> Self::Answer;
+
+    /// The answer for an item given the plugin's opinion (if any), and whether the plugin decided
+    /// it (`true`: `decided_by` names the plugin). Most points take the opinion whole, else the
+    /// default: [`opinion_or_default`].
+    fn decide(env: &Env<'_>, host: &Self::Host, item: &Self::Item, opinion: Option<Self::Opinion>) -> (Self::Answer, bool);
+}
+
+/// The usual [`ExtensionPoint::decide`]: the plugin's opinion when it has one, else `P`'s default.
+pub fn opinion_or_default<P>(env: &Env<'_>, host: &P::Host, item: &P::Item, opinion: Option<P::Answer>) -> (P::Answer, bool)
+where
+    P: ExtensionPoint + ?Sized,
+{
+    match opinion {
+        Some(v) => (v, true),
+        None => (P::default_for(env, host, item), false),
+    }
+}
+
+/// The export indices of `point` in `component`; errors (a trap for the call) when the component
+/// does not export it, which the host rules out by only calling the plugin that decides `point`.
+pub fn exports(component: &LoadedComponent, point: Point) -> wasmtime::Result<&PointExports> {
+    component
+        .exports(point)
+        .ok_or_else(|| anyhow::anyhow!("plugin `{}` does not export `{}`", component.name, point.interface()))
+}
+
+/// `v`, or `default` when `v` is blank (a tenant's wording that may be left empty).
+pub fn text_or<'a>(v: &'a str, default: &'a str) -> &'a str {
+    if v.trim().is_empty() { default } else { v }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::points::check::check_count;
+
+    #[test]
+    fn points_are_indexed_in_declaration_order_with_distinct_interfaces() {
+        for (i, p) in Point::ALL.iter().enumerate() {
+            assert_eq!(p.index(), i, "{p:?}");
+        }
+        let mut names: Vec<&str> = Point::ALL.iter().map(|p| p.interface()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Point::COUNT);
+    }
+
+    #[test]
+    fn one_answer_per_input_and_blank_wording_falls_back() {
+        assert!(check_count(&[1, 2], 2).is_ok());
+        assert_eq!(check_count(&[1], 2).unwrap_err(), "1 answers for 2 inputs");
+        assert_eq!(text_or("  ", "Enquire"), "Enquire");
+        assert_eq!(text_or("POA", "Enquire"), "POA");
+    }
+}

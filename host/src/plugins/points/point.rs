@@ -1,0 +1,54 @@
+//! The extension points by name: one [`Point`] per WIT interface a plugin may export.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// An extension point (one WIT interface).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Point {
+    /// `stock-filter` (shopper-core §5).
+    StockFilter,
+    /// `tag-rules` (shopper-core §4).
+    TagRules,
+    /// `finance-lender` (shopper-core §5, §9).
+    FinanceLender,
+    /// `eligibility` (shopper-core §5, lfm §4-§5).
+    Eligibility,
+    /// `price-display` (shopper-core §4).
+    PriceDisplay,
+    /// `phone-format` (shopper-core §9, lfm §3).
+    PhoneFormat,
+}
+
+impl Point {
+    /// Every point, in declaration order.
+    pub const ALL: [Point; 6] = [
+        Point::StockFilter,
+        Point::TagRules,
+        Point::FinanceLender,
+        Point::Eligibility,
+        Point::PriceDisplay,
+        Point::PhoneFormat,
+    ];
+
+    /// How many points there are (the length of [`Point::ALL`]).
+    pub const COUNT: usize = Point::ALL.len();
+
+    /// The WIT interface name, for example `tag-rules`.
+    pub fn interface(self) -> &'static str {
+        match self {
+            Point::StockFilter => "stock-filter",
+            Point::TagRules => "tag-rules",
+            Point::FinanceLender => "finance-lender",
+            Point::Eligibility => "eligibility",
+            Point::PriceDisplay => "price-display",
+            Point::PhoneFormat => "phone-format",
+        }
+    }
+
+    /// The point's position in [`Point::ALL`] (`0..Point::COUNT`), for per-point arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}

@@ -1,0 +1,138 @@
+//! The plugins each tenant enables: [`EnabledPlugin`] (with its circuit breaker),
+//! [`TenantPlugins`] (which plugin decides which point) and the load of one tenant's
+//! `[[plugins]]`.
+
+use std::{
+    collections::{BTreeMap, HashMap},
+    path::{Path, PathBuf},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, AtomicU32, Ordering},
+    },
+};
+
+use crate::{
+    plugins::{
+        decided::Decided,
+        error::PluginError,
+        points::{point::Point, stock_filter::StockCondition},
+        runtime::{LoadedComponent, Runtime},
+        since_v0_1_0::{TenantContext, tenant_context},
+    },
+    tenant::{TenantConfig, TenantRegistry},
+};
+
+/// A plugin enabled for one tenant.
+pub struct EnabledPlugin {
+    /// The compiled component (shared between tenants; each call gets its own store).
+    pub component: Arc<LoadedComponent>,
+    /// The tenant's `config`, as JSON text for `plugin.init`.
+    pub config_json: String,
+    pub(super) consecutive_failures: AtomicU32,
+    pub(super) open: AtomicBool,
+}
+
+impl EnabledPlugin {
+    /// Whether the circuit breaker has switched this plugin off for its tenant.
+    pub fn breaker_open(&self) -> bool {
+        self.open.load(Ordering::Relaxed)
+    }
+}
+
+/// The plugins of one tenant and which one decides each point.
+pub struct TenantPlugins {
+    pub(super) ctx: TenantContext,
+    pub(super) plugins: Vec<EnabledPlugin>,
+    by_point: [Option<usize>; Point::COUNT],
+    pub(super) stock_cache: Mutex<HashMap<u8, Decided<Vec<StockCondition>>>>,
+}
+
+impl TenantPlugins {
+    /// The enabled plugins, in `tenant.toml` order.
+    pub fn plugins(&self) -> &[EnabledPlugin] {
+        &self.plugins
+    }
+
+    /// The plugin deciding `point`, if any.
+    pub fn for_point(&self, point: Point) -> Option<&EnabledPlugin> {
+        self.by_point[point.index()].map(|i| &self.plugins[i])
+    }
+}
+
+/// What the load needs from one tenant.
+pub struct TenantSpec {
+    /// The tenant's `tenant.toml` (named in errors).
+    pub file: PathBuf,
+    /// The tenant's config (its `[[plugins]]`).
+    pub config: TenantConfig,
+}
+
+/// The load specs of every tenant in the registry.
+pub fn specs(tenants: &TenantRegistry) -> Vec<TenantSpec> {
+    tenants
+        .iter()
+        .map(|t| TenantSpec {
+            file: t.dir.join("tenant.toml"),
+            config: t.config.clone(),
+        })
+        .collect()
+}
+
+/// Loads one tenant's `[[plugins]]`: each component from `plugin_dir` (compiled once and shared
+/// through `components`, keyed by name), its config checked by `plugin.init`, and at most one
+/// plugin per point. Errors name the tenant file, the entry index and the plugin.
+pub fn load_tenant(
+    runtime: &Runtime,
+    plugin_dir: &Path,
+    components: &mut BTreeMap<String, Arc<LoadedComponent>>,
+    spec: &TenantSpec,
+) -> Result<TenantPlugins, PluginError> {
+    let mut plugins: Vec<EnabledPlugin> = Vec::new();
+    let mut by_point: [Option<usize>; Point::COUNT] = [None; Point::COUNT];
+    for (index, p) in spec.config.plugins.iter().enumerate() {
+        let fail = |reason: String| PluginError::Tenant {
+            file: spec.file.clone(),
+            index,
+            plugin: p.name.clone(),
+            reason,
+        };
+        let component = match components.get(&p.name) {
+            Some(c) => c.clone(),
+            None => {
+                let c = Arc::new(runtime.load(plugin_dir, &p.name).map_err(|e| fail(e.to_string()))?);
+                components.insert(p.name.clone(), c.clone());
+                c
+            }
+        };
+        let config_json = serde_json::to_string(&p.config).map_err(|e| fail(format!("config cannot be sent as JSON: {e}")))?;
+        match runtime.check_config(&component, &config_json) {
+            Ok(Ok(())) => {}
+            Ok(Err(message)) => return Err(fail(format!("the plugin rejected its config: {message}"))),
+            Err(f) => return Err(fail(format!("plugin.init failed: {f}"))),
+        }
+        for point in &component.points {
+            if let Some(prev) = by_point[point.index()] {
+                let other: &EnabledPlugin = &plugins[prev];
+                return Err(fail(format!(
+                    "implements `{}`, which plugin `{}` already decides for this tenant; enable one of them",
+                    point.interface(),
+                    other.component.name
+                )));
+            }
+            by_point[point.index()] = Some(plugins.len());
+        }
+        tracing::info!(tenant = %spec.config.slug, plugin = %component.id(), points = ?component.points, "plugin enabled");
+        plugins.push(EnabledPlugin {
+            component,
+            config_json,
+            consecutive_failures: AtomicU32::new(0),
+            open: AtomicBool::new(false),
+        });
+    }
+    Ok(TenantPlugins {
+        ctx: tenant_context(&spec.config),
+        plugins,
+        by_point,
+        stock_cache: Mutex::new(HashMap::new()),
+    })
+}
