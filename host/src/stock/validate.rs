@@ -3,8 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::slug::slugify;
-
 use super::{
     fields::{self, BODY_TYPES, FIELDS, Field, Kind},
     mapping::parse_number,
