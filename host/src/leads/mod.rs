@@ -5,6 +5,7 @@
 //! [`delivery::run_worker`] (signed JSON webhook, ADF/XML email).
 
 pub mod adf;
+pub mod admin;
 pub mod delivery;
 pub mod intake;
 pub mod lender;
