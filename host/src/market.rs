@@ -213,7 +213,8 @@ pub struct Vehicle<'a> {
 
 /// Comparable cars for `vehicle` from the whole platform's stock: same make and model, year
 /// within one, same [`km_band`], with a price; `exclude` is (tenant, car id, VIN) of a car that
-/// must not count itself. Repeated VINs count once.
+/// must not count itself. Repeated VINs count once; an empty VIN reads as None. Returns at most
+/// [`MAX_COMPARABLES`], ordered by tenant and car id. Errors: the storage error.
 pub async fn comparables_for(
     db: &Db,
     vehicle: &Vehicle<'_>,

@@ -46,7 +46,8 @@ impl TenantRepo {
 
     /// Writes the tenant's dealerships, locations and hours from its config in one transaction:
     /// upserts by slug (ids stay stable), replaces hours, removes locations no longer configured
-    /// (their cars keep their dealership and lose the location).
+    /// (their cars keep their dealership and lose the location). Errors: the storage error; then
+    /// nothing is written.
     pub async fn sync_config(&self, cfg: &TenantConfig) -> Result<(), sqlx::Error> {
         let t = &self.tenant;
         let mut tx = self.pool.begin().await?;
@@ -192,13 +193,16 @@ impl TenantRepo {
         .await
     }
 
-    /// The tenant's locations with hours; hidden ones (`visible = false`) only when asked.
+    /// The tenant's locations with their weekly and holiday hours, primary first, then by name;
+    /// hidden ones (`visible = false`) only when `include_hidden`. Rows are read by column name.
+    /// Errors: the storage error.
     pub async fn locations(&self, include_hidden: bool) -> Result<Vec<Location>, sqlx::Error> {
         self.load_locations(if include_hidden { "" } else { " AND l.visible = 1" }, None)
             .await
     }
 
-    /// One visible location by id.
+    /// The visible location with row id `id`, with its hours; None when the tenant has no such
+    /// visible location. Errors: the storage error.
     pub async fn location(&self, id: i64) -> Result<Option<Location>, sqlx::Error> {
         Ok(self
             .load_locations(" AND l.visible = 1 AND l.id = $2", Some(id))
@@ -339,7 +343,8 @@ impl TenantRepo {
             .await
     }
 
-    /// Number of cars by status.
+    /// Number of the tenant's cars by status, as (status, count) ordered by status. Errors: the
+    /// storage error.
     pub async fn car_counts(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
         Ok(
             sqlx::query_as::<_, StatusCount>("SELECT status, COUNT(*) AS n FROM cars WHERE tenant = $1 GROUP BY status ORDER BY status")
@@ -352,7 +357,8 @@ impl TenantRepo {
         )
     }
 
-    /// Last successful import of `source`, if any.
+    /// Last successful import of feed `source` (its sha256 and finish time), if any. Errors: the
+    /// storage error.
     pub async fn last_import(&self, source: &str) -> Result<Option<ImportLogEntry>, sqlx::Error> {
         sqlx::query_as::<_, ImportLogEntry>(
             "SELECT sha256, finished_at FROM stock_imports WHERE tenant = $1 AND source = $2 ORDER BY id DESC LIMIT 1",
@@ -365,6 +371,7 @@ impl TenantRepo {
 
     /// Counts one view of the car with `slug` (shopper-core §7 `view.json`; the host counts
     /// views) in one statement. Returns the new count, or None when no such car is on the site.
+    /// Errors: the storage error.
     pub async fn count_view(&self, slug: &str) -> Result<Option<i64>, sqlx::Error> {
         sqlx::query("UPDATE cars SET views = views + 1 WHERE tenant = $1 AND slug = $2 RETURNING views")
             .bind(&self.tenant)
@@ -414,7 +421,8 @@ impl TenantRepo {
         Ok(())
     }
 
-    /// Phone reveals logged for a car: (dealership_id, website_id, created_at), oldest first.
+    /// Phone reveals logged for car `car_id`: (dealership_id, website_id, created_at in unix
+    /// seconds), oldest first. Errors: the storage error.
     pub async fn phone_reveals(&self, car_id: i64) -> Result<Vec<(i64, String, i64)>, sqlx::Error> {
         Ok(sqlx::query_as::<_, RevealRow>(
             "SELECT dealership_id, website_id, created_at FROM phone_reveals WHERE tenant = $1 AND car_id = $2 ORDER BY id",

@@ -14,7 +14,7 @@
 //!   tenant that issued it: on another tenant's host it grants nothing.
 //! * The HTTP side (the session cookie, the client IP, the Origin check and the signed-in
 //!   extractor) is the edge's: `http::session`. The send-code and verify flows with their
-//!   storage are in [`super::sign_in`], the watchlist in [`super::watchlist`].
+//!   storage are in [`mod@super::sign_in`], the watchlist in [`super::watchlist`].
 
 use std::{num::NonZeroU32, sync::LazyLock, time::Duration};
 
