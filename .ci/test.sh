@@ -5,7 +5,7 @@
 #
 # 1. set-up (.ci/setup.sh)                 4. host tests on SQLite, then on PostgreSQL
 # 2. plugins: build components, unit tests 5. UI: lint, typecheck, build, unit tests, Storybook, e2e
-# 3. format and lint (cargo fmt, clippy)
+# 3. format, lint, structure (fmt, clippy, .ci/architecture.py)
 #
 # PostgreSQL: FORECOURT_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, trust
 # auth). Each test creates and drops its own database. When the server does not answer the
@@ -23,8 +23,9 @@ bash plugins/build.sh
 step "plugins: unit tests"
 (cd plugins && cargo test --workspace --quiet)
 
-step "format and lint"
+step "format, lint and the host's structural rules (ARCHITECTURE.md)"
 cargo fmt --all -- --check
+python3 .ci/architecture.py
 cargo clippy -p forecourt-host --all-targets --quiet -- -D warnings
 
 step "host tests on SQLite"

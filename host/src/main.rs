@@ -11,8 +11,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use forecourt_host::{
     config::Settings,
     db::Db,
+    http::server,
     repo::TenantRepo,
-    server,
     stock::{ImportOptions, import_feed, mapping::Mapping},
     telemetry,
     tenant::{FeedFormat, FeedMode, TenantRegistry},

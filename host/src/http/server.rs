@@ -6,8 +6,8 @@ use std::{sync::Arc, time::Duration};
 
 use axum::{
     Router,
-    extract::{FromRequestParts, Request, State},
-    http::{HeaderName, HeaderValue, StatusCode, header, request::Parts},
+    extract::{Request, State},
+    http::{HeaderName, HeaderValue, StatusCode, header},
     middleware::{self, Next},
     response::{Html, IntoResponse, Response},
     routing::get,

@@ -8,7 +8,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::doc::{Filter, SearchDoc};
-use super::query::SortBy;
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 

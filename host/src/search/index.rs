@@ -4,8 +4,6 @@
 
 use std::{
     collections::{BTreeMap, HashMap, VecDeque},
-    future::Future,
-    pin::Pin,
     sync::{Arc, LazyLock, Mutex},
     time::{Duration, Instant},
 };
@@ -316,7 +314,7 @@ impl Search {
     pub async fn get(&self, db: &Db, tenants: &Arc<TenantRegistry>) -> Result<Arc<SearchService>, SearchError> {
         self.0
             .get_or_try_init(|| async {
-                let backend = embedded::EmbeddedBackend::in_ram()?;
+                let backend = super::embedded::EmbeddedBackend::in_ram()?;
                 let svc = Arc::new(SearchService::new(Arc::new(backend)));
                 svc.follow_changes(db.clone(), tenants.clone());
                 svc.reindex_all(db, tenants)
@@ -338,13 +336,13 @@ pub fn embedded_dir(settings: &Settings) -> std::path::PathBuf {
 /// Meilisearch at `meili_url`.
 pub async fn open_backend(settings: &Settings) -> anyhow::Result<Arc<dyn SearchBackend>> {
     match settings.search_backend {
-        SearchBackendKind::Embedded => Ok(Arc::new(embedded::EmbeddedBackend::open(&embedded_dir(settings))?)),
+        SearchBackendKind::Embedded => Ok(Arc::new(super::embedded::EmbeddedBackend::open(&embedded_dir(settings))?)),
         SearchBackendKind::Meilisearch => {
             let url = settings
                 .meili_url
                 .as_deref()
                 .ok_or_else(|| anyhow::anyhow!("search_backend = \"meilisearch\" needs meili_url"))?;
-            Ok(Arc::new(meili::MeiliBackend::new(url, settings.meili_key.as_deref())?))
+            Ok(Arc::new(super::meili::MeiliBackend::new(url, settings.meili_key.as_deref())?))
         }
     }
 }

@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::slug::slugify;
+
 use super::{
     fields::{self, BODY_TYPES, FIELDS, Kind},
     mapping::parse_number,

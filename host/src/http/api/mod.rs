@@ -76,7 +76,7 @@ use crate::http::state::AppState;
         site::get_reviews,
         site::get_locations
     ),
-    components(schemas(error::ErrorEnvelope, error::ErrorBody))
+    components(schemas(crate::http::error::ErrorEnvelope, crate::http::error::ErrorBody))
 )]
 pub struct ApiDoc;
 

@@ -20,8 +20,8 @@ use crate::{
     plugins::PriceView,
 };
 
-static FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Regular.ttf");
-static FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+static FONT_REGULAR: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Regular.ttf");
+static FONT_BOLD: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
 
 /// The price line of a price view, e.g. `$82,990 Drive Away`, `Was $89,990 Now $82,990`.
 pub fn price_line(p: &PriceView) -> String {

@@ -75,7 +75,7 @@ pub async fn get_similar(
     CurrentTenant(t): CurrentTenant,
     Path(slug): Path<String>,
 ) -> Result<Json<SimilarResponse>, ApiError> {
-    Ok(Json(service::similar(state.platform(), t, &slug).await?))
+    Ok(Json(service::similar(state.platform(), &t, &slug).await?))
 }
 
 /// Default page size re-exported for the API docs.

@@ -91,12 +91,14 @@ async fn render(
     let tenant_json = serde_json::to_value(&settings).expect("serialisable");
     let clean_path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
     let canonical = format!("{base}{clean_path}");
-    let mut out = Out::default();
-    out.meta = PageMeta {
-        canonical: canonical.clone(),
-        og_type: "website",
-        image: settings.logo_url.as_ref().map(|l| absolute(&base, l)),
-        ..Default::default()
+    let mut out = Out {
+        meta: PageMeta {
+            canonical: canonical.clone(),
+            og_type: "website",
+            image: settings.logo_url.as_ref().map(|l| absolute(&base, l)),
+            ..Default::default()
+        },
+        page: serde_json::Value::Null,
     };
     let matched = state.web.routes.find(clean_path);
     let route = match &matched {

@@ -47,7 +47,7 @@ pub fn models(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 160,
             );
             if let Some(s) = models.slides.first().filter(|_| !compare) {
-                meta.image = Some(absolute(&base, &s.image_src));
+                meta.image = Some(absolute(base, &s.image_src));
                 // The first slide is the page's largest image: found from the document.
                 if let Some((href, set)) = seo::image_preload(&s.image_src, seo::MODEL_HERO_WIDTHS, seo::MODEL_HERO_SIZES) {
                     meta.preload_image = Some(href);
@@ -63,7 +63,7 @@ pub fn models(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
         (Some(models), Some(Some(f))) => {
             meta.title = f.title.clone();
             meta.description = truncate(&f.description, 160);
-            meta.image = Some(absolute(&base, &f.image_url));
+            meta.image = Some(absolute(base, &f.image_url));
             let first = if f.hero_image_url.is_empty() {
                 &f.image_url
             } else {

@@ -19,7 +19,7 @@ pub fn home(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
         160,
     );
     if let Some(l) = settings.locations.iter().find(|l| l.primary).or(settings.locations.first()) {
-        let mut org = seo::location_json_ld(&base, l, &format!("{base}/"));
+        let mut org = seo::location_json_ld(base, l, &format!("{base}/"));
         org["name"] = serde_json::Value::from(site.clone());
         meta.json_ld.push(org);
     }
@@ -58,7 +58,7 @@ pub fn location(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 ),
                 160,
             );
-            meta.json_ld.push(seo::location_json_ld(&base, l, &canonical));
+            meta.json_ld.push(seo::location_json_ld(base, l, canonical));
             meta.json_ld
                 .push(seo::breadcrumbs_json_ld(&[home_crumb.clone(), (l.name.clone(), canonical.clone())]));
         }
@@ -104,7 +104,6 @@ pub fn offer(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
     let Cx {
         t,
         base,
-        site,
         canonical,
         home_crumb,
         m,
@@ -130,7 +129,7 @@ pub fn offer(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 160,
             );
             if let Some(img) = &o.image_url {
-                meta.image = Some(absolute(&base, img));
+                meta.image = Some(absolute(base, img));
             }
             meta.json_ld.push(seo::breadcrumbs_json_ld(&[
                 home_crumb.clone(),
@@ -189,7 +188,7 @@ pub fn brand_overview(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
             meta.title = format!("{} Overview", b.title);
             meta.description = truncate(if b.description.is_empty() { &b.title } else { &b.description }, 160);
             if let Some(img) = b.banner_url.as_ref().or(b.logo_url.as_ref()) {
-                meta.image = Some(absolute(&base, img));
+                meta.image = Some(absolute(base, img));
             }
             meta.json_ld.push(seo::breadcrumbs_json_ld(&[
                 home_crumb.clone(),

@@ -61,7 +61,7 @@ pub async fn car(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
             );
             meta.og_type = "product";
             if let Some(img) = &car.primary_image_url {
-                let abs = absolute(&base, img);
+                let abs = absolute(base, img);
                 meta.image = Some(abs.clone());
                 match seo::image_preload(img, seo::GALLERY_WIDTHS, seo::GALLERY_SIZES) {
                     Some((href, set)) => {
@@ -72,7 +72,7 @@ pub async fn car(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 }
             }
             let seller = car.location.as_ref().map(|l| l.name.clone()).unwrap_or_else(|| site.clone());
-            meta.json_ld.push(seo::car_json_ld(&base, c, &car.name, &seller));
+            meta.json_ld.push(seo::car_json_ld(base, c, &car.name, &seller));
             let mut crumbs = vec![
                 home_crumb.clone(),
                 (
@@ -113,7 +113,7 @@ pub async fn search(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
     let Out { meta, page } = out;
     // The SRP: the route's scope and the first page of results, inline; a bad
     // address parameter falls back to the route alone (the UI shows the error).
-    let q = crate::search::service::parse_for(t, query)
+    let q = crate::search::service::parse_for(t, *query)
         .or_else(|_| crate::search::service::parse_for(t, None))
         .expect("an empty address parses");
     let found = match crate::search::service::resolve_scope(state.platform(), t, clean_path).await {
@@ -164,7 +164,7 @@ pub async fn search(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 meta.preload_srcset = Some(set);
             }
             let items: Vec<(String, String)> = res.hits.iter().map(|h| (h.path.clone(), h.name.clone())).collect();
-            meta.json_ld.push(seo::item_list_json_ld(&base, &items));
+            meta.json_ld.push(seo::item_list_json_ld(base, &items));
             let crumbs: Vec<(String, String)> = scope
                 .breadcrumbs
                 .iter()
