@@ -124,3 +124,73 @@ pub async fn retry_dead(db: &Db, tenant: &str, id: i64, now: i64) -> Result<()> 
     NEW_LEAD.notify_one();
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    async fn db() -> (tempfile::TempDir, Db) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("t.db").display());
+        let db = Db::connect(&url).await.expect("database");
+        (dir, db)
+    }
+
+    #[tokio::test]
+    async fn leads_and_deliveries_are_read_by_column_name_and_dead_ones_can_be_retried() {
+        let (_dir, db) = db().await;
+        sqlx::query(
+            "INSERT INTO leads (lead_id, tenant, idempotency_key, form, category, car_id, payload, created_at) \
+             VALUES ('L1', 'a', 'k1', 'enquiry', 'Enquiry', 7, '{\"first_name\":\"Ann\"}', 100)",
+        )
+        .execute(&db.pool)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO lead_deliveries (lead_id, tenant, kind, target, status, attempts, next_attempt_at, last_error, created_at) \
+             VALUES ('L1', 'a', 'webhook', 'https://dealer.example/hook', 'dead', 9, 500, 'status 500', 100)",
+        )
+        .execute(&db.pool)
+        .await
+        .unwrap();
+
+        let leads = latest_leads(&db, "a", None).await.unwrap();
+        assert_eq!(leads.len(), 1);
+        let l = &leads[0];
+        assert_eq!(
+            (l.lead_id.as_str(), l.form.as_str(), l.category.as_str()),
+            ("L1", "enquiry", "Enquiry")
+        );
+        assert_eq!((l.car_id, l.created_at), (Some(7), 100));
+        assert_eq!(l.fields["first_name"], "Ann");
+        assert!(
+            latest_leads(&db, "b", None).await.unwrap().is_empty(),
+            "another tenant sees nothing"
+        );
+
+        let dead = deliveries(&db, "a", None).await.unwrap();
+        assert_eq!(dead.len(), 1);
+        let d = &dead[0];
+        assert_eq!(
+            (d.kind.as_str(), d.target.as_str(), d.status.as_str()),
+            ("webhook", "https://dealer.example/hook", "dead")
+        );
+        assert_eq!(
+            (d.attempts, d.next_attempt_at, d.last_error.as_deref()),
+            (9, 500, Some("status 500"))
+        );
+        let bad = deliveries(&db, "a", Some("lost")).await.unwrap_err();
+        assert_eq!((bad.kind, bad.field.as_deref()), (ErrorKind::Invalid, Some("status")));
+
+        assert_eq!(retry_dead(&db, "b", d.id, 1000).await.unwrap_err().kind, ErrorKind::NotFound);
+        retry_dead(&db, "a", d.id, 1000).await.unwrap();
+        let pending = deliveries(&db, "a", Some("pending")).await.unwrap();
+        assert_eq!((pending.len(), pending[0].next_attempt_at), (1, 1000));
+        assert_eq!(
+            retry_dead(&db, "a", d.id, 1000).await.unwrap_err().kind,
+            ErrorKind::NotFound,
+            "no longer dead"
+        );
+    }
+}
