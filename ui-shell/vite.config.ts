@@ -229,10 +229,10 @@ export default defineConfig({
             },
             {
               // Small modules the VDP's first load shares with other pages (image URLs, the
-              // comments sanitiser, the VDP settings, the saved-cars stores, the tools' API): one
+              // comments' text helpers, the VDP settings, the saved-cars stores, the tools' API): one
               // chunk, not six (each file's gzip framing counts against the first-load budget).
               name: "vdp-shared",
-              test: /[\\/]ui-shell[\\/]src[\\/](lib[\\/](images|sanitize)|vdp[\\/](data|tools[\\/]api)|account[\\/]saved|compare[\\/]favourites)\.tsx?$/,
+              test: /[\\/]ui-shell[\\/]src[\\/](lib[\\/](images|text)|vdp[\\/](data|tools[\\/]api)|account[\\/]saved|compare[\\/]favourites)\.tsx?$/,
               priority: 1,
               includeDependenciesRecursively: false,
             },

@@ -14,7 +14,6 @@ pub mod geo;
 pub mod http;
 pub mod leads;
 pub mod market;
-pub mod marketing;
 pub mod model;
 pub mod outbound;
 pub mod payments;

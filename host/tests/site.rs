@@ -329,7 +329,7 @@ fn an_expired_popup_is_not_served_and_bad_files_name_file_and_key() {
         .popup
         .clone()
         .unwrap();
-    assert!(!forecourt_host::marketing::popup_live(&p, jiff::Timestamp::now()));
+    assert!(!forecourt_host::content::marketing::popup_live(&p, jiff::Timestamp::now()));
 
     let err = |files: &[(&str, &str)]| with_content(files).expect_err("must fail");
     let e = err(&[(

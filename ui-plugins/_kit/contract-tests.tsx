@@ -1,14 +1,21 @@
 // The contract test every template runs (ui-plugins/<template>/src/remote.test.tsx): each exposed
-// module renders the fixture props of every demo tenant, marks its root with data-fc-component /
-// data-fc-template, and shows the props' key content.
+// module renders the props the shell really sends, built by the shell's production builders
+// (`remotePropsFor`: the SRP's card builder, the VDP's sidebar builder, the header, footer and
+// hero builders) from the host's responses for every demo tenant, marks its root with
+// data-fc-component / data-fc-template, and shows the props' key content.
 
-import type { RemoteProps } from "@forecourt/ui-shell/contract";
-import { CAR_SOLD, remotePropsFor, TENANTS } from "@forecourt/ui-shell/fixtures";
+import type { ActionView, RemoteProps } from "@forecourt/ui-shell/contract";
+import { CAR_REDUCED, CAR_SOLD, remotePropsFor, TENANTS } from "@forecourt/ui-shell/fixtures";
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 
 type Modules = { [M in keyof RemoteProps]: ComponentType<RemoteProps[M]> };
+
+/** An action as the remote renders it: a toggle (`pressed` set) is a button, the rest links. */
+function expectAction(a: ActionView): void {
+  expect(screen.getByRole(a.pressed === undefined ? "link" : "button", { name: a.label })).toBeTruthy();
+}
 
 /**
  * Declares the contract tests of a template. Takes the template name and its five components;
@@ -37,6 +44,23 @@ export function describeRemote(template: string, modules: Modules): void {
         expect(screen.getByRole("heading", { level: 1 }).textContent).toContain(props.HomeHero.headline);
         expect(screen.getAllByRole("link", { name: props.HomeHero.primaryAction.label }).length).toBeGreaterThan(0);
       });
+      it(`SearchCard shows title, price and actions (${name})`, () => {
+        const { container } = render(<modules.SearchCard {...props.SearchCard} />);
+        expect(container.querySelector(`[data-fc-component="SearchCard"][data-fc-template="${template}"]`)).not.toBeNull();
+        expect(container.textContent).toContain(props.SearchCard.card.title);
+        expect(container.textContent).toContain(props.SearchCard.card.price.text);
+        expect(props.SearchCard.actions.length).toBeGreaterThan(0);
+        for (const a of props.SearchCard.actions) expectAction(a);
+      });
+      it(`VdpSidebar shows title, price, facts and actions (${name})`, () => {
+        const { container } = render(<modules.VdpSidebar {...props.VdpSidebar} />);
+        expect(container.querySelector(`[data-fc-component="VdpSidebar"][data-fc-template="${template}"]`)).not.toBeNull();
+        expect(screen.getByRole("heading", { level: 1 }).textContent).toContain(props.VdpSidebar.title);
+        expect(container.textContent).toContain(props.VdpSidebar.price.text);
+        for (const f of props.VdpSidebar.facts) expect(container.textContent).toContain(f.value);
+        for (const a of props.VdpSidebar.actions) expectAction(a);
+        expect(container.querySelector('[data-fc-slot="finance-teaser"]')).not.toBeNull();
+      });
     }
     const props = remotePropsFor(TENANTS.classic);
     it("SiteHeader renders the shell's menu in place of its own links when given (issue 11)", () => {
@@ -52,20 +76,24 @@ export function describeRemote(template: string, modules: Modules): void {
       for (const l of props.SiteHeader.nav) expect(root?.querySelector(`a[href="${l.href}"]`)).toBeNull();
       for (const p of props.SiteHeader.phones) expect(root?.querySelector(`a[href="${p.href}"]`)).not.toBeNull();
     });
-    it("SearchCard shows title, price and actions", () => {
-      const { container } = render(<modules.SearchCard {...props.SearchCard} />);
-      expect(container.querySelector(`[data-fc-component="SearchCard"][data-fc-template="${template}"]`)).not.toBeNull();
-      expect(container.textContent).toContain(props.SearchCard.card.title);
-      expect(container.textContent).toContain(props.SearchCard.card.price.text);
-      for (const a of props.SearchCard.actions) expect(screen.getByRole("link", { name: a.label })).toBeTruthy();
+    it("SearchCard and VdpSidebar show a was/now price with the previous price", () => {
+      const reduced = remotePropsFor(TENANTS.classic, CAR_REDUCED);
+      const card = render(<modules.SearchCard {...reduced.SearchCard} />);
+      expect(reduced.SearchCard.card.price).toMatchObject({ kind: "was_now", text: "$82,990", was: "$89,990" });
+      expect(card.container.textContent).toContain("$89,990");
+      card.unmount();
+      const side = render(<modules.VdpSidebar {...reduced.VdpSidebar} />);
+      expect(side.container.textContent).toContain("$89,990");
+      expect(side.container.textContent).toContain("Reduced by $7,000");
     });
-    it("VdpSidebar shows title, price, facts and actions", () => {
-      const { container } = render(<modules.VdpSidebar {...props.VdpSidebar} />);
-      expect(container.querySelector(`[data-fc-component="VdpSidebar"][data-fc-template="${template}"]`)).not.toBeNull();
-      expect(screen.getByRole("heading", { level: 1 }).textContent).toContain(props.VdpSidebar.title);
-      expect(container.textContent).toContain(props.VdpSidebar.price.text);
-      for (const f of props.VdpSidebar.facts) expect(container.textContent).toContain(f.value);
-      for (const a of props.VdpSidebar.actions) expect(screen.getByRole("link", { name: a.label })).toBeTruthy();
+    it("VdpSidebar shows the view count grouped in thousands (the shell's formatter)", () => {
+      const { container } = render(<modules.VdpSidebar {...props.VdpSidebar} views={12345} />);
+      expect(container.textContent).toContain("12,345");
+    });
+    it("SearchCard of a sold car offers Find Me Something Similar", () => {
+      const sold = remotePropsFor(TENANTS.classic, CAR_SOLD);
+      render(<modules.SearchCard {...sold.SearchCard} />);
+      expect(screen.getByRole("link", { name: "Find Me Something Similar" })).toBeTruthy();
     });
     it("VdpSidebar shows the SOLD view for a sold car", () => {
       const sold = remotePropsFor(TENANTS.classic, CAR_SOLD);

@@ -2,8 +2,10 @@
 // exposes and the props the shell passes them. Remotes import these types with
 // `import type { ... } from "@forecourt/ui-shell/contract"` (types only: nothing is bundled).
 //
-// Props are display-ready view models built by the shell (src/lib/views.ts): the shell owns the
-// spec's rules (price display, phone format, tag priority, wording); a remote owns the look.
+// Props are display-ready view models built by the shell from the host's answers (search cards:
+// `hitCardProps` in src/search/cards.ts; the VDP sidebar: `sidebarProps` in src/vdp/sidebar.ts;
+// header, footer and home hero: src/lib/views.ts): the host and the shell own the spec's rules
+// (price display, phone format, tag priority, wording); a remote owns the look.
 // Links are plain `<a href>`: the shell turns same-origin clicks into client-side navigation.
 // ARCHITECTURE.md "UI"; shopper-core §2; locations-forms-marketing §2 "Navigation".
 

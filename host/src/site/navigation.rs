@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use crate::{
+    content::marketing::{self, BrandTile, NavLink, Navigation, PopularBody},
     error::{Error, Result},
-    marketing::{self, BrandTile, NavLink, Navigation, PopularBody},
     platform::Platform,
     tenant::Tenant,
 };

@@ -2,8 +2,8 @@
 //! with the statistics banner ([`brands`], [`brand`]).
 
 use crate::{
+    content::marketing::{Brand, BrandsResponse, Offer, OffersResponse},
     error::{Error, Result},
-    marketing::{Brand, BrandsResponse, Offer, OffersResponse},
     site::navigation::today,
     tenant::Tenant,
 };

@@ -1,8 +1,8 @@
 //! The reviews block of a site, a location or a dealership ([`reviews`]).
 
 use crate::{
+    content::marketing::ReviewsResponse,
     error::{Error, Result},
-    marketing::ReviewsResponse,
     site::navigation::today,
     tenant::Tenant,
 };

@@ -333,10 +333,341 @@ fn fault_abort_after() -> Option<usize> {
     std::env::var("FORECOURT_FAULT_ABORT_AFTER_ROWS").ok()?.parse().ok()
 }
 
+/// What the tenant's tables hold when the import starts: dealership ids by slug, location
+/// `(id, dealership id)` by slug, and every car with the fields the import compares.
+struct Snapshot {
+    dealerships: HashMap<String, i64>,
+    locations: HashMap<String, (i64, i64)>,
+    existing: Vec<Existing>,
+}
+
+/// Reads the tenant's dealerships, locations and cars inside the import transaction.
+async fn read_snapshot(tx: &mut Transaction<'_, Any>, slug: &str) -> Result<Snapshot, sqlx::Error> {
+    let dealerships: HashMap<String, i64> = sqlx::query("SELECT slug, id FROM dealerships WHERE tenant = $1")
+        .bind(slug)
+        .fetch_all(&mut **tx)
+        .await?
+        .into_iter()
+        .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1)))
+        .collect();
+    let locations: HashMap<String, (i64, i64)> = sqlx::query("SELECT slug, id, dealership_id FROM locations WHERE tenant = $1")
+        .bind(slug)
+        .fetch_all(&mut **tx)
+        .await?
+        .into_iter()
+        .map(|r| (r.get::<String, _>(0), (r.get::<i64, _>(1), r.get::<i64, _>(2))))
+        .collect();
+    let existing: Vec<Existing> =
+        sqlx::query("SELECT id, stocknum, vin, status, sold_at, feed_hash, feed_source, created_at FROM cars WHERE tenant = $1")
+            .bind(slug)
+            .fetch_all(&mut **tx)
+            .await?
+            .into_iter()
+            .map(|r| Existing {
+                id: r.get(0),
+                stocknum: r.get(1),
+                vin: r.get(2),
+                status: r.get(3),
+                sold_at: r.get(4),
+                feed_hash: r.get(5),
+                feed_source: r.get(6),
+                created_at: r.get(7),
+            })
+            .collect();
+    Ok(Snapshot {
+        dealerships,
+        locations,
+        existing,
+    })
+}
+
+/// A progress bar over `rows` rows when `opts.progress` is set and stderr is a terminal, else a
+/// hidden one.
+fn progress_bar(opts: &ImportOptions, rows: usize, slug: &str) -> indicatif::ProgressBar {
+    if !(opts.progress && std::io::stderr().is_terminal()) {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::new(rows as u64);
+    b.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {prefix} [{bar:40}] {pos}/{len} rows ({per_sec}, {eta})")
+            .expect("template")
+            .progress_chars("=> "),
+    );
+    b.set_prefix(format!("{slug}: {}", opts.source));
+    b
+}
+
+/// What the rows read so far left behind: the identities seen (for the duplicate checks), the
+/// existing cars the feed supplied, and the identities of rejected rows (never marked sold).
+#[derive(Default)]
+struct Seen {
+    stocknums: HashMap<String, usize>,
+    vins: HashMap<String, usize>,
+    slugs: HashMap<String, usize>,
+    ids: HashSet<i64>,
+    keep_keys: HashSet<String>,
+}
+
+impl Seen {
+    /// Refuses data row `row` (1-based) with its errors; `raw_key` is its stock number or VIN.
+    fn reject(&mut self, report: &mut ImportReport, row: usize, raw_key: Option<String>, errors: Vec<FieldError>) {
+        if let Some(k) = &raw_key {
+            self.keep_keys.insert(k.trim().to_string());
+        }
+        report.errors.push(RowError {
+            row,
+            stocknum: raw_key,
+            errors,
+        });
+    }
+
+    /// Remembers an accepted row's stock number, VIN and car slug.
+    fn record(&mut self, car: &CarInput, checked: &Checked, row: usize) {
+        self.stocknums.insert(checked.stocknum.clone(), row);
+        if let Some(vin) = car.text("vin") {
+            self.vins.insert(vin.to_string(), row);
+        }
+        self.slugs.insert(checked.car_slug.clone(), row);
+    }
+}
+
+/// A validated row whose references resolved and which repeats no row before it.
+struct Checked {
+    stocknum: String,
+    car_slug: String,
+    dealership_id: i64,
+    location_id: Option<i64>,
+}
+
+/// The row's location and dealership by slug: the dealership is the row's, else its location's,
+/// else the tenant's only one. Returns `(dealership id, (location id, its dealership id))`, with
+/// an error pushed for each reference that does not resolve.
+fn resolve_references(
+    car: &CarInput,
+    snap: &Snapshot,
+    single_dealership: Option<i64>,
+    errors: &mut Vec<FieldError>,
+) -> (Option<i64>, Option<(i64, i64)>) {
+    let location = match &car.location_slug {
+        Some(l) => match snap.locations.get(l) {
+            Some(v) => Some(*v),
+            None => {
+                errors.push(FieldError {
+                    field: "location_slug".into(),
+                    reason: format!("no location `{l}` in this tenant"),
+                });
+                None
+            }
+        },
+        None => None,
+    };
+    let dealership_id = match &car.dealership_slug {
+        Some(d) => match snap.dealerships.get(d) {
+            Some(id) => Some(*id),
+            None => {
+                errors.push(FieldError {
+                    field: "dealership_slug".into(),
+                    reason: format!("no dealership `{d}` in this tenant"),
+                });
+                None
+            }
+        },
+        None => location.map(|(_, d)| d).or(single_dealership).or_else(|| {
+            errors.push(FieldError {
+                field: "dealership_slug".into(),
+                reason: "is required when the tenant has several dealerships".into(),
+            });
+            None
+        }),
+    };
+    if let (Some(d), Some((_, ld))) = (dealership_id, location)
+        && d != ld
+    {
+        errors.push(FieldError {
+            field: "location_slug".into(),
+            reason: "belongs to another dealership".into(),
+        });
+    }
+    (dealership_id, location)
+}
+
+/// Checks a validated row's references and that it repeats no earlier row (stock number, VIN,
+/// car slug). A row without a slug gets one from year, make, model and stock number (set on
+/// `car`). Returns the row's identity and references, or every problem found.
+fn check_row(car: &mut CarInput, snap: &Snapshot, single_dealership: Option<i64>, seen: &Seen) -> Result<Checked, Vec<FieldError>> {
+    let mut errors = Vec::new();
+    let (dealership_id, location) = resolve_references(car, snap, single_dealership, &mut errors);
+    // Duplicates inside this feed.
+    let stocknum = car.text("stocknum").expect("validated").to_string();
+    if let Some(first) = seen.stocknums.get(&stocknum) {
+        errors.push(FieldError {
+            field: "stocknum".into(),
+            reason: format!("`{stocknum}` repeats row {first}"),
+        });
+    }
+    if let Some(vin) = car.text("vin")
+        && let Some(first) = seen.vins.get(vin)
+    {
+        errors.push(FieldError {
+            field: "vin".into(),
+            reason: format!("`{vin}` repeats row {first}"),
+        });
+    }
+    if car.text("slug").is_none() {
+        let year = match car.get("year") {
+            Val::Int(y) => *y,
+            _ => 0,
+        };
+        let s = slugify(&format!(
+            "{year} {} {} {stocknum}",
+            car.text("make").unwrap_or(""),
+            car.text("model").unwrap_or("")
+        ));
+        car.set("slug", Val::Text(s));
+    }
+    let car_slug = car.text("slug").expect("set").to_string();
+    if let Some(first) = seen.slugs.get(&car_slug)
+        && !seen.stocknums.contains_key(&stocknum)
+    {
+        errors.push(FieldError {
+            field: "slug".into(),
+            reason: format!("`{car_slug}` repeats row {first}"),
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Checked {
+        stocknum,
+        car_slug,
+        dealership_id: dealership_id.expect("checked"),
+        location_id: location.map(|(id, _)| id),
+    })
+}
+
+/// The fixed parts of every write: the two statements, the tenant and the feed.
+struct Writer<'a> {
+    insert: String,
+    update: String,
+    slug: &'a str,
+    opts: &'a ImportOptions,
+}
+
+impl Writer<'_> {
+    /// Writes one checked row. A car `found` with the same content hash from the same source only
+    /// counts as unchanged (returns false); otherwise its sold time is settled (the feed's, else
+    /// the car's existing one, else now; cleared when unsold) and the car is updated in place
+    /// (keeping its listing time) or inserted. Returns true when a row was written.
+    async fn write(
+        &self,
+        tx: &mut Transaction<'_, Any>,
+        mut car: CarInput,
+        checked: Checked,
+        found: Option<&Existing>,
+        report: &mut ImportReport,
+    ) -> Result<bool, sqlx::Error> {
+        let opts = self.opts;
+        let hash = row_hash(&car, checked.dealership_id, checked.location_id);
+        if let Some(e) = found
+            && e.feed_hash.as_deref() == Some(hash.as_str())
+            && e.feed_source.as_deref() == Some(opts.source.as_str())
+        {
+            report.unchanged += 1;
+            return Ok(false);
+        }
+        let sold = car.text("status") == Some("sold");
+        if sold && matches!(car.get("sold_at"), Val::Null) {
+            let at = found.filter(|e| e.status == "sold").and_then(|e| e.sold_at).unwrap_or(opts.now);
+            car.set("sold_at", Val::Int(at));
+        } else if !sold {
+            car.set("sold_at", Val::Null);
+        }
+        if matches!(car.get("created_at"), Val::Null) {
+            // An existing car keeps its original listing time.
+            car.set("created_at", Val::Int(found.map_or(opts.now, |e| e.created_at)));
+        }
+        let mut q = sqlx::query(if found.is_some() { &self.update } else { &self.insert });
+        for (v, f) in car.values.iter().zip(FIELDS) {
+            q = bind_val(q, v, f.kind);
+        }
+        q = q
+            .bind(checked.dealership_id)
+            .bind(checked.location_id)
+            .bind(opts.now)
+            .bind(opts.source.clone())
+            .bind(hash);
+        if let Some(e) = found {
+            q = q.bind(e.id);
+        }
+        q.bind(self.slug.to_string()).execute(&mut **tx).await?;
+        match found {
+            Some(_) => report.updated += 1,
+            None => report.inserted += 1,
+        }
+        Ok(true)
+    }
+}
+
+/// A full feed's last step: marks sold (now) every car this source supplied before that the feed
+/// no longer lists, leaving alone cars already sold and those of rejected rows. Returns how many.
+async fn mark_missing_sold(
+    tx: &mut Transaction<'_, Any>,
+    existing: &[Existing],
+    seen: &Seen,
+    opts: &ImportOptions,
+    slug: &str,
+) -> Result<usize, sqlx::Error> {
+    let mut marked = 0;
+    for e in existing {
+        let owned = e.feed_source.as_deref() == Some(opts.source.as_str());
+        let kept = seen.keep_keys.contains(&e.stocknum) || e.vin.as_ref().is_some_and(|v| seen.keep_keys.contains(v));
+        if owned && !seen.ids.contains(&e.id) && !kept && e.status != "sold" {
+            sqlx::query("UPDATE cars SET status = 'sold', sold_at = $1, updated_at = $1, feed_hash = NULL WHERE id = $2 AND tenant = $3")
+                .bind(opts.now)
+                .bind(e.id)
+                .bind(slug)
+                .execute(&mut **tx)
+                .await?;
+            marked += 1;
+        }
+    }
+    Ok(marked)
+}
+
+/// Writes the import log row (`stock_imports`) with the report's counts and the report as JSON.
+async fn log_import(tx: &mut Transaction<'_, Any>, slug: &str, report: &ImportReport, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO stock_imports (tenant, source, sha256, mode, finished_at, rows_total, inserted, updated, unchanged, marked_sold, rejected, report) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+    )
+    .bind(slug)
+    .bind(&report.source)
+    .bind(&report.sha256)
+    .bind(&report.mode)
+    .bind(now)
+    .bind(report.rows_total as i64)
+    .bind(report.inserted as i64)
+    .bind(report.updated as i64)
+    .bind(report.unchanged as i64)
+    .bind(report.marked_sold as i64)
+    .bind(report.rejected as i64)
+    .bind(serde_json::to_string(report).expect("report serialises"))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 /// Imports one feed for one tenant in one transaction and returns the report.
 ///
-/// Errors only when the feed as a whole is unreadable or storage fails; bad rows are listed in
-/// the report and the valid rows are imported.
+/// Takes the database, the tenant, the feed's bytes (CSV or JSON as `opts.format` says) and the
+/// options. Steps: read the records, read the tenant's dealerships, locations and cars, then per
+/// row validate, resolve references, check for repeats and write (insert, update or unchanged);
+/// a full feed then marks the source's missing cars sold; the log row is written and the
+/// transaction committed, and search is told the stock changed.
+///
+/// Errors only when the feed as a whole is unreadable ([`ImportError::Format`],
+/// [`ImportError::Mapping`]) or storage fails ([`ImportError::Db`], nothing written); bad rows
+/// are listed in the report and the valid rows are imported.
 pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOptions) -> Result<ImportReport, ImportError> {
     let mode = opts.mode.or_else(|| opts.mapping.as_ref().and_then(|m| m.mode)).unwrap_or_default();
     let slug = tenant.slug().to_string();
@@ -355,68 +686,25 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
         .unwrap_or(2026);
 
     let mut tx: Transaction<'_, Any> = db.pool.begin().await?;
-
-    let dealerships: HashMap<String, i64> = sqlx::query("SELECT slug, id FROM dealerships WHERE tenant = $1")
-        .bind(&slug)
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1)))
-        .collect();
-    let locations: HashMap<String, (i64, i64)> = sqlx::query("SELECT slug, id, dealership_id FROM locations WHERE tenant = $1")
-        .bind(&slug)
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|r| (r.get::<String, _>(0), (r.get::<i64, _>(1), r.get::<i64, _>(2))))
-        .collect();
-    let existing: Vec<Existing> =
-        sqlx::query("SELECT id, stocknum, vin, status, sold_at, feed_hash, feed_source, created_at FROM cars WHERE tenant = $1")
-            .bind(&slug)
-            .fetch_all(&mut *tx)
-            .await?
-            .into_iter()
-            .map(|r| Existing {
-                id: r.get(0),
-                stocknum: r.get(1),
-                vin: r.get(2),
-                status: r.get(3),
-                sold_at: r.get(4),
-                feed_hash: r.get(5),
-                feed_source: r.get(6),
-                created_at: r.get(7),
-            })
-            .collect();
-    let by_stocknum: HashMap<&str, usize> = existing.iter().enumerate().map(|(i, e)| (e.stocknum.as_str(), i)).collect();
-    let by_vin: HashMap<&str, usize> = existing
+    let snap = read_snapshot(&mut tx, &slug).await?;
+    let by_stocknum: HashMap<&str, usize> = snap.existing.iter().enumerate().map(|(i, e)| (e.stocknum.as_str(), i)).collect();
+    let by_vin: HashMap<&str, usize> = snap
+        .existing
         .iter()
         .enumerate()
         .filter_map(|(i, e)| e.vin.as_deref().map(|v| (v, i)))
         .collect();
-    let single_dealership = (dealerships.len() == 1).then(|| *dealerships.values().next().expect("one"));
-
-    let bar = if opts.progress && std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(records.len() as u64);
-        b.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} {prefix} [{bar:40}] {pos}/{len} rows ({per_sec}, {eta})")
-                .expect("template")
-                .progress_chars("=> "),
-        );
-        b.set_prefix(format!("{slug}: {}", opts.source));
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
+    let single_dealership = (snap.dealerships.len() == 1).then(|| *snap.dealerships.values().next().expect("one"));
+    let bar = progress_bar(&opts, records.len(), &slug);
+    let writer = Writer {
+        insert: insert_sql(),
+        update: update_sql(),
+        slug: &slug,
+        opts: &opts,
     };
-
-    let insert = insert_sql();
-    let update = update_sql();
     let abort_after = fault_abort_after();
     let mut written = 0usize;
-    let mut seen_ids: HashSet<i64> = HashSet::new();
-    let mut keep_keys: HashSet<String> = HashSet::new(); // identities of rejected rows: never marked sold
-    let mut seen_stocknums: HashMap<String, usize> = HashMap::new();
-    let mut seen_vins: HashMap<String, usize> = HashMap::new();
-    let mut seen_slugs: HashMap<String, usize> = HashMap::new();
+    let mut seen = Seen::default();
 
     for (i, rec) in records.iter().enumerate() {
         let row = i + 1;
@@ -425,174 +713,26 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
             .get("stocknum")
             .and_then(|r| r.as_text())
             .or_else(|| rec.get("vin").and_then(|r| r.as_text()));
-        let mut reject = |errors: Vec<FieldError>, report: &mut ImportReport| {
-            if let Some(k) = &raw_key {
-                keep_keys.insert(k.trim().to_string());
-            }
-            report.errors.push(RowError {
-                row,
-                stocknum: raw_key.clone(),
-                errors,
-            });
-        };
-        let mut car = match validate_row(rec, current_year) {
-            Ok(c) => c,
+        let checked =
+            validate_row(rec, current_year).and_then(|mut car| check_row(&mut car, &snap, single_dealership, &seen).map(|c| (car, c)));
+        let (car, checked) = match checked {
+            Ok(ok) => ok,
             Err(errors) => {
-                reject(errors, &mut report);
+                seen.reject(&mut report, row, raw_key, errors);
                 continue;
             }
         };
-        // References.
-        let mut errors = Vec::new();
-        let location = match &car.location_slug {
-            Some(l) => match locations.get(l) {
-                Some(v) => Some(*v),
-                None => {
-                    errors.push(FieldError {
-                        field: "location_slug".into(),
-                        reason: format!("no location `{l}` in this tenant"),
-                    });
-                    None
-                }
-            },
-            None => None,
-        };
-        let dealership_id = match &car.dealership_slug {
-            Some(d) => match dealerships.get(d) {
-                Some(id) => Some(*id),
-                None => {
-                    errors.push(FieldError {
-                        field: "dealership_slug".into(),
-                        reason: format!("no dealership `{d}` in this tenant"),
-                    });
-                    None
-                }
-            },
-            None => location.map(|(_, d)| d).or(single_dealership).or_else(|| {
-                errors.push(FieldError {
-                    field: "dealership_slug".into(),
-                    reason: "is required when the tenant has several dealerships".into(),
-                });
-                None
-            }),
-        };
-        if let (Some(d), Some((_, ld))) = (dealership_id, location)
-            && d != ld
-        {
-            errors.push(FieldError {
-                field: "location_slug".into(),
-                reason: "belongs to another dealership".into(),
-            });
-        }
-        // Duplicates inside this feed.
-        let stocknum = car.text("stocknum").expect("validated").to_string();
-        if let Some(first) = seen_stocknums.get(&stocknum) {
-            errors.push(FieldError {
-                field: "stocknum".into(),
-                reason: format!("`{stocknum}` repeats row {first}"),
-            });
-        }
-        if let Some(vin) = car.text("vin")
-            && let Some(first) = seen_vins.get(vin)
-        {
-            errors.push(FieldError {
-                field: "vin".into(),
-                reason: format!("`{vin}` repeats row {first}"),
-            });
-        }
-        if car.text("slug").is_none() {
-            let year = match car.get("year") {
-                Val::Int(y) => *y,
-                _ => 0,
-            };
-            let s = slugify(&format!(
-                "{year} {} {} {stocknum}",
-                car.text("make").unwrap_or(""),
-                car.text("model").unwrap_or("")
-            ));
-            car.set("slug", Val::Text(s));
-        }
-        let car_slug = car.text("slug").expect("set").to_string();
-        if let Some(first) = seen_slugs.get(&car_slug)
-            && !seen_stocknums.contains_key(&stocknum)
-        {
-            errors.push(FieldError {
-                field: "slug".into(),
-                reason: format!("`{car_slug}` repeats row {first}"),
-            });
-        }
-        if !errors.is_empty() {
-            reject(errors, &mut report);
-            continue;
-        }
-        seen_stocknums.insert(stocknum.clone(), row);
-        if let Some(vin) = car.text("vin") {
-            seen_vins.insert(vin.to_string(), row);
-        }
-        seen_slugs.insert(car_slug, row);
-        let dealership_id = dealership_id.expect("checked");
-        let location_id = location.map(|(id, _)| id);
-        let hash = row_hash(&car, dealership_id, location_id);
-
+        seen.record(&car, &checked, row);
         // Match an existing car: stocknum first, else VIN.
         let found = by_stocknum
-            .get(stocknum.as_str())
+            .get(checked.stocknum.as_str())
             .or_else(|| car.text("vin").and_then(|v| by_vin.get(v)))
-            .map(|i| &existing[*i]);
+            .map(|i| &snap.existing[*i]);
         if let Some(e) = found {
-            seen_ids.insert(e.id);
-            if e.feed_hash.as_deref() == Some(hash.as_str()) && e.feed_source.as_deref() == Some(opts.source.as_str()) {
-                report.unchanged += 1;
-                continue;
-            }
+            seen.ids.insert(e.id);
         }
-        // Sold time: keep the feed's, else the car's existing one, else now; cleared when unsold.
-        let sold = car.text("status") == Some("sold");
-        if sold && matches!(car.get("sold_at"), Val::Null) {
-            let at = found.filter(|e| e.status == "sold").and_then(|e| e.sold_at).unwrap_or(opts.now);
-            car.set("sold_at", Val::Int(at));
-        } else if !sold {
-            car.set("sold_at", Val::Null);
-        }
-        match found {
-            Some(e) => {
-                if matches!(car.get("created_at"), Val::Null) {
-                    // Keep the car's original listing time.
-                    car.set("created_at", Val::Int(e.created_at));
-                }
-                let mut q = sqlx::query(&update);
-                for (v, f) in car.values.iter().zip(FIELDS) {
-                    q = bind_val(q, v, f.kind);
-                }
-                q = q
-                    .bind(dealership_id)
-                    .bind(location_id)
-                    .bind(opts.now)
-                    .bind(opts.source.clone())
-                    .bind(hash)
-                    .bind(e.id)
-                    .bind(slug.clone());
-                q.execute(&mut *tx).await?;
-                report.updated += 1;
-            }
-            None => {
-                if matches!(car.get("created_at"), Val::Null) {
-                    car.set("created_at", Val::Int(opts.now));
-                }
-                let mut q = sqlx::query(&insert);
-                for (v, f) in car.values.iter().zip(FIELDS) {
-                    q = bind_val(q, v, f.kind);
-                }
-                q = q
-                    .bind(dealership_id)
-                    .bind(location_id)
-                    .bind(opts.now)
-                    .bind(opts.source.clone())
-                    .bind(hash)
-                    .bind(slug.clone());
-                q.execute(&mut *tx).await?;
-                report.inserted += 1;
-            }
+        if !writer.write(&mut tx, car, checked, found, &mut report).await? {
+            continue;
         }
         written += 1;
         if abort_after == Some(written) {
@@ -602,43 +742,11 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
     }
 
     if mode == FeedMode::Full {
-        for e in &existing {
-            let owned = e.feed_source.as_deref() == Some(opts.source.as_str());
-            let kept = keep_keys.contains(&e.stocknum) || e.vin.as_ref().is_some_and(|v| keep_keys.contains(v));
-            if owned && !seen_ids.contains(&e.id) && !kept && e.status != "sold" {
-                sqlx::query(
-                    "UPDATE cars SET status = 'sold', sold_at = $1, updated_at = $1, feed_hash = NULL WHERE id = $2 AND tenant = $3",
-                )
-                .bind(opts.now)
-                .bind(e.id)
-                .bind(&slug)
-                .execute(&mut *tx)
-                .await?;
-                report.marked_sold += 1;
-            }
-        }
+        report.marked_sold += mark_missing_sold(&mut tx, &snap.existing, &seen, &opts, &slug).await?;
     }
     report.rejected = report.errors.len();
     bar.finish_and_clear();
-
-    sqlx::query(
-        "INSERT INTO stock_imports (tenant, source, sha256, mode, finished_at, rows_total, inserted, updated, unchanged, marked_sold, rejected, report) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-    )
-    .bind(&slug)
-    .bind(&report.source)
-    .bind(&report.sha256)
-    .bind(&report.mode)
-    .bind(opts.now)
-    .bind(report.rows_total as i64)
-    .bind(report.inserted as i64)
-    .bind(report.updated as i64)
-    .bind(report.unchanged as i64)
-    .bind(report.marked_sold as i64)
-    .bind(report.rejected as i64)
-    .bind(serde_json::to_string(&report).expect("report serialises"))
-    .execute(&mut *tx)
-    .await?;
+    log_import(&mut tx, &slug, &report, opts.now).await?;
     tx.commit().await?;
     // Search sync (issue 4): the tenant is reindexed and its cached results dropped.
     crate::search::notify_stock_changed(&slug);

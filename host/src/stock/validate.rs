@@ -3,12 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::slug::slugify;
-
 use super::{
-    fields::{self, BODY_TYPES, FIELDS, Kind},
+    fields::{self, BODY_TYPES, FIELDS, Field, Kind},
     mapping::parse_number,
 };
+use crate::slug::slugify;
 
 /// Largest accepted price, AUD dollars.
 pub const MAX_PRICE: f64 = 5_000_000.0;
@@ -121,7 +120,9 @@ fn parse_timestamp(s: &str) -> Option<i64> {
         .map(|z| z.timestamp().as_second())
 }
 
-/// Validates one record. `current_year` bounds `year` (at most next year).
+/// Validates one record (canonical field -> raw value): parses every field as its kind, applies
+/// the field rules and the stored defaults. `current_year` bounds `year` (at most next year).
+/// Returns the typed car, or every problem in the row (field and reason) when there is any.
 pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Result<CarInput, Vec<FieldError>> {
     let mut errors = Vec::new();
     macro_rules! err {
@@ -132,128 +133,10 @@ pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Res
             })
         };
     }
-    let mut values = Vec::with_capacity(FIELDS.len());
-    for field in FIELDS {
-        let raw = rec.get(field.name);
-        let v = match raw {
-            None => Val::Null,
-            Some(raw) => match field.kind {
-                Kind::Text => raw.as_text().map(Val::Text).unwrap_or(Val::Null),
-                Kind::Int => match raw.as_text() {
-                    None => Val::Null,
-                    Some(t) => match parse_number(&t) {
-                        Some(n) if n.fract() == 0.0 && n.abs() < 9e15 => Val::Int(n as i64),
-                        Some(_) => {
-                            err!(field.name, format!("`{t}` must be a whole number"));
-                            Val::Null
-                        }
-                        None => {
-                            err!(field.name, format!("`{t}` is not a number"));
-                            Val::Null
-                        }
-                    },
-                },
-                Kind::Float => match raw.as_text() {
-                    None => Val::Null,
-                    Some(t) => match parse_number(&t) {
-                        Some(n) => Val::Float(n),
-                        None => {
-                            err!(field.name, format!("`{t}` is not a number"));
-                            Val::Null
-                        }
-                    },
-                },
-                Kind::Bool => match raw.as_text() {
-                    None => Val::Null,
-                    Some(t) => match parse_bool(&t) {
-                        Some(b) => Val::Int(b as i64),
-                        None => {
-                            err!(field.name, format!("`{t}` must be true or false"));
-                            Val::Null
-                        }
-                    },
-                },
-                Kind::Date => match raw.as_text() {
-                    None => Val::Null,
-                    Some(t) => {
-                        let day = t.get(..10).unwrap_or(&t);
-                        match jiff::civil::Date::strptime("%Y-%m-%d", day) {
-                            Ok(d) => Val::Text(d.to_string()),
-                            Err(_) => {
-                                err!(field.name, format!("`{t}` must be a date YYYY-MM-DD"));
-                                Val::Null
-                            }
-                        }
-                    }
-                },
-                Kind::Timestamp => match raw.as_text() {
-                    None => Val::Null,
-                    Some(t) => match parse_timestamp(&t) {
-                        Some(n) => Val::Int(n),
-                        None => {
-                            err!(field.name, format!("`{t}` must be an RFC 3339 timestamp or unix seconds"));
-                            Val::Null
-                        }
-                    },
-                },
-                Kind::List => match raw {
-                    Raw::Text(t) => {
-                        let items: Vec<&str> = t.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
-                        if items.is_empty() {
-                            Val::Null
-                        } else {
-                            Val::Text(serde_json::to_string(&items).expect("strings"))
-                        }
-                    }
-                    Raw::Json(serde_json::Value::Array(a)) => {
-                        let items: Option<Vec<String>> = a
-                            .iter()
-                            .map(|v| match v {
-                                serde_json::Value::String(s) => Some(s.clone()),
-                                // `images` as the spec writes them: [{image: {url}}] or [{url}]
-                                serde_json::Value::Object(o) => o
-                                    .get("url")
-                                    .or_else(|| o.get("image").and_then(|i| i.get("url")))
-                                    .and_then(|u| u.as_str())
-                                    .map(String::from),
-                                _ => None,
-                            })
-                            .collect();
-                        match items {
-                            Some(items) if items.is_empty() => Val::Null,
-                            Some(items) => Val::Text(serde_json::to_string(&items).expect("strings")),
-                            None => {
-                                err!(field.name, "must be a list of text values".into());
-                                Val::Null
-                            }
-                        }
-                    }
-                    Raw::Json(serde_json::Value::Null) => Val::Null,
-                    Raw::Json(_) => {
-                        err!(field.name, "must be a list".into());
-                        Val::Null
-                    }
-                },
-                Kind::Json => match raw {
-                    Raw::Text(t) if t.trim().is_empty() => Val::Null,
-                    Raw::Text(t) => match serde_json::from_str::<serde_json::Value>(t) {
-                        Ok(v) if v.is_object() || v.is_array() => Val::Text(v.to_string()),
-                        _ => {
-                            err!(field.name, "must be a JSON object".into());
-                            Val::Null
-                        }
-                    },
-                    Raw::Json(serde_json::Value::Null) => Val::Null,
-                    Raw::Json(v) if v.is_object() || v.is_array() => Val::Text(v.to_string()),
-                    Raw::Json(_) => {
-                        err!(field.name, "must be a JSON object".into());
-                        Val::Null
-                    }
-                },
-            },
-        };
-        values.push(v);
-    }
+    let values = FIELDS
+        .iter()
+        .map(|field| parse_value(field, rec.get(field.name), &mut errors))
+        .collect();
     let reference = |name: &str| rec.get(name).and_then(Raw::as_text);
     let mut car = CarInput {
         values,
@@ -261,7 +144,167 @@ pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Res
         location_slug: reference("location_slug"),
     };
 
-    // Field rules.
+    check_fields(&mut car, current_year, &mut errors);
+    // Stored defaults for absent flags and lists (the columns are NOT NULL).
+    for (i, field) in FIELDS.iter().enumerate() {
+        if car.values[i] == Val::Null {
+            match field.kind {
+                Kind::Bool => car.values[i] = Val::Int((field.name == "show_on_dealer_website") as i64),
+                Kind::List => car.values[i] = Val::Text("[]".into()),
+                _ => {}
+            }
+        }
+    }
+    if let Some(slug) = car.text("slug")
+        && slugify(slug) != slug
+    {
+        err!("slug", format!("`{slug}` must be lower-case letters, digits and single dashes"));
+    }
+    if errors.is_empty() { Ok(car) } else { Err(errors) }
+}
+
+/// One field's raw value as the field's kind (`None` when the record lacks it), pushing an error
+/// for a value that does not parse; such a value is `Val::Null`.
+fn parse_value(field: &Field, raw: Option<&Raw>, errors: &mut Vec<FieldError>) -> Val {
+    macro_rules! err {
+        ($field:expr, $reason:expr) => {
+            errors.push(FieldError {
+                field: $field.to_string(),
+                reason: $reason,
+            })
+        };
+    }
+    match raw {
+        None => Val::Null,
+        Some(raw) => match field.kind {
+            Kind::Text => raw.as_text().map(Val::Text).unwrap_or(Val::Null),
+            Kind::Int => match raw.as_text() {
+                None => Val::Null,
+                Some(t) => match parse_number(&t) {
+                    Some(n) if n.fract() == 0.0 && n.abs() < 9e15 => Val::Int(n as i64),
+                    Some(_) => {
+                        err!(field.name, format!("`{t}` must be a whole number"));
+                        Val::Null
+                    }
+                    None => {
+                        err!(field.name, format!("`{t}` is not a number"));
+                        Val::Null
+                    }
+                },
+            },
+            Kind::Float => match raw.as_text() {
+                None => Val::Null,
+                Some(t) => match parse_number(&t) {
+                    Some(n) => Val::Float(n),
+                    None => {
+                        err!(field.name, format!("`{t}` is not a number"));
+                        Val::Null
+                    }
+                },
+            },
+            Kind::Bool => match raw.as_text() {
+                None => Val::Null,
+                Some(t) => match parse_bool(&t) {
+                    Some(b) => Val::Int(b as i64),
+                    None => {
+                        err!(field.name, format!("`{t}` must be true or false"));
+                        Val::Null
+                    }
+                },
+            },
+            Kind::Date => match raw.as_text() {
+                None => Val::Null,
+                Some(t) => {
+                    let day = t.get(..10).unwrap_or(&t);
+                    match jiff::civil::Date::strptime("%Y-%m-%d", day) {
+                        Ok(d) => Val::Text(d.to_string()),
+                        Err(_) => {
+                            err!(field.name, format!("`{t}` must be a date YYYY-MM-DD"));
+                            Val::Null
+                        }
+                    }
+                }
+            },
+            Kind::Timestamp => match raw.as_text() {
+                None => Val::Null,
+                Some(t) => match parse_timestamp(&t) {
+                    Some(n) => Val::Int(n),
+                    None => {
+                        err!(field.name, format!("`{t}` must be an RFC 3339 timestamp or unix seconds"));
+                        Val::Null
+                    }
+                },
+            },
+            Kind::List => match raw {
+                Raw::Text(t) => {
+                    let items: Vec<&str> = t.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
+                    if items.is_empty() {
+                        Val::Null
+                    } else {
+                        Val::Text(serde_json::to_string(&items).expect("strings"))
+                    }
+                }
+                Raw::Json(serde_json::Value::Array(a)) => {
+                    let items: Option<Vec<String>> = a
+                        .iter()
+                        .map(|v| match v {
+                            serde_json::Value::String(s) => Some(s.clone()),
+                            // `images` as the spec writes them: [{image: {url}}] or [{url}]
+                            serde_json::Value::Object(o) => o
+                                .get("url")
+                                .or_else(|| o.get("image").and_then(|i| i.get("url")))
+                                .and_then(|u| u.as_str())
+                                .map(String::from),
+                            _ => None,
+                        })
+                        .collect();
+                    match items {
+                        Some(items) if items.is_empty() => Val::Null,
+                        Some(items) => Val::Text(serde_json::to_string(&items).expect("strings")),
+                        None => {
+                            err!(field.name, "must be a list of text values".into());
+                            Val::Null
+                        }
+                    }
+                }
+                Raw::Json(serde_json::Value::Null) => Val::Null,
+                Raw::Json(_) => {
+                    err!(field.name, "must be a list".into());
+                    Val::Null
+                }
+            },
+            Kind::Json => match raw {
+                Raw::Text(t) if t.trim().is_empty() => Val::Null,
+                Raw::Text(t) => match serde_json::from_str::<serde_json::Value>(t) {
+                    Ok(v) if v.is_object() || v.is_array() => Val::Text(v.to_string()),
+                    _ => {
+                        err!(field.name, "must be a JSON object".into());
+                        Val::Null
+                    }
+                },
+                Raw::Json(serde_json::Value::Null) => Val::Null,
+                Raw::Json(v) if v.is_object() || v.is_array() => Val::Text(v.to_string()),
+                Raw::Json(_) => {
+                    err!(field.name, "must be a JSON object".into());
+                    Val::Null
+                }
+            },
+        },
+    }
+}
+
+/// The rules across a parsed car's fields: VIN, stock number (the VIN when absent), year
+/// (1900 to `current_year + 1`), make and model, prices, km, counts, sizes, car type, status and
+/// body type; normalised values are set on `car`, every problem is pushed to `errors`.
+fn check_fields(car: &mut CarInput, current_year: i64, errors: &mut Vec<FieldError>) {
+    macro_rules! err {
+        ($field:expr, $reason:expr) => {
+            errors.push(FieldError {
+                field: $field.to_string(),
+                reason: $reason,
+            })
+        };
+    }
     if let Some(vin) = car.text("vin").map(|v| v.to_ascii_uppercase()) {
         if is_valid_vin(&vin) {
             car.set("vin", Val::Text(vin));
@@ -275,13 +318,13 @@ pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Res
             let vin = vin.to_string();
             car.set("stocknum", Val::Text(vin));
         }
-        (None, None) if !errors_mention(&errors, "vin") => err!("stocknum", "is required (or a vin)".into()),
+        (None, None) if !errors_mention(errors, "vin") => err!("stocknum", "is required (or a vin)".into()),
         _ => {}
     }
     match car.get("year") {
         Val::Int(y) if (1900..=current_year + 1).contains(y) => {}
         Val::Int(y) => err!("year", format!("{y} must be between 1900 and {}", current_year + 1)),
-        Val::Null if !errors_mention(&errors, "year") => err!("year", "is required".into()),
+        Val::Null if !errors_mention(errors, "year") => err!("year", "is required".into()),
         _ => {}
     }
     for name in ["make", "model"] {
@@ -294,7 +337,7 @@ pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Res
     match car.get("price") {
         Val::Float(p) if *p <= 0.0 => err!("price", format!("{p} must be greater than 0")),
         Val::Float(p) if *p > MAX_PRICE => err!("price", format!("{p} is above the {MAX_PRICE} limit")),
-        Val::Null if !errors_mention(&errors, "price") => err!("price", "is required".into()),
+        Val::Null if !errors_mention(errors, "price") => err!("price", "is required".into()),
         _ => {}
     }
     for name in ["before_price", "offer_price", "subscription_price"] {
@@ -345,22 +388,6 @@ pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Res
             None => err!("simple_body", format!("`{b}` is not a known body type ({})", BODY_TYPES.join(", "))),
         }
     }
-    // Stored defaults for absent flags and lists (the columns are NOT NULL).
-    for (i, field) in FIELDS.iter().enumerate() {
-        if car.values[i] == Val::Null {
-            match field.kind {
-                Kind::Bool => car.values[i] = Val::Int((field.name == "show_on_dealer_website") as i64),
-                Kind::List => car.values[i] = Val::Text("[]".into()),
-                _ => {}
-            }
-        }
-    }
-    if let Some(slug) = car.text("slug")
-        && slugify(slug) != slug
-    {
-        err!("slug", format!("`{slug}` must be lower-case letters, digits and single dashes"));
-    }
-    if errors.is_empty() { Ok(car) } else { Err(errors) }
 }
 
 fn errors_mention(errors: &[FieldError], field: &str) -> bool {

@@ -1,4 +1,5 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
+import { formatThousands } from "@forecourt/ui-shell/format";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
@@ -62,7 +63,7 @@ export default function VdpSidebar({
           Located at <a href={location.href}>{location.label}</a>
         </p>
       ) : null}
-      {views > 0 ? <p className="cl-muted">{views} views</p> : null}
+      {views > 0 ? <p className="cl-muted">{formatThousands(views)} views</p> : null}
     </aside>
   );
 }

@@ -1,4 +1,5 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
+import { formatThousands } from "@forecourt/ui-shell/format";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
@@ -60,7 +61,7 @@ export default function VdpSidebar({
           Available at <a href={location.href}>{location.label}</a>
         </p>
       ) : null}
-      {views > 0 ? <p className="gr-muted">{views} people viewed this car</p> : null}
+      {views > 0 ? <p className="gr-muted">{formatThousands(views)} people viewed this car</p> : null}
     </aside>
   );
 }

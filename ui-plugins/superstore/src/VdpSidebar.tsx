@@ -1,4 +1,5 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
+import { formatThousands } from "@forecourt/ui-shell/format";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
@@ -64,7 +65,7 @@ export default function VdpSidebar({
           Find it at <a href={location.href}>{location.label}</a>
         </p>
       ) : null}
-      {views > 0 ? <p className="ss-hot">🔥 {views} views</p> : null}
+      {views > 0 ? <p className="ss-hot">🔥 {formatThousands(views)} views</p> : null}
     </aside>
   );
 }

@@ -10,7 +10,7 @@ import type { CarResponse } from "../api/types";
 import type { HomeHeroProps, SiteHeaderProps } from "../contract";
 import { formatThousands } from "../lib/format";
 import { GALLERY_SIZES, GALLERY_WIDTHS, imageAt, imageSrcSet } from "../lib/images";
-import { htmlToText, truncate } from "../lib/sanitize";
+import { htmlToText, truncate } from "../lib/text";
 import { COMMENTS_LIMIT, homeHeroProps, siteHeaderProps } from "../lib/views";
 import { cardImage, FIRST_ROW, type SearchResponse } from "../search/cards";
 import { CONDITIONS } from "../search/route";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatKm, formatMoney, formatPhone, formatThousands, parseDigits } from "./format";
+import { formatDistance, formatKm, formatMoney, formatMoneyCents, formatPhone, formatThousands, parseDigits } from "./format";
 
 describe("format", () => {
   it("formats money with $ and thousands separators", () => {
@@ -13,6 +13,21 @@ describe("format", () => {
       expect(formatThousands(n)).toBe(intl.format(Math.round(n)));
     }
     expect(formatThousands(-0.4)).toBe("0");
+  });
+  it("formats cents only when there are any, grouped like Intl en-AU", () => {
+    expect(formatMoneyCents(1360.5)).toBe("$1,360.50");
+    expect(formatMoneyCents(1300)).toBe("$1,300");
+    expect(formatMoneyCents(38220.07)).toBe("$38,220.07");
+    expect(formatMoneyCents(-12.3)).toBe("-$12.30");
+    const intl = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const n of [0.5, 999.99, 1234.56, 1234567.01]) expect(formatMoneyCents(n)).toBe(`$${intl.format(n)}`);
+  });
+  it("formats distances in km with one decimal, like Intl en-AU", () => {
+    expect(formatDistance(12.34)).toBe("12.3 km");
+    expect(formatDistance(0.04)).toBe("0.0 km");
+    expect(formatDistance(3604.96)).toBe("3,605.0 km");
+    const intl = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    for (const n of [0, 0.96, 9.99, 1204.5, 1234567.8]) expect(formatDistance(n)).toBe(`${intl.format(n)} km`);
   });
   it("formats kilometres with the kms suffix", () => {
     expect(formatKm(45210)).toBe("45,210 kms");

@@ -1,4 +1,7 @@
-// Display formatting shared by the shell and the remotes (money, kilometres, phones).
+// The one number formatter of the UI, shared by the shell and the template remotes (which import
+// it as `@forecourt/ui-shell/format`): money in AUD dollars, kilometres, counts, and Australian
+// phone numbers. The output is exactly `Intl.NumberFormat("en-AU")`'s (src/lib/format.test.ts
+// compares them) without calling Intl (see `group`).
 // Spec: shopper-core §5 and §9 (prices, repayment suffixes, phone numbers), locations-forms-marketing
 // §5 (money and kilometre fields) and §9 (phone normalisation).
 
@@ -38,6 +41,28 @@ export function formatThousands(n: number): string {
  */
 export function formatKm(km: number): string {
   return `${group(km)} kms`;
+}
+
+/**
+ * Formats dollars with cents only when there are any: `1360.5` -> `"$1,360.50"`, `1300` ->
+ * `"$1,300"`, `-12.3` -> `"-$12.30"`. Takes an amount in AUD dollars (rounded to the cent);
+ * returns the display string (finance totals, establishment fees, weekly fuel cost).
+ */
+export function formatMoneyCents(dollars: number): string {
+  const cents = Math.round(dollars * 100);
+  const whole = Math.trunc(cents / 100);
+  const frac = Math.abs(cents % 100);
+  return `${cents < 0 ? "-" : ""}$${group(Math.abs(whole))}${frac ? `.${String(frac).padStart(2, "0")}` : ""}`;
+}
+
+/**
+ * Formats a distance in kilometres with one decimal: `12.34` -> `"12.3 km"`, `3604.96` ->
+ * `"3,605.0 km"`. Takes kilometres (not negative); returns the display string with the ` km`
+ * suffix (the dealer locator's distances).
+ */
+export function formatDistance(km: number): string {
+  const tenths = Math.round(km * 10);
+  return `${group(Math.trunc(tenths / 10))}.${Math.abs(tenths % 10)} km`;
 }
 
 /**

@@ -1,55 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CAR, NOW, TENANTS } from "../__tests__/fixtures";
+import { TENANTS } from "../__tests__/fixtures";
 import { openingHoursLines } from "./hours";
-import { htmlToText, sanitizeHtml, truncate } from "./sanitize";
-import { footerColumns, homeHeroProps, priceView, siteFooterProps, siteHeaderProps, tagFor, vdpSidebarProps } from "./views";
-
-const car = CAR.car;
-
-describe("price display (shopper-core §4, §5)", () => {
-  it("shows the price with its type when above 10", () => {
-    expect(priceView(car, "Enquire")).toEqual({ kind: "price", text: "$82,990", typeLabel: "Drive Away" });
-  });
-  it("shows was/now when the previous price is higher", () => {
-    expect(priceView({ ...car, before_price: 89990 }, "Enquire")).toMatchObject({
-      kind: "was_now",
-      text: "$82,990",
-      was: "$89,990",
-    });
-  });
-  it("shows the tenant's text when the price is 10 or less, PREORDER for pre-orders, /wk for subscriptions", () => {
-    expect(priceView({ ...car, price: 10 }, "Enquire for price")).toEqual({ kind: "no_price", text: "Enquire for price" });
-    expect(priceView({ ...car, preorder: true }, "x").text).toBe("PREORDER");
-    expect(priceView({ ...car, subscription_price: 199 }, "x").text).toBe("$199/wk");
-  });
-});
-
-describe("tags (shopper-core §4)", () => {
-  const t = TENANTS.classic;
-  it("sold beats reserved beats custom beats coming soon beats just arrived", () => {
-    expect(tagFor({ ...car, status: "sold", reserved: true }, t, NOW)).toBe("JUST SOLD");
-    expect(tagFor({ ...car, reserved: true, tag: "Run-out" }, t, NOW)).toBe("RESERVED");
-    expect(tagFor({ ...car, tag: "Run-out", status: "coming_soon" }, t, NOW)).toBe("Run-out");
-    expect(tagFor({ ...car, status: "coming_soon" }, t, NOW)).toBe("COMING SOON");
-    expect(tagFor({ ...car, created_at: NOW - 86400 }, t, NOW)).toBe("Just Arrived");
-    expect(tagFor({ ...car, created_at: NOW - 9 * 86400 }, t, NOW)).toBeNull();
-  });
-});
+import { footerColumns, homeHeroProps, siteFooterProps, siteHeaderProps } from "./views";
 
 describe("view models", () => {
-  it("builds the VDP sidebar: title, facts, actions, the phone for the car type", () => {
-    const v = vdpSidebarProps(CAR, TENANTS.classic);
-    expect(`${v.title} ${v.subtitle}`).toBe(CAR.name);
-    expect(v.facts.slice(0, 2)).toEqual([
-      { label: "Odometer", value: "8 kms" },
-      { label: "Transmission", value: "Automatic" },
-    ]);
-    expect(v.actions.map((a) => a.id)).toEqual(["enquire", "finance", "trade-in"]);
-    expect(v.phone).toEqual({ label: "New cars", display: "02 5550 0101", href: "tel:0255500101" });
-    expect(vdpSidebarProps({ ...CAR, available: false }, TENANTS.classic).actions.map((a) => a.label)).toEqual([
-      "Find Me Something Similar",
-    ]);
-  });
   it("lists each car type's phone once in the header (new, demo, used)", () => {
     expect(siteHeaderProps(TENANTS.classic, null).phones.map((p) => p.label)).toEqual(["New cars", "Demo cars", "Used cars"]);
   });
@@ -84,23 +38,6 @@ describe("opening hours (locations-forms-marketing §4)", () => {
       "Sat",
       "Sun",
     ]);
-  });
-});
-
-describe("dealer comments", () => {
-  it("keeps simple formatting and drops scripts, attributes and handlers", () => {
-    const html = sanitizeHtml(
-      '<p onclick="x()">Hi <b>there</b><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:1">link</a></p>',
-    );
-    expect(html).toBe("<p>Hi <b>there</b>link</p>");
-    expect(htmlToText("<p>a</p>\n<p>b</p>")).toBe("a b");
-  });
-  it("truncates at 400 characters on a word boundary", () => {
-    const text = "word ".repeat(100);
-    const t = truncate(text, 400);
-    expect(t.length).toBeLessThanOrEqual(401);
-    expect(t.endsWith("…")).toBe(true);
-    expect(truncate("short", 400)).toBe("short");
   });
 });
 

@@ -1,21 +1,17 @@
-// Builds the display-ready props (src/contract.ts) from API data. The spec's display rules live
-// here, once, so every template shows the same prices, phones and tags.
-import type { Car, CarResponse, Location, NavColumn, TenantSettings } from "../api/types";
+// Builds the header, footer and home hero props (src/contract.ts) from the tenant settings, and
+// the car helpers (title, key facts, phone, finance link) the search cards (src/search/cards.ts)
+// and the VDP sidebar (src/vdp/sidebar.ts) share. Prices and tags come decided from the host.
+import type { Car, Location, NavColumn, TenantSettings } from "../api/types";
 import type {
-  ActionView,
-  CarCardView,
   FactView,
   FooterLocationView,
   HomeHeroProps,
   LinkView,
   PhoneLinkView,
-  PriceView,
-  SearchCardProps,
   SiteFooterProps,
   SiteHeaderProps,
-  VdpSidebarProps,
 } from "../contract";
-import { formatKm, formatMoney, formatPhone, uniquePhones } from "./format";
+import { formatKm, formatPhone, uniquePhones } from "./format";
 
 /** Dealer comments shown collapsed (shopper-core §9 "Dealer comments truncated at 400 characters"). */
 export const COMMENTS_LIMIT = 400;
@@ -25,44 +21,6 @@ export const SEARCH_ALL = "/search/new-used-and-demo-cars";
 
 const CAR_TYPE_LABEL: Record<string, string> = { new: "New cars", used: "Used cars", demo: "Demo cars" };
 const CAR_TYPES = ["new", "demo", "used"] as const;
-
-/**
- * The price view of a car (shopper-core §4 "Price display", §5 "Price is shown only if greater than 10").
- * Takes the car and the tenant's no-price wording; returns a PriceView (AUD, whole dollars).
- */
-export function priceView(car: Car, noPriceText: string): PriceView {
-  const typeLabel = car.price_type ?? undefined;
-  const withType = (v: PriceView): PriceView => (typeLabel ? { ...v, typeLabel } : v);
-  if (car.preorder) return { kind: "preorder", text: "PREORDER" };
-  if (car.subscription_price != null && car.subscription_price > 10) {
-    return { kind: "subscription", text: `${formatMoney(car.subscription_price)}/wk` };
-  }
-  if (car.price > 10) {
-    if (car.before_price != null && car.before_price > car.price) {
-      return withType({ kind: "was_now", text: formatMoney(car.price), was: formatMoney(car.before_price) });
-    }
-    return withType({ kind: "price", text: formatMoney(car.price) });
-  }
-  return { kind: "no_price", text: noPriceText };
-}
-
-/**
- * The card tag (shopper-core §4 "Card tag priority", simplified until the tag-rules plugin answers):
- * sold -> sold tag; reserved -> `RESERVED`; custom tag; coming soon -> `COMING SOON`; new car within
- * the just-arrived window -> just-arrived tag. Takes the car, tenant and now (unix seconds); returns text or null.
- */
-export function tagFor(car: Car, tenant: TenantSettings, nowSeconds: number): string | null {
-  const spec = tenant.specifications;
-  if (car.status === "sold") return spec.sold_tag_name ?? "JUST SOLD";
-  if (car.reserved) return "RESERVED";
-  if (car.tag) return car.tag;
-  if (car.status === "coming_soon") return "COMING SOON";
-  const days = spec.just_arrived_days ?? 8;
-  if (car.car_type === "new" && nowSeconds - car.created_at <= days * 86400) {
-    return spec.just_arrived_tag_name ?? "Just Arrived";
-  }
-  return null;
-}
 
 /** `year make model` (shopper-core §2 sidebar title). */
 export function carTitle(car: Car): string {
@@ -114,74 +72,6 @@ export function phoneFor(tenant: TenantSettings, carType: string, location?: Loc
 export function financeHref(car: Pick<Car, "slug" | "car_type" | "price">): string {
   const q = new URLSearchParams({ car_id: car.slug, car_type: car.car_type, vehiclePriceBudget: String(car.price) });
   return `/finance?${q.toString()}#finance-form`;
-}
-
-/**
- * A search card for a car. Takes the car response, tenant and now (unix seconds); returns
- * SearchCardProps with View Details, finance (tenant's label) and, for sold cars, Find Me Something Similar.
- * Spec: shopper-core §2 "Search results", §4.
- */
-export function searchCardProps(res: CarResponse, tenant: TenantSettings, nowSeconds: number): SearchCardProps {
-  const car = res.car;
-  const chips = [
-    car.km != null ? formatKm(car.km) : null,
-    car.simple_transmission ? titleCase(car.simple_transmission) : null,
-    car.simple_fuel ? titleCase(car.simple_fuel) : null,
-    car.body ?? null,
-  ].filter((c): c is string => Boolean(c));
-  const card: CarCardView = {
-    slug: car.slug,
-    href: res.path,
-    title: carTitle(car),
-    subtitle: carSubtitle(car),
-    imageUrl: res.primary_image_url ?? null,
-    tag: tagFor(car, tenant, nowSeconds),
-    chips,
-    price: priceView(car, tenant.wording.no_price_text ?? "Enquire for price"),
-    carType: car.car_type,
-    available: res.available,
-    place: [car.city, car.state].filter(Boolean).join(" "),
-  };
-  const actions: ActionView[] = res.available
-    ? [
-        { id: "details", label: "View Details", href: res.path, emphasis: "primary" },
-        { id: "finance", label: tenant.wording.finance_label ?? "Get Finance", href: financeHref(car), emphasis: "secondary" },
-      ]
-    : [{ id: "similar", label: "Find Me Something Similar", href: `${res.path}#enquire`, emphasis: "primary" }];
-  return { card, actions };
-}
-
-/**
- * The VDP sidebar props. Takes the car response and tenant; returns VdpSidebarProps.
- * Spec: shopper-core §2 "Vehicle detail page" (sidebar, SOLD view), §5 (reserve and trade-in visibility
- * are decided by the eligibility plugin later; until then Enquire, finance and trade-in show).
- */
-export function vdpSidebarProps(res: CarResponse, tenant: TenantSettings): VdpSidebarProps {
-  const car = res.car;
-  const actions: ActionView[] = res.available
-    ? [
-        { id: "enquire", label: "Enquire Now", href: "#enquire", emphasis: "primary" },
-        { id: "finance", label: tenant.wording.finance_label ?? "Get Finance", href: financeHref(car), emphasis: "secondary" },
-        {
-          id: "trade-in",
-          label: "Trade-In",
-          href: `/cars/trade-in?car_id=${encodeURIComponent(String(car.id))}`,
-          emphasis: "secondary",
-        },
-      ]
-    : [{ id: "similar", label: "Find Me Something Similar", href: "#enquire", emphasis: "primary" }];
-  const loc = res.location;
-  return {
-    title: carTitle(car),
-    subtitle: carSubtitle(car),
-    price: priceView(car, tenant.wording.no_price_text ?? "Enquire for price"),
-    facts: keyFacts(car),
-    actions,
-    phone: phoneFor(tenant, car.car_type, loc),
-    location: loc ? { label: loc.name, href: `/locations/${loc.slug}` } : null,
-    available: res.available,
-    views: car.views,
-  };
 }
 
 /** Address lines of a location: street, then `city STATE postcode`. */

@@ -4,6 +4,7 @@ import { useSite } from "../app/site";
 import { Button, ButtonLink } from "../design/Button";
 import { Dialog } from "../design/Dialog";
 import { Skeleton } from "../design/Skeleton";
+import { formatDistance } from "../lib/format";
 import { openingHoursLines } from "../lib/hours";
 import { imageAt } from "../lib/images";
 import { addressLines } from "../lib/views";
@@ -11,7 +12,6 @@ import { Stars } from "../reviews/Stars";
 import "./locations.css";
 import {
   directionsUrl,
-  formatDistance,
   LOCATION_IMAGE_HEIGHT,
   locationPhones,
   locationType,

@@ -8,7 +8,6 @@ import {
   chooseType,
   DEFAULT_MAP_SETTINGS,
   directionsUrl,
-  formatDistance,
   gridColumns,
   isClosedToday,
   locationPhones,
@@ -135,11 +134,6 @@ describe("closed today (Enquire Now on a closed service location)", () => {
 describe("grid, distance, filter, directions, map", () => {
   it("uses 4 columns above 3 locations, else 3", () => {
     expect([1, 2, 3, 4, 9].map(gridColumns)).toEqual([3, 3, 3, 4, 4]);
-  });
-  it("shows distances in km with one decimal", () => {
-    expect(formatDistance(12.34)).toBe("12.3 km");
-    expect(formatDistance(0.04)).toBe("0.0 km");
-    expect(formatDistance(3604.96)).toBe("3,605.0 km");
   });
   it("filters by type, reading '' as sales", () => {
     const l = bySlug("southern-cross-toyota-parts");

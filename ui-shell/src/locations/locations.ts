@@ -223,14 +223,6 @@ export function gridColumns(count: number): 3 | 4 {
 }
 
 /**
- * A distance for the locator list: km with one decimal, e.g. `12.3 km` (`0.4 km`, `1,204.5 km`).
- * Takes the distance in km; returns the text.
- */
-export function formatDistance(km: number): string {
-  return `${km.toLocaleString("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
-}
-
-/**
  * Whether a location passes the locator's type filter: `all` passes every one; `sales` also takes
  * the empty type (§3); other types match exactly. Takes the location and the filter; returns the answer.
  */

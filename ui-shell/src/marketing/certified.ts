@@ -4,12 +4,7 @@
 // Spec: locations-forms-marketing §4 "A certified pre-owned panel is shown for one manufacturer
 // only", §9; shopper-core §4 "Card tag priority" (certified pre-owned: used certified car of one manufacturer).
 import type { CarResponse, TenantSettings } from "../api/types";
-
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+import { slugify } from "../lib/slug";
 
 /**
  * Whether a car gets the certified pre-owned panel: when the host (or the tenant's tag-rules
@@ -22,5 +17,5 @@ export function showsCertifiedPanel(res: CarResponse, tenant: TenantSettings): b
   if (res.tag?.kind === "certified_pre_owned") return true;
   const car = res.car;
   const maker = tenant.manufacturer;
-  return car.certified === true && car.car_type === "used" && Boolean(maker) && slug(car.make) === slug(maker ?? "");
+  return car.certified === true && car.car_type === "used" && Boolean(maker) && slugify(car.make) === slugify(maker ?? "");
 }

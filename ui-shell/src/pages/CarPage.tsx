@@ -10,7 +10,7 @@ import { Skeleton } from "../design/Skeleton";
 import { useToast } from "../design/Toast";
 import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteSlot } from "../federation/RemoteSlot";
-import { htmlToText, sanitizeHtml, truncate } from "../lib/sanitize";
+import { htmlToText, truncate } from "../lib/text";
 import { COMMENTS_LIMIT } from "../lib/views";
 import { favouriteOf, toggleFavourite, useSavedCars } from "../search/favourites";
 import { commentsHtml, spinFrames, vdpConfig } from "../vdp/data";
@@ -131,9 +131,15 @@ function useChromeNeeded(): boolean {
 }
 
 /**
- * Dealer comments (shopper-core §2): the host-sanitised HTML (sanitised again by the shell),
- * the first 400 characters of its text with More/Less, or the pending text when empty. The same
- * markup as the first paint (src/boot/firstPaint.ts), so nothing shifts. Takes the HTML; renders it.
+ * Dealer comments (shopper-core §2): the host's sanitised HTML rendered as given, the first 400
+ * characters of its text with More/Less, or the pending text when empty. The same markup as the
+ * first paint (src/boot/firstPaint.ts), so nothing shifts. Takes the HTML of
+ * {@link commentsHtml} (`dealercomments_html` of GET /api/v1/cars/{slug}); renders it.
+ *
+ * Sanitising: the host's ammonia policy (`sanitize_comments` in host/src/http/api/cars.rs:
+ * formatting, lists, headings, tables and links with `rel="noopener noreferrer nofollow"`; no
+ * scripts, handlers, styles, images, frames or forms) is the one policy for this HTML. The shell
+ * does not sanitise it again: pass only the host's sanitised fields here.
  */
 export function DealerComments({ html }: { html: string }) {
   const [open, setOpen] = useState(false);
@@ -142,7 +148,7 @@ export function DealerComments({ html }: { html: string }) {
   const long = text.length > COMMENTS_LIMIT;
   return (
     <div className="fc-comments" data-comments={long ? (open ? "expanded" : "collapsed") : "short"}>
-      {!long || open ? <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} /> : <p>{truncate(text, COMMENTS_LIMIT)}</p>}
+      {!long || open ? <div dangerouslySetInnerHTML={{ __html: html }} /> : <p>{truncate(text, COMMENTS_LIMIT)}</p>}
       {long ? (
         <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? "Less" : "More"}

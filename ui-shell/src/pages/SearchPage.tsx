@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "../design/Button";
 import { Skeleton } from "../design/Skeleton";
 import { useToast } from "../design/Toast";
 import { formatThousands } from "../lib/format";
+import { useSlugTables } from "../lib/slug";
 import { DEFAULT_HITS_PER_PAGE, formatAddress, restoreAddress, type SearchState } from "../search/address";
 import { Breadcrumbs } from "../search/Breadcrumbs";
 import { CardToggles } from "../search/CardToggles";
@@ -150,6 +151,8 @@ export default function SearchPage() {
   }, [firstState]);
 
   const effective = firstState ?? state;
+  const crumbs = effective ? searchCrumbs(effective) : null;
+  useSlugTables(crumbs?.map((c) => c.label) ?? []);
   const address = effective ? formatAddress(effective) : null;
   const { data, loading, error } = useSearchResults(address);
 
@@ -229,7 +232,7 @@ export default function SearchPage() {
   const count = data?.count_display ?? null;
   return (
     <section className="fc-container fc-page fc-srp" data-page="search" data-address={address ?? undefined}>
-      {effective ? <Breadcrumbs crumbs={searchCrumbs(effective)} /> : null}
+      {crumbs ? <Breadcrumbs crumbs={crumbs} /> : null}
       <div className="fc-srp__head">
         <h1>{heading}</h1>
         <p className="fc-srp__count" aria-live="polite" data-count={data?.count ?? ""}>

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { components } from "../api/schema";
 import type { InlineData } from "../boot/inline";
+import { isAscii, loadSlugTables } from "../lib/slug";
 import { formatAddress, restoreAddress } from "./address";
 import type { SearchResponse } from "./cards";
 import type { SlugNames } from "./route";
@@ -82,15 +83,21 @@ let names: Promise<SlugNames> | null = null;
 /**
  * The make, model and body names of all stock (facet labels of one unfiltered search), to read
  * /search/{make}, /search/{make}/{model} and /search/{body} paths. Fetched once per page load.
- * Takes nothing; resolves to {@link SlugNames} (empty lists when the search fails).
+ * Takes nothing; resolves to {@link SlugNames} (empty lists when the search fails), with the slug
+ * tables loaded when a name is not ASCII (so `slugify` matches the host's slugs).
  */
 export function fetchSlugNames(): Promise<SlugNames> {
   names ??= fetchSearch("hitsPerPage=1").then(
-    (r) => ({
-      makes: (r.facets.make ?? []).map((f) => f.label),
-      models: (r.facets.model ?? []).map((f) => f.label),
-      bodies: (r.facets.body ?? []).map((f) => f.label),
-    }),
+    async (r) => {
+      const out: SlugNames = {
+        makes: (r.facets.make ?? []).map((f) => f.label),
+        models: (r.facets.model ?? []).map((f) => f.label),
+        bodies: (r.facets.body ?? []).map((f) => f.label),
+      };
+      // Non-ASCII names are matched by their host slug: load the transliteration tables first.
+      if (![...out.makes, ...out.models, ...out.bodies].every(isAscii)) await loadSlugTables().catch(() => undefined);
+      return out;
+    },
     () => {
       names = null;
       return { makes: [], models: [], bodies: [] };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
 import { emptyState, restoreAddress } from "./address";
 import { toggleRefinement } from "./filters";
-import { mergeBase, routeBase, searchCrumbs, searchLocation, slugify } from "./route";
+import { mergeBase, routeBase, searchCrumbs, searchLocation } from "./route";
 
 const group = TENANTS.group;
 const names = {
@@ -12,12 +12,6 @@ const names = {
 };
 
 describe("search routes (locations-forms-marketing §2)", () => {
-  it("slugs names as the host does", () => {
-    expect(slugify("Land Rover")).toBe("land-rover");
-    expect(slugify("Mercedes-Benz")).toBe("mercedes-benz");
-    expect(slugify("  C-Class (W206) ")).toBe("c-class-w206");
-  });
-
   it("reads condition, location, dealership, make, body and make/model paths", () => {
     expect(routeBase({}, group, null)?.refinements).toEqual({});
     expect(routeBase({ refinement: "used-cars" }, group, null)?.refinements).toEqual({ car_type: ["used"] });

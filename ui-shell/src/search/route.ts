@@ -3,6 +3,7 @@
 // crumbs. Paths: /search, /search/{condition}, /search/{make}, /search/{make}/{model},
 // /search/{location slug}, /search/{dealership_slug}, /search/{body slug}; `?query={baseId}`.
 import type { TenantSettings } from "../api/types";
+import { slugify } from "../lib/slug";
 import { emptyState, formatAddress, type SearchState } from "./address";
 
 /** The condition routes and the car types each shows (shopper-core §9 "Car types in order: new, demo, used"). */
@@ -16,19 +17,6 @@ export const CONDITIONS = [
 
 /** The default search route's slug. */
 export const DEFAULT_CONDITION = "new-used-and-demo-cars";
-
-/**
- * A name as a slug, as the host makes them (`Land Rover` -> `land-rover`): lowercase, runs of
- * other characters become one `-`, none at the ends. Takes text; returns the slug.
- */
-export function slugify(s: string): string {
-  let out = "";
-  for (const c of s) {
-    if (/[\p{L}\p{N}]/u.test(c)) out += c.toLowerCase();
-    else if (out !== "" && !out.endsWith("-")) out += "-";
-  }
-  return out.replace(/-+$/, "");
-}
 
 /** Route params of a search route (`useParams`, src/app/router.tsx). */
 export interface SearchParams {

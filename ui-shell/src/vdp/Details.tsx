@@ -8,7 +8,7 @@ import { Carousel } from "../design/Carousel";
 import { Skeleton, SkeletonCard } from "../design/Skeleton";
 import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteSlot } from "../federation/RemoteSlot";
-import { formatMoney, formatPhone } from "../lib/format";
+import { formatKm, formatMoney, formatPhone, formatThousands } from "../lib/format";
 import { keyFacts } from "../lib/views";
 import { showsCertifiedPanel } from "../marketing/certified";
 import type { VdpConfig } from "./data";
@@ -110,7 +110,7 @@ export function SalesCounter() {
     const id = setInterval(() => setN(salesCount(new Date())), SALES_COUNTER_MS);
     return () => clearInterval(id);
   }, []);
-  return <strong data-sales-counter="">{n.toLocaleString("en-AU")}</strong>;
+  return <strong data-sales-counter="">{formatThousands(n)}</strong>;
 }
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -280,7 +280,7 @@ export function FeatureBanner() {
  * re-decided). Takes the hit and the tenant's no-price text; returns {@link SearchCardProps}.
  */
 export function similarCard(hit: SearchHit, noPriceText: string): SearchCardProps {
-  const chips = [hit.km != null ? `${hit.km.toLocaleString("en-AU")} kms` : null, hit.transmission, hit.fuel, hit.body];
+  const chips = [hit.km != null ? formatKm(hit.km) : null, hit.transmission, hit.fuel, hit.body];
   return {
     card: {
       slug: hit.slug,

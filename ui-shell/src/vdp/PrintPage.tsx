@@ -6,7 +6,6 @@ import { PriceTag } from "../components/PriceTag";
 import { Button } from "../design/Button";
 import { Skeleton } from "../design/Skeleton";
 import { GALLERY_SIZES, GALLERY_WIDTHS, imageAt, imageSrcSet, placeholderImage } from "../lib/images";
-import { sanitizeHtml } from "../lib/sanitize";
 import { addressLines, keyFacts } from "../lib/views";
 import { NotFoundPage } from "../pages/NotFoundPage";
 import { commentsHtml } from "./data";
@@ -138,7 +137,9 @@ export default function PrintPage() {
       {html ? (
         <section className="fc-print__section">
           <h2>Dealer Comments</h2>
-          <div className="fc-comments" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+          {/* The host's sanitised HTML as given: its ammonia policy (host/src/http/api/cars.rs
+              `sanitize_comments`) is the one policy for dealer comments; see CarPage's DealerComments. */}
+          <div className="fc-comments" dangerouslySetInnerHTML={{ __html: html }} />
         </section>
       ) : null}
       {loc ? (

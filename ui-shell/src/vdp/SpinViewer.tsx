@@ -29,7 +29,7 @@ function hotspotList(v: unknown): Hotspot[] {
  * without an id are dropped, positions need numeric angle and coordinates. Returns empty lists when absent.
  */
 export function readHotspots(res: CarResponse): Hotspots {
-  const raw = rec((res as { hotspots?: unknown }).hotspots) ?? rec(res.car.hotspots) ?? {};
+  const raw = rec(res.hotspots) ?? rec(res.car.hotspots) ?? {};
   const positions: Record<string, HotspotPosition[]> = {};
   for (const [key, list] of Object.entries(rec(raw.positions) ?? {})) {
     if (!Array.isArray(list)) continue;

@@ -1,6 +1,6 @@
-// What the VDP reads beyond the generated API types: the fields the host is adding to CarResponse
-// (dealercomments_html, spin_images, spin_interior_image, hotspots) and the tenant's `vdp` settings.
-// Every reader is defensive: a missing or malformed field gives the spec's default, never a throw.
+// What the VDP reads around the generated API types: spin frames and dealer comments from
+// CarResponse, and the tenant's `vdp` settings (not in TenantSettings' schema), read defensively:
+// a missing or malformed setting gives the spec's default, never a throw.
 // Spec: shopper-core §2 "Vehicle detail page", §3 "Car", §9.
 import type { CarResponse, TenantSettings } from "../api/types";
 
@@ -44,14 +44,6 @@ export interface Hotspots {
   positions: Record<string, HotspotPosition[]>;
 }
 
-/** The CarResponse fields being added by the host, all optional until the schema is regenerated. */
-interface CarExtras {
-  dealercomments_html?: string | null;
-  spin_images?: unknown;
-  spin_interior_image?: unknown;
-  hotspots?: unknown;
-}
-
 const rec = (v: unknown): Record<string, unknown> | null =>
   typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 const num = (v: unknown, d: number): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
@@ -72,18 +64,21 @@ export function vdpConfig(tenant: TenantSettings): VdpConfig {
   };
 }
 
-/** The spin frame URLs in order (the response's `spin_images`, else the car's); empty when none. */
+/**
+ * The spin frame URLs in turn order: the response's `spin_images`, else the car's (both `/img/...`
+ * paths or absolute URLs), empty strings dropped. Takes the car response; returns the URLs (empty:
+ * no spinner).
+ */
 export function spinFrames(res: CarResponse): string[] {
-  const top = (res as CarExtras).spin_images;
-  const list = Array.isArray(top) && top.length > 0 ? top : (res.car as { spin_images?: unknown }).spin_images;
-  return Array.isArray(list) ? list.filter((u): u is string => typeof u === "string" && u !== "") : [];
+  const list = res.spin_images.length > 0 ? res.spin_images : res.car.spin_images;
+  return list.filter((u) => u !== "");
 }
 
 /**
- * The dealer comments HTML: the host-sanitised `dealercomments_html` (ammonia), else the raw
- * `dealercomments` (the shell's own sanitiser runs over either before rendering). Returns "" for none.
+ * The dealer comments HTML as the host sanitised it (ammonia, `dealercomments_html`; the host puts
+ * the same safe HTML in `car.dealercomments`), to render as given. Takes the car response; returns
+ * the HTML, "" for none.
  */
 export function commentsHtml(res: CarResponse): string {
-  const html = (res as CarExtras).dealercomments_html;
-  return typeof html === "string" ? html : (res.car.dealercomments ?? "");
+  return res.dealercomments_html ?? res.car.dealercomments ?? "";
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { CAR, CAR_SOLD, TENANTS } from "../__tests__/fixtures";
 import type { CarResponse, TenantSettings } from "../api/types";
-import { truncate } from "../lib/sanitize";
+import { truncate } from "../lib/text";
 import { commentsHtml, spinFrames, vdpConfig } from "./data";
 import {
   autoRotateStep,
@@ -71,10 +71,12 @@ describe("dealer comments truncation (shopper-core §9: 400 characters)", () => 
     expect(cut.length).toBeLessThanOrEqual(401);
     expect(cut.endsWith("word…")).toBe(true);
   });
-  it("reads the host-sanitised HTML first, then the raw comments", () => {
-    expect(commentsHtml({ ...CAR, dealercomments_html: "<p>safe</p>" } as CarResponse)).toBe("<p>safe</p>");
-    expect(commentsHtml({ ...CAR, car: { ...CAR.car, dealercomments: "raw" } })).toBe("raw");
-    expect(commentsHtml({ ...CAR, car: { ...CAR.car, dealercomments: null } })).toBe("");
+  it("reads the host-sanitised HTML, then the car's copy of it", () => {
+    expect(commentsHtml({ ...CAR, dealercomments_html: "<p>safe</p>" })).toBe("<p>safe</p>");
+    expect(commentsHtml({ ...CAR, car: { ...CAR.car, dealercomments: "<p>same</p>" }, dealercomments_html: null })).toBe(
+      "<p>same</p>",
+    );
+    expect(commentsHtml({ ...CAR, car: { ...CAR.car, dealercomments: null }, dealercomments_html: null })).toBe("");
   });
 });
 
@@ -178,7 +180,7 @@ describe("video, location, config", () => {
   it("reads spin frames and hotspots defensively", () => {
     const res = {
       ...CAR,
-      spin_images: ["/a.jpg", 3, "", "/b.jpg"],
+      spin_images: ["/a.jpg", "", "/b.jpg"],
       hotspots: {
         exterior: [{ id: 1, description: "Lights" }, { description: "no id" }],
         interior: "nope",

@@ -1,5 +1,5 @@
 //! Finding the dealer (issue 11): navigation, offers, brands, reviews, the dealer locator and the
-//! manufacturer list, from the site content read at start (`crate::marketing`) and the tenant's
+//! manufacturer list, from the site content read at start (`crate::content::marketing`) and the tenant's
 //! locations. Spec: locations-forms-marketing §2 "Location screens", "Offers", "Navigation",
 //! "Reviews"; §3 Location, Offer, Review, Manufacturer, Model menu item, Brand entry; §7
 //! "Geocoding by postcode"; §9 (12 reviews, haversine with earth radius 6371 km).
@@ -14,11 +14,11 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::{
+    content::marketing::{self, Brand, BrandsResponse, Manufacturer, Navigation, Offer, OffersResponse, ReviewsResponse},
     http::{
         error::{ApiError, ErrorEnvelope},
         state::{AppState, CurrentTenant},
     },
-    marketing::{self, Brand, BrandsResponse, Manufacturer, Navigation, Offer, OffersResponse, ReviewsResponse},
     site::{
         locator::{self, LocationsResponse},
         navigation, offers, reviews,

@@ -10,7 +10,7 @@ import { Button } from "../../design/Button";
 import { Field } from "../../design/Field";
 import { MoneyField } from "../../design/MoneyField";
 import { RadioGroup } from "../../design/RadioGroup";
-import { formatMoney } from "../../lib/format";
+import { formatMoney, formatMoneyCents } from "../../lib/format";
 import { type Calculator, type FetchLike, type Frequency, postRepayment, type RepaymentAnswer } from "./api";
 import {
   applyClamped,
@@ -18,7 +18,6 @@ import {
   type CalcInputs,
   disclaimerPreview,
   FREQUENCY_LABELS,
-  formatMoneyCents,
   initialInputs,
   nearestChoice,
   repaymentBody,

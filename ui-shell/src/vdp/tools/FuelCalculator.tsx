@@ -3,8 +3,7 @@
 import { useState } from "react";
 import type { CarResponse } from "../../api/types";
 import { TextField } from "../../design/Field";
-import { formatMoney } from "../../lib/format";
-import { formatMoneyCents } from "./finance";
+import { formatMoney, formatMoneyCents } from "../../lib/format";
 import { type FuelInputs, fuelCosts, fuelDefaults, isElectric, parseDecimal } from "./fuel";
 import "./tools.css";
 

@@ -3,7 +3,6 @@ import {
   applyClamped,
   DISCLAIMER_LIMIT,
   disclaimerPreview,
-  formatMoneyCents,
   initialInputs,
   nearestChoice,
   repaymentBody,
@@ -40,12 +39,6 @@ describe("calculator inputs (shopper-core §3, §5, §9)", () => {
     expect(termLabel(4.5)).toBe("4.5 years");
     expect(termLabel(5, "months")).toBe("60 months");
     expect(termLabel(1.5, "months")).toBe("18 months");
-  });
-
-  it("formats fees with cents only when there are any", () => {
-    expect(formatMoneyCents(1360.5)).toBe("$1,360.50");
-    expect(formatMoneyCents(1300)).toBe("$1,300");
-    expect(formatMoneyCents(38220.07)).toBe("$38,220.07");
   });
 
   it("starts at the calculator's defaults (a list's default index)", () => {

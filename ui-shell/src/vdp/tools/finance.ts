@@ -2,7 +2,7 @@
 // how the host's clamped answer moves the inputs. No maths of the repayment: the host answers it.
 // Spec: shopper-core §3 "Finance calculator state", §5 "Calculator loan amount", "Loan term",
 // "Interest", §9 "Finance", "finance disclaimer at 197 characters".
-import { truncate } from "../../lib/sanitize";
+import { truncate } from "../../lib/text";
 import type { Calculator, Frequency, RepaymentAnswer, RepaymentBody } from "./api";
 
 /** Characters of the lender disclaimer shown before 'more' (shopper-core §9). */
@@ -31,18 +31,6 @@ export function termLabel(years: number, unit: "years" | "months" = "years"): st
     return `${m} ${m === 1 ? "month" : "months"}`;
   }
   return `${years} ${years === 1 ? "year" : "years"}`;
-}
-
-/**
- * Money with cents only when there are any: `1360.5` -> `$1,360.50`, `1300` -> `$1,300`.
- * Takes AUD; returns the text (establishment fees, totals).
- */
-export function formatMoneyCents(dollars: number): string {
-  const cents = Math.round(dollars * 100);
-  const whole = Math.trunc(cents / 100);
-  const frac = Math.abs(cents % 100);
-  const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${cents < 0 ? "-" : ""}$${grouped}${frac ? `.${String(frac).padStart(2, "0")}` : ""}`;
 }
 
 /** The shopper's calculator inputs (shopper-core §3): AUD, years, percent p.a., frequency. */

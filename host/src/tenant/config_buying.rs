@@ -1,0 +1,336 @@
+//! The `tenant.toml` sections of the buyer tools and leads: `[finance]` (with the quote and
+//! application adapters), `[trade_in]`, `[payments]`, `[delivery]`, `[leads]`, `[sign_in]` and
+//! `[fuel]`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Finance settings (shopper-core §5, §9).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinanceConfig {
+    /// Finance provider key; absent means no finance calculator.
+    #[serde(default)]
+    pub provider: Option<String>,
+    /// Default interest rate, percent per year.
+    #[serde(default)]
+    pub default_interest: Option<f64>,
+    /// Where the per-car weekly quote comes from (shopper-core §7 `POST /api/youx/quote`; issue 8
+    /// §2). Absent: the host's built-in calculation through the tenant's lender. Never sent to
+    /// the browser (it may name a secret's environment variable).
+    #[serde(default, skip_serializing)]
+    #[schema(ignore)]
+    pub quote: QuoteConfig,
+    /// The lender that creates the customer when the finance application is submitted
+    /// (locations-forms-marketing §7 "create-customer path"; issue 9 §1 "finance application").
+    /// Absent: the application is recorded as a lead only. Never sent to the browser.
+    #[serde(default, skip_serializing)]
+    #[schema(ignore)]
+    pub application: Option<HttpAdapter>,
+}
+
+/// An external HTTP service the host calls with JSON (`[finance.application]`,
+/// `[trade_in.rego_lookup]`): where, with which bearer token, and how long it may take.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpAdapter {
+    /// The endpoint (`https://...`, or `http://127.0.0.1...`/`http://localhost...` for local
+    /// testing). The host POSTs JSON to it.
+    pub url: String,
+    /// Name of an environment variable holding a bearer token (the token itself is never
+    /// written in tenant.toml).
+    #[serde(default)]
+    pub token_env: Option<String>,
+    /// Time the service has to answer, ms (default 10000; 1 to 30000).
+    #[serde(default = "default_adapter_timeout_ms")]
+    pub timeout_ms: u64,
+}
+
+fn default_adapter_timeout_ms() -> u64 {
+    10_000
+}
+
+/// `[trade_in]` (issue 9 §1 "trade-in valuation"; shopper-core §3 "Lead data" rego, regoState,
+/// adjustmentAnswers).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct TradeInConfig {
+    /// The registration lookup service: the host POSTs `{rego, state}` and reads the vehicle
+    /// (see `crate::http::api::tools::post_rego_lookup`). Absent: the shopper enters the vehicle by
+    /// hand. Never sent to the browser.
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub rego_lookup: Option<HttpAdapter>,
+    /// The questions whose answers adjust the online estimate, in the order shown.
+    pub adjustments: Vec<Adjustment>,
+}
+
+impl Default for TradeInConfig {
+    fn default() -> Self {
+        TradeInConfig {
+            rego_lookup: None,
+            adjustments: default_adjustments(),
+        }
+    }
+}
+
+/// One trade-in adjustment question (shopper-core §3 `adjustmentAnswers`).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Adjustment {
+    /// Key sent in `adjustmentAnswers` (`condition`).
+    pub id: String,
+    /// The question shown (`What condition is the car in?`).
+    pub question: String,
+    /// The answers, in the order shown.
+    pub answers: Vec<AdjustmentAnswer>,
+}
+
+/// One answer to an [`Adjustment`] question.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AdjustmentAnswer {
+    /// Value sent in `adjustmentAnswers` (`excellent`).
+    pub value: String,
+    /// Label shown (`Excellent`).
+    pub label: String,
+    /// Change to the estimate, percent of the base (-50 to 20; 0 for none).
+    pub percent: f64,
+}
+
+/// The default questions: condition, accident history, service history, tyres and keys. The
+/// percents follow common trade-in practice: a car needing work or without its history is worth
+/// less to the dealer by roughly the cost of putting it right.
+pub fn default_adjustments() -> Vec<Adjustment> {
+    let q = |id: &str, question: &str, answers: &[(&str, &str, f64)]| Adjustment {
+        id: id.into(),
+        question: question.into(),
+        answers: answers
+            .iter()
+            .map(|(value, label, percent)| AdjustmentAnswer {
+                value: (*value).into(),
+                label: (*label).into(),
+                percent: *percent,
+            })
+            .collect(),
+    };
+    vec![
+        q(
+            "condition",
+            "What condition is the car in?",
+            &[
+                ("excellent", "Excellent", 3.0),
+                ("good", "Good", 0.0),
+                ("fair", "Fair", -7.0),
+                ("poor", "Poor", -18.0),
+            ],
+        ),
+        q(
+            "accident_history",
+            "Has the car been in an accident?",
+            &[
+                ("no", "No", 0.0),
+                ("minor", "Yes, minor repairs", -5.0),
+                ("major", "Yes, major repairs", -15.0),
+            ],
+        ),
+        q(
+            "service_history",
+            "Does the car have a service history?",
+            &[
+                ("full", "Full service history", 0.0),
+                ("partial", "Partial", -4.0),
+                ("none", "None", -8.0),
+            ],
+        ),
+        q(
+            "tyres",
+            "How are the tyres?",
+            &[("good", "Good", 0.0), ("need_replacing", "Need replacing", -3.0)],
+        ),
+        q(
+            "keys",
+            "How many keys do you have?",
+            &[("two", "Two or more", 0.0), ("one", "One", -2.0)],
+        ),
+    ]
+}
+
+/// `[payments]`: the provider that takes the reservation deposit online (issue 9 §1 "reserve and
+/// buy online"). Without it the reservation is recorded and the dealer takes the deposit
+/// offline. Only `provider` reaches the browser.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct PaymentsConfig {
+    /// `stripe` (Stripe Checkout), or absent for offline deposits.
+    pub provider: Option<String>,
+    /// Environment variable holding the provider's secret API key.
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub secret_key_env: Option<String>,
+    /// Environment variable holding the webhook signing secret (`whsec_...`).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub webhook_secret_env: Option<String>,
+    /// The provider's API base (default `https://api.stripe.com`; `http://127.0.0.1:...` for
+    /// local testing).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub api_base: String,
+    /// ISO currency, lower case (default `aud`).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub currency: String,
+    /// Time the provider has to answer, ms (default 10000; 1 to 30000).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub timeout_ms: u64,
+}
+
+impl Default for PaymentsConfig {
+    fn default() -> Self {
+        PaymentsConfig {
+            provider: None,
+            secret_key_env: None,
+            webhook_secret_env: None,
+            api_base: "https://api.stripe.com".into(),
+            currency: "aud".into(),
+            timeout_ms: 10_000,
+        }
+    }
+}
+
+/// One embedded service-booking frame (`[[leads.service_frames]]`; locations-forms-marketing §2
+/// "Service booking can also be an embedded frame or tabbed frames").
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceFrame {
+    /// Tab label and frame title (`Book a Service`).
+    pub label: String,
+    /// The booking page (`https://...`); its origin is allowed in the document's `frame-src`.
+    pub url: String,
+}
+
+/// The per-car quote's lender adapter (`[finance.quote]`, issue 8 §2).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct QuoteConfig {
+    /// An external lender's quote endpoint (`https://...`, or `http://127.0.0.1...` for local
+    /// testing): the host POSTs the spec's quote body as JSON and reads `weeklyRepaymentAmount`,
+    /// `advertisedRate` and `comparisonRate` from the answer. Absent: built-in calculation.
+    pub url: Option<String>,
+    /// Name of an environment variable holding a bearer token for `url` (the token itself is
+    /// never written in tenant.toml).
+    pub token_env: Option<String>,
+    /// Time the lender has to answer, ms (default 10000; at most 30000).
+    pub timeout_ms: u64,
+    /// Built-in calculation only: percentage points added to the lender's default interest per
+    /// self-assessed credit score (default `{GREAT = 0, DECENT = 3, POOR = 7}`).
+    pub credit_score_loading: BTreeMap<String, f64>,
+}
+
+impl Default for QuoteConfig {
+    fn default() -> Self {
+        QuoteConfig {
+            url: None,
+            token_env: None,
+            timeout_ms: 10_000,
+            credit_score_loading: [("GREAT", 0.0), ("DECENT", 3.0), ("POOR", 7.0)]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        }
+    }
+}
+
+/// One distance band of the delivery calculator (issue 8 §3): cars delivered up to `up_to_km`
+/// from their location cost `price`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeliveryBand {
+    /// Upper bound of the band, km (bands ascend; a distance above the last band has no price).
+    pub up_to_km: f64,
+    /// Delivery price, AUD (0 for free delivery).
+    pub price: f64,
+    /// Region name shown with the price (`Brisbane Metro`).
+    pub name: String,
+}
+
+/// Delivery calculator settings (`[delivery]`, shopper-core §2 "delivery calculator"; issue 8
+/// §3). No bands: the calculator is hidden.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeliveryConfig {
+    /// Distance bands, ascending by `up_to_km`.
+    #[serde(default)]
+    pub bands: Vec<DeliveryBand>,
+}
+
+/// Routes gated per site (locations-forms-marketing §2 "Gated routes"): `checkout` (the car
+/// checkout, buy-online and checkout-journey pages), `finance`, `spin-to-win` and
+/// `trade-in-finance`. Online payment and the garage pages are always gated.
+pub const GATEABLE: [&str; 4] = ["checkout", "finance", "spin-to-win", "trade-in-finance"];
+
+/// Lead settings (`[leads]`, issue 9; locations-forms-marketing §5). The form rules are public
+/// (the UI shows the same required fields); the destinations never leave the host.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct LeadsConfig {
+    /// The enquiry form's message (Comments) is optional (default required).
+    pub message_optional: bool,
+    /// The postcode is required on every form (default optional).
+    pub postcode_required: bool,
+    /// Service Interval is required on the service form.
+    pub service_interval_required: bool,
+    /// The service options; when set, Service Type is required and must be one of them.
+    pub service_types: Vec<String>,
+    /// Terms-of-use note shown under the enquiry form, when any.
+    pub terms_note: Option<String>,
+    /// The service booking as an embedded frame (one) or tabbed frames (several) instead of the
+    /// form (default none).
+    pub service_frames: Vec<ServiceFrame>,
+    /// Webhook receiving each lead as signed JSON (https, or http to 127.0.0.1/localhost).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub webhook_url: Option<String>,
+    /// Environment variable holding the webhook's HMAC secret (required with `webhook_url`).
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub webhook_secret_env: Option<String>,
+    /// Addresses receiving each lead as ADF/XML email.
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub email_to: Vec<String>,
+}
+
+/// Sign-in settings (`[sign_in]`, issue 10 §3).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct SignInSettings {
+    /// Gated route groups among [`GATEABLE`] (default none).
+    pub gated: Vec<String>,
+}
+
+/// Fuel calculator defaults (`[fuel]`, shopper-core §9 "Fuel calculator defaults").
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct FuelConfig {
+    /// Fuel price, AUD per litre (default 1.70).
+    pub price_per_litre: f64,
+    /// Distance driven, km per week (default 250).
+    pub km_per_week: f64,
+    /// Consumption when the car has no combined figure, L/100km (default 10).
+    pub consumption_l_per_100km: f64,
+}
+
+impl Default for FuelConfig {
+    fn default() -> Self {
+        FuelConfig {
+            price_per_litre: 1.70,
+            km_per_week: 250.0,
+            consumption_l_per_100km: 10.0,
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Tenants: `tenants/<slug>/tenant.toml`, validated at start-up, and the registry that resolves a
+//! request's `Host` to its tenant.
+//!
+//! Implements issue "Foundation" items 2 (tenant config) and 3 (tenancy); field names follow
+//! locations-forms-marketing §3 ("Site config", "Location", "Opening hour entry", "Special hours
+//! entry") and shopper-core §3 ("Tenant config"). The reference for the file is `tenants/README.md`.
+//!
+//! Files: `config.rs`, `config_buying.rs` and `config_locations.rs` hold the schema, `validate.rs`
+//! the checks serde cannot make, `error.rs` the load error and `registry.rs` the loading and the
+//! registry. This file only declares them and re-exports their items, so `crate::tenant::Tenant`
+//! and the like keep working; the children name each other by file.
+
+pub mod config;
+pub mod config_buying;
+pub mod config_locations;
+pub(crate) mod error;
+pub mod registry;
+pub(crate) mod validate;
+
+pub use config::*;
+pub use config_buying::*;
+pub use config_locations::*;
+pub use error::TenantError;
+pub use registry::{Tenant, TenantRegistry, load_tenant};
+pub use validate::{AU_STATES, is_service_url};
