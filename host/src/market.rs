@@ -10,7 +10,6 @@
 //! The same VIN listed twice counts once, and the car itself never counts.
 
 use serde::Serialize;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::{db::Db, model::Car};
@@ -37,8 +36,9 @@ pub fn km_band(km: i64) -> (i64, i64) {
     (KM_BANDS[i], KM_BANDS.get(i + 1).copied().unwrap_or(i64::MAX))
 }
 
-/// One comparable car: its price (AUD), state and VIN.
-#[derive(Debug, Clone, PartialEq)]
+/// One comparable car: its price (AUD), state and VIN (read by column name: `price`, `state`,
+/// `vin`).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct Comparable {
     /// Price, AUD.
     pub price: f64,
@@ -213,7 +213,8 @@ pub struct Vehicle<'a> {
 
 /// Comparable cars for `vehicle` from the whole platform's stock: same make and model, year
 /// within one, same [`km_band`], with a price; `exclude` is (tenant, car id, VIN) of a car that
-/// must not count itself. Repeated VINs count once.
+/// must not count itself. Repeated VINs count once; an empty VIN reads as None. Returns at most
+/// [`MAX_COMPARABLES`], ordered by tenant and car id. Errors: the storage error.
 pub async fn comparables_for(
     db: &Db,
     vehicle: &Vehicle<'_>,
@@ -221,8 +222,8 @@ pub async fn comparables_for(
 ) -> Result<Vec<Comparable>, sqlx::Error> {
     let (lo, hi) = km_band(vehicle.km);
     let (ex_tenant, ex_id, own_vin) = exclude.unwrap_or(("", -1, None));
-    let rows = sqlx::query(
-        "SELECT c.price, COALESCE(c.state, l.state, d.state), c.vin FROM cars c \
+    let rows = sqlx::query_as::<_, Comparable>(
+        "SELECT c.price AS price, COALESCE(c.state, l.state, d.state) AS state, c.vin AS vin FROM cars c \
          JOIN dealerships d ON d.id = c.dealership_id AND d.tenant = c.tenant \
          LEFT JOIN locations l ON l.id = c.location_id AND l.tenant = c.tenant \
          WHERE c.make = $1 AND c.model = $2 AND c.year >= $3 AND c.year <= $4 AND c.price > 0 \
@@ -246,10 +247,9 @@ pub async fn comparables_for(
     let mut seen = std::collections::HashSet::new();
     Ok(rows
         .into_iter()
-        .map(|r| Comparable {
-            price: r.get(0),
-            state: r.get(1),
-            vin: r.get::<Option<String>, _>(2).filter(|v| !v.is_empty()),
+        .map(|c| Comparable {
+            vin: c.vin.filter(|v| !v.is_empty()),
+            ..c
         })
         .filter(|c| match c.vin.as_deref() {
             Some(v) => Some(v) != own_vin && seen.insert(v.to_string()),

@@ -21,7 +21,7 @@ pub struct TenantRepo {
 }
 
 /// The last successful import of a feed source.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct ImportLogEntry {
     /// sha256 of the feed version (bytes, mapping, mode).
     pub sha256: String,
@@ -46,7 +46,8 @@ impl TenantRepo {
 
     /// Writes the tenant's dealerships, locations and hours from its config in one transaction:
     /// upserts by slug (ids stay stable), replaces hours, removes locations no longer configured
-    /// (their cars keep their dealership and lose the location).
+    /// (their cars keep their dealership and lose the location). Errors: the storage error; then
+    /// nothing is written.
     pub async fn sync_config(&self, cfg: &TenantConfig) -> Result<(), sqlx::Error> {
         let t = &self.tenant;
         let mut tx = self.pool.begin().await?;
@@ -66,18 +67,15 @@ impl TenantRepo {
             .bind(serde_json::to_string(&d.config).expect("config serialises"))
             .fetch_one(&mut *tx)
             .await?
-            .get(0);
+            .try_get("id")?;
             dealer_ids.insert(d.slug.as_str(), id);
         }
         let keep: Vec<&str> = cfg.locations.iter().map(|l| l.slug.as_str()).collect();
-        let existing: Vec<(i64, String)> = sqlx::query("SELECT id, slug FROM locations WHERE tenant = $1")
+        let existing = sqlx::query_as::<_, IdSlug>("SELECT id, slug FROM locations WHERE tenant = $1")
             .bind(t)
             .fetch_all(&mut *tx)
-            .await?
-            .into_iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect();
-        for (id, slug) in existing.iter().filter(|(_, s)| !keep.contains(&s.as_str())) {
+            .await?;
+        for IdSlug { id, slug } in existing.iter().filter(|l| !keep.contains(&l.slug.as_str())) {
             tracing::info!(tenant = %t, location = %slug, "location removed from config");
             sqlx::query("UPDATE cars SET location_id = NULL WHERE tenant = $1 AND location_id = $2")
                 .bind(t)
@@ -149,7 +147,7 @@ impl TenantRepo {
                 .bind(serde_json::to_string(&l.distribution_locations).expect("list"))
                 .fetch_one(&mut *tx)
                 .await?
-                .get(0);
+                .try_get("id")?;
             for table in ["opening_hours", "special_hours"] {
                 sqlx::query(&format!("DELETE FROM {table} WHERE tenant = $1 AND location_id = $2"))
                     .bind(t)
@@ -195,13 +193,16 @@ impl TenantRepo {
         .await
     }
 
-    /// The tenant's locations with hours; hidden ones (`visible = false`) only when asked.
+    /// The tenant's locations with their weekly and holiday hours, primary first, then by name;
+    /// hidden ones (`visible = false`) only when `include_hidden`. Rows are read by column name.
+    /// Errors: the storage error.
     pub async fn locations(&self, include_hidden: bool) -> Result<Vec<Location>, sqlx::Error> {
         self.load_locations(if include_hidden { "" } else { " AND l.visible = 1" }, None)
             .await
     }
 
-    /// One visible location by id.
+    /// The visible location with row id `id`, with its hours; None when the tenant has no such
+    /// visible location. Errors: the storage error.
     pub async fn location(&self, id: i64) -> Result<Option<Location>, sqlx::Error> {
         Ok(self
             .load_locations(" AND l.visible = 1 AND l.id = $2", Some(id))
@@ -213,94 +214,54 @@ impl TenantRepo {
     async fn load_locations(&self, filter: &str, id: Option<i64>) -> Result<Vec<Location>, sqlx::Error> {
         let sql = format!(
             "SELECT l.id, l.slug, l.name, l.is_primary, l.visible, l.location_type, l.location_subtype, l.manufacturers, l.upcoming, \
-             l.dealership_id, d.slug, l.street, l.city, l.state, l.postcode, l.lat, l.long, l.place_url, l.place_id, l.map_key, \
-             l.phone, l.landline_phone, l.email, l.image_url, l.dealer_license_number, l.motor_vehicle_repairer, l.average_rating, \
-             l.review_count, l.distribution_locations \
+             l.dealership_id, d.slug AS dealership_slug, l.street, l.city, l.state, l.postcode, l.lat, l.long, l.place_url, l.place_id, \
+             l.map_key, l.phone, l.landline_phone, l.email, l.image_url, l.dealer_license_number, l.motor_vehicle_repairer, \
+             l.average_rating, l.review_count, l.distribution_locations \
              FROM locations l JOIN dealerships d ON d.id = l.dealership_id AND d.tenant = l.tenant \
              WHERE l.tenant = $1{filter} ORDER BY l.is_primary DESC, l.name, l.id"
         );
-        let mut q = sqlx::query(&sql).bind(&self.tenant);
+        let mut q = sqlx::query_as::<_, LocationRow>(&sql).bind(&self.tenant);
         if let Some(id) = id {
             q = q.bind(id);
         }
         let rows = q.fetch_all(&self.pool).await?;
         let mut hours: HashMap<i64, Vec<OpeningHourEntry>> = HashMap::new();
-        for r in sqlx::query(
+        for r in sqlx::query_as::<_, HourRow>(
             "SELECT location_id, weekday, status, open_time, close_time FROM opening_hours WHERE tenant = $1 ORDER BY location_id, weekday",
         )
         .bind(&self.tenant)
         .fetch_all(&self.pool)
         .await?
         {
-            let status: String = r.get(2);
-            let open: Option<String> = r.get(3);
-            let close: Option<String> = r.get(4);
-            hours.entry(r.get(0)).or_default().push(OpeningHourEntry {
-                weekday: r.get(1),
-                formated_hours: format_hours(&status, open.as_deref(), close.as_deref()),
-                status,
-                open,
-                close,
+            hours.entry(r.location_id).or_default().push(OpeningHourEntry {
+                weekday: r.weekday,
+                formated_hours: format_hours(&r.status, r.open_time.as_deref(), r.close_time.as_deref()),
+                status: r.status,
+                open: r.open_time,
+                close: r.close_time,
             });
         }
         let mut special: HashMap<i64, Vec<SpecialHourEntry>> = HashMap::new();
-        for r in sqlx::query(
+        for r in sqlx::query_as::<_, SpecialHourRow>(
             "SELECT location_id, date, status, start_hour, end_hour FROM special_hours WHERE tenant = $1 ORDER BY location_id, date",
         )
         .bind(&self.tenant)
         .fetch_all(&self.pool)
         .await?
         {
-            special.entry(r.get(0)).or_default().push(SpecialHourEntry {
-                location_id: r.get(0),
-                date: r.get(1),
-                status: r.get(2),
-                start_hour: r.get(3),
-                end_hour: r.get(4),
+            special.entry(r.location_id).or_default().push(SpecialHourEntry {
+                location_id: r.location_id,
+                date: r.date,
+                status: r.status,
+                start_hour: r.start_hour,
+                end_hour: r.end_hour,
             });
         }
-        let list = |s: String| serde_json::from_str::<Vec<String>>(&s).unwrap_or_default();
         Ok(rows
             .into_iter()
             .map(|r| {
-                let id: i64 = r.get(0);
-                Location {
-                    id,
-                    slug: r.get(1),
-                    name: r.get(2),
-                    primary: r.get::<i64, _>(3) != 0,
-                    visible: r.get::<i64, _>(4) != 0,
-                    location_type: r.get(5),
-                    location_subtype: r.get(6),
-                    manufacturers: list(r.get(7)),
-                    upcoming: r.get::<i64, _>(8) != 0,
-                    dealership_id: r.get(9),
-                    dealership_slug: r.get(10),
-                    address: Address {
-                        street: r.get(11),
-                        city: r.get(12),
-                        state: r.get(13),
-                        postcode: r.get(14),
-                        lat: r.get(15),
-                        long: r.get(16),
-                        place_url: r.get(17),
-                        place_id: r.get(18),
-                        map_key: r.get(19),
-                    },
-                    contact_detail: ContactDetails {
-                        phone: r.get(20),
-                        landline_phone: r.get(21),
-                        email: r.get(22),
-                        opening_hours: hours.remove(&id).unwrap_or_default(),
-                    },
-                    special_hours: special.remove(&id).unwrap_or_default(),
-                    image_url: r.get(23),
-                    dealer_license_number: r.get(24),
-                    motor_vehicle_repairer: r.get(25),
-                    average_rating: r.get(26),
-                    review_count: r.get(27),
-                    distribution_locations: list(r.get(28)),
-                }
+                let (opening_hours, special_hours) = (hours.remove(&r.id).unwrap_or_default(), special.remove(&r.id).unwrap_or_default());
+                r.into_location(opening_hours, special_hours)
             })
             .collect())
     }
@@ -382,45 +343,43 @@ impl TenantRepo {
             .await
     }
 
-    /// Number of cars by status.
+    /// Number of the tenant's cars by status, as (status, count) ordered by status. Errors: the
+    /// storage error.
     pub async fn car_counts(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
         Ok(
-            sqlx::query("SELECT status, COUNT(*) FROM cars WHERE tenant = $1 GROUP BY status ORDER BY status")
+            sqlx::query_as::<_, StatusCount>("SELECT status, COUNT(*) AS n FROM cars WHERE tenant = $1 GROUP BY status ORDER BY status")
                 .bind(&self.tenant)
                 .fetch_all(&self.pool)
                 .await?
                 .into_iter()
-                .map(|r| (r.get(0), r.get(1)))
+                .map(|r| (r.status, r.n))
                 .collect(),
         )
     }
 
-    /// Last successful import of `source`, if any.
+    /// Last successful import of feed `source` (its sha256 and finish time), if any. Errors: the
+    /// storage error.
     pub async fn last_import(&self, source: &str) -> Result<Option<ImportLogEntry>, sqlx::Error> {
-        Ok(
-            sqlx::query("SELECT sha256, finished_at FROM stock_imports WHERE tenant = $1 AND source = $2 ORDER BY id DESC LIMIT 1")
-                .bind(&self.tenant)
-                .bind(source)
-                .fetch_optional(&self.pool)
-                .await?
-                .map(|r| ImportLogEntry {
-                    sha256: r.get(0),
-                    finished_at: r.get(1),
-                }),
+        sqlx::query_as::<_, ImportLogEntry>(
+            "SELECT sha256, finished_at FROM stock_imports WHERE tenant = $1 AND source = $2 ORDER BY id DESC LIMIT 1",
         )
+        .bind(&self.tenant)
+        .bind(source)
+        .fetch_optional(&self.pool)
+        .await
     }
 
     /// Counts one view of the car with `slug` (shopper-core §7 `view.json`; the host counts
     /// views) in one statement. Returns the new count, or None when no such car is on the site.
+    /// Errors: the storage error.
     pub async fn count_view(&self, slug: &str) -> Result<Option<i64>, sqlx::Error> {
-        Ok(
-            sqlx::query("UPDATE cars SET views = views + 1 WHERE tenant = $1 AND slug = $2 RETURNING views")
-                .bind(&self.tenant)
-                .bind(slug)
-                .fetch_optional(&self.pool)
-                .await?
-                .map(|r| r.get::<i64, _>(0)),
-        )
+        sqlx::query("UPDATE cars SET views = views + 1 WHERE tenant = $1 AND slug = $2 RETURNING views")
+            .bind(&self.tenant)
+            .bind(slug)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.try_get("views"))
+            .transpose()
     }
 
     /// Stores the lender quote of car `id` (shopper-core §3 `youxQuote`: weeklyRepaymentAmount,
@@ -462,17 +421,142 @@ impl TenantRepo {
         Ok(())
     }
 
-    /// Phone reveals logged for a car: (dealership_id, website_id, created_at), oldest first.
+    /// Phone reveals logged for car `car_id`: (dealership_id, website_id, created_at in unix
+    /// seconds), oldest first. Errors: the storage error.
     pub async fn phone_reveals(&self, car_id: i64) -> Result<Vec<(i64, String, i64)>, sqlx::Error> {
-        Ok(
-            sqlx::query("SELECT dealership_id, website_id, created_at FROM phone_reveals WHERE tenant = $1 AND car_id = $2 ORDER BY id")
-                .bind(&self.tenant)
-                .bind(car_id)
-                .fetch_all(&self.pool)
-                .await?
-                .into_iter()
-                .map(|r| (r.get(0), r.get(1), r.get(2)))
-                .collect(),
+        Ok(sqlx::query_as::<_, RevealRow>(
+            "SELECT dealership_id, website_id, created_at FROM phone_reveals WHERE tenant = $1 AND car_id = $2 ORDER BY id",
         )
+        .bind(&self.tenant)
+        .bind(car_id)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|r| (r.dealership_id, r.website_id, r.created_at))
+        .collect())
     }
+}
+
+/// A location's id and slug.
+#[derive(sqlx::FromRow)]
+struct IdSlug {
+    id: i64,
+    slug: String,
+}
+
+/// A `locations` row joined with its dealership's slug, as [`TenantRepo::locations`] reads it.
+/// Flags are stored as integers (0 or 1), lists as JSON text.
+#[derive(sqlx::FromRow)]
+struct LocationRow {
+    id: i64,
+    slug: String,
+    name: String,
+    is_primary: i64,
+    visible: i64,
+    location_type: String,
+    location_subtype: Option<String>,
+    /// JSON list of manufacturer slugs.
+    manufacturers: String,
+    upcoming: i64,
+    dealership_id: i64,
+    dealership_slug: String,
+    street: Option<String>,
+    city: Option<String>,
+    state: Option<String>,
+    postcode: Option<String>,
+    lat: Option<f64>,
+    long: Option<f64>,
+    place_url: Option<String>,
+    place_id: Option<String>,
+    map_key: Option<String>,
+    phone: Option<String>,
+    landline_phone: Option<String>,
+    email: Option<String>,
+    image_url: Option<String>,
+    dealer_license_number: Option<String>,
+    motor_vehicle_repairer: Option<String>,
+    average_rating: Option<f64>,
+    review_count: Option<i64>,
+    /// JSON list of location slugs.
+    distribution_locations: String,
+}
+
+impl LocationRow {
+    /// The location with its weekly and holiday hours; a list that is not JSON reads as empty.
+    fn into_location(self, opening_hours: Vec<OpeningHourEntry>, special_hours: Vec<SpecialHourEntry>) -> Location {
+        let list = |s: &str| serde_json::from_str::<Vec<String>>(s).unwrap_or_default();
+        Location {
+            id: self.id,
+            slug: self.slug,
+            name: self.name,
+            primary: self.is_primary != 0,
+            visible: self.visible != 0,
+            location_type: self.location_type,
+            location_subtype: self.location_subtype,
+            manufacturers: list(&self.manufacturers),
+            upcoming: self.upcoming != 0,
+            dealership_id: self.dealership_id,
+            dealership_slug: self.dealership_slug,
+            address: Address {
+                street: self.street,
+                city: self.city,
+                state: self.state,
+                postcode: self.postcode,
+                lat: self.lat,
+                long: self.long,
+                place_url: self.place_url,
+                place_id: self.place_id,
+                map_key: self.map_key,
+            },
+            contact_detail: ContactDetails {
+                phone: self.phone,
+                landline_phone: self.landline_phone,
+                email: self.email,
+                opening_hours,
+            },
+            special_hours,
+            image_url: self.image_url,
+            dealer_license_number: self.dealer_license_number,
+            motor_vehicle_repairer: self.motor_vehicle_repairer,
+            average_rating: self.average_rating,
+            review_count: self.review_count,
+            distribution_locations: list(&self.distribution_locations),
+        }
+    }
+}
+
+/// An `opening_hours` row.
+#[derive(sqlx::FromRow)]
+struct HourRow {
+    location_id: i64,
+    /// 0 (Sunday) ..= 6.
+    weekday: i64,
+    status: String,
+    open_time: Option<String>,
+    close_time: Option<String>,
+}
+
+/// A `special_hours` row.
+#[derive(sqlx::FromRow)]
+struct SpecialHourRow {
+    location_id: i64,
+    date: String,
+    status: String,
+    start_hour: Option<String>,
+    end_hour: Option<String>,
+}
+
+/// A status and how many cars have it.
+#[derive(sqlx::FromRow)]
+struct StatusCount {
+    status: String,
+    n: i64,
+}
+
+/// A `phone_reveals` row.
+#[derive(sqlx::FromRow)]
+struct RevealRow {
+    dealership_id: i64,
+    website_id: String,
+    created_at: i64,
 }

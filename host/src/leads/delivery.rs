@@ -27,7 +27,6 @@ use lettre::{
 };
 use serde_json::Value;
 use sha2::Sha256;
-use sqlx::Row;
 
 use super::{adf, intake::StoredLead};
 use crate::{
@@ -94,6 +93,8 @@ pub async fn run_worker(state: Deliverer) {
     }
 }
 
+/// A delivery row claimed for one try.
+#[derive(sqlx::FromRow)]
 struct Claimed {
     id: i64,
     lead_id: String,
@@ -113,7 +114,7 @@ pub async fn deliver_due(state: &Deliverer, now: i64) -> anyhow::Result<usize> {
         Engine::Postgres => format!("{pick} FOR UPDATE SKIP LOCKED"),
         Engine::Sqlite => pick.to_string(),
     };
-    let rows = sqlx::query(&format!(
+    let claimed = sqlx::query_as::<_, Claimed>(&format!(
         "UPDATE lead_deliveries SET claimed_until = $3 WHERE id IN ({locked}) \
          RETURNING id, lead_id, tenant, kind, target, attempts, created_at"
     ))
@@ -122,18 +123,6 @@ pub async fn deliver_due(state: &Deliverer, now: i64) -> anyhow::Result<usize> {
     .bind(now + CLAIM_SECONDS)
     .fetch_all(&state.db.pool)
     .await?;
-    let claimed: Vec<Claimed> = rows
-        .iter()
-        .map(|r| Claimed {
-            id: r.get(0),
-            lead_id: r.get(1),
-            tenant: r.get(2),
-            kind: r.get(3),
-            target: r.get(4),
-            attempts: r.get(5),
-            created_at: r.get(6),
-        })
-        .collect();
     for c in &claimed {
         let outcome = deliver_one(state, c).await;
         let attempts = c.attempts + 1;
@@ -167,21 +156,31 @@ pub async fn deliver_due(state: &Deliverer, now: i64) -> anyhow::Result<usize> {
     Ok(claimed.len())
 }
 
-/// Loads a stored lead.
+/// A `leads` row as delivery reads it.
+#[derive(sqlx::FromRow)]
+struct LeadRow {
+    form: String,
+    idempotency_key: String,
+    /// The stored fields, JSON text.
+    payload: String,
+    created_at: i64,
+}
+
+/// Loads `tenant`'s (slug) stored lead `lead_id`. Errors: the lead is missing, its payload is
+/// not a JSON object, or storage fails.
 pub async fn load_lead(state: &Deliverer, tenant: &str, lead_id: &str) -> anyhow::Result<StoredLead> {
-    let r = sqlx::query("SELECT form, idempotency_key, payload, created_at FROM leads WHERE tenant = $1 AND lead_id = $2")
+    let r = sqlx::query_as::<_, LeadRow>("SELECT form, idempotency_key, payload, created_at FROM leads WHERE tenant = $1 AND lead_id = $2")
         .bind(tenant)
         .bind(lead_id)
         .fetch_one(&state.db.pool)
         .await?;
-    let payload: String = r.get(2);
     Ok(StoredLead {
         lead_id: lead_id.to_string(),
         tenant: tenant.to_string(),
-        form: r.get(0),
-        idempotency_key: r.get(1),
-        fields: serde_json::from_str(&payload)?,
-        created_at: r.get(3),
+        form: r.form,
+        idempotency_key: r.idempotency_key,
+        fields: serde_json::from_str(&r.payload)?,
+        created_at: r.created_at,
     })
 }
 

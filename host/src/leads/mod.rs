@@ -2,9 +2,11 @@
 //! forms, §5 validation, §7, §8): validated on the host against a per-form allow-list, stored
 //! with one outbox row per delivery destination in one transaction before the answer, made
 //! idempotent by the form's key, and delivered to the dealer at least once by
-//! [`delivery::run_worker`] (signed JSON webhook, ADF/XML email).
+//! [`delivery::run_worker`] (signed JSON webhook, ADF/XML email). The admin's listing of leads
+//! and deliveries and the retry of a dead delivery are in [`admin`].
 
 pub mod adf;
+pub mod admin;
 pub mod delivery;
 pub mod intake;
 pub mod lender;

@@ -13,14 +13,18 @@ use axum::{
 };
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::http::error::ApiError;
 use crate::{
+    error::{Error, ErrorKind},
+    http::error::ApiError,
     http::session::ClientIp,
     http::state::{AppState, CurrentTenant},
-    leads, payments,
+    leads::{
+        self,
+        admin::{DeliveryRecord, LeadRecord},
+    },
+    payments,
     plugins::unix_now,
 };
 
@@ -81,11 +85,12 @@ pub async fn post_lead(
         .check_key(&format!("{}|{ip}", t.slug()))
         .is_err()
     {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
+        return Err(Error::new(
+            ErrorKind::TooManyRequests,
             "too_many_submissions",
             "Too many submissions. Please try again in a minute.",
-        ));
+        )
+        .into());
     }
     let ua = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
     let lead = leads::validate(&state.db, &t, &body, ua).await?;
@@ -134,23 +139,6 @@ pub async fn post_lead(
     ))
 }
 
-/// A stored lead (admin view).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LeadRecord {
-    /// Id.
-    pub lead_id: String,
-    /// Form.
-    pub form: String,
-    /// Category.
-    pub category: String,
-    /// The car, when any.
-    pub car_id: Option<i64>,
-    /// Every stored field.
-    pub fields: serde_json::Value,
-    /// Unix seconds.
-    pub created_at: i64,
-}
-
 /// `?limit=`.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct LeadsParams {
@@ -168,45 +156,7 @@ pub async fn get_leads(
     Query(q): Query<LeadsParams>,
 ) -> Result<Json<Vec<LeadRecord>>, ApiError> {
     super::admin::authorize(&state, &headers)?;
-    let rows =
-        sqlx::query("SELECT lead_id, form, category, car_id, payload, created_at FROM leads WHERE tenant = $1 ORDER BY id DESC LIMIT $2")
-            .bind(t.slug())
-            .bind(q.limit.unwrap_or(50).clamp(1, 500))
-            .fetch_all(&state.db.pool)
-            .await?;
-    Ok(Json(
-        rows.iter()
-            .map(|r| LeadRecord {
-                lead_id: r.get(0),
-                form: r.get(1),
-                category: r.get(2),
-                car_id: r.get(3),
-                fields: serde_json::from_str(&r.get::<String, _>(4)).unwrap_or_default(),
-                created_at: r.get(5),
-            })
-            .collect(),
-    ))
-}
-
-/// One delivery of a lead (admin view).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DeliveryRecord {
-    /// Row id.
-    pub id: i64,
-    /// The lead.
-    pub lead_id: String,
-    /// `webhook` or `email`.
-    pub kind: String,
-    /// URL or address.
-    pub target: String,
-    /// `pending`, `delivered` or `dead`.
-    pub status: String,
-    /// Tries so far.
-    pub attempts: i64,
-    /// Next try, unix seconds.
-    pub next_attempt_at: i64,
-    /// The last failure.
-    pub last_error: Option<String>,
+    Ok(Json(leads::admin::latest_leads(&state.db, t.slug(), q.limit).await?))
 }
 
 /// `?status=`.
@@ -227,32 +177,7 @@ pub async fn get_deliveries(
     Query(q): Query<DeliveriesParams>,
 ) -> Result<Json<Vec<DeliveryRecord>>, ApiError> {
     super::admin::authorize(&state, &headers)?;
-    let status = q.status.unwrap_or_else(|| "dead".into());
-    if !["pending", "delivered", "dead"].contains(&status.as_str()) {
-        return Err(ApiError::invalid("status", "must be pending, delivered or dead"));
-    }
-    let rows = sqlx::query(
-        "SELECT id, lead_id, kind, target, status, attempts, next_attempt_at, last_error FROM lead_deliveries \
-         WHERE tenant = $1 AND status = $2 ORDER BY id DESC LIMIT 200",
-    )
-    .bind(t.slug())
-    .bind(&status)
-    .fetch_all(&state.db.pool)
-    .await?;
-    Ok(Json(
-        rows.iter()
-            .map(|r| DeliveryRecord {
-                id: r.get(0),
-                lead_id: r.get(1),
-                kind: r.get(2),
-                target: r.get(3),
-                status: r.get(4),
-                attempts: r.get(5),
-                next_attempt_at: r.get(6),
-                last_error: r.get(7),
-            })
-            .collect(),
-    ))
+    Ok(Json(leads::admin::deliveries(&state.db, t.slug(), q.status.as_deref()).await?))
 }
 
 /// Puts a dead delivery back in the queue now, with a fresh 24-hour retry window (admin token).
@@ -266,20 +191,6 @@ pub async fn post_retry(
     Path(id): Path<i64>,
 ) -> Result<StatusCode, ApiError> {
     super::admin::authorize(&state, &headers)?;
-    let now = unix_now();
-    let n = sqlx::query(
-        "UPDATE lead_deliveries SET status = 'pending', next_attempt_at = $3, created_at = $3, claimed_until = NULL \
-         WHERE tenant = $1 AND id = $2 AND status = 'dead'",
-    )
-    .bind(t.slug())
-    .bind(id)
-    .bind(now)
-    .execute(&state.db.pool)
-    .await?
-    .rows_affected();
-    if n == 0 {
-        return Err(ApiError::not_found(format!("No dead delivery {id} on this site")));
-    }
-    leads::delivery::NEW_LEAD.notify_one();
+    leads::admin::retry_dead(&state.db, t.slug(), id, unix_now()).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -13,21 +13,24 @@
 //!   sign-in, deleted at sign-out, at most [`SESSION_DAYS`] days. A session is bound to the
 //!   tenant that issued it: on another tenant's host it grants nothing.
 //! * The HTTP side (the session cookie, the client IP, the Origin check and the signed-in
-//!   extractor) is the edge's: `http::session`.
+//!   extractor) is the edge's: `http::session`. The send-code and verify flows with their
+//!   storage are in [`mod@super::sign_in`], the watchlist in [`super::watchlist`].
 
 use std::{num::NonZeroU32, sync::LazyLock, time::Duration};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 use tower_sessions::{
     Expiry, Session, SessionStore,
     session::{Id, Record},
     session_store,
 };
 
-use crate::{db::Db, error::Error};
+use crate::{
+    db::Db,
+    error::{Error, ErrorKind, REQUIRED},
+};
 
 /// Codes are valid this long, seconds (issue 10 §2: 10 minutes).
 pub const CODE_TTL_SECONDS: i64 = 600;
@@ -112,6 +115,23 @@ pub fn code_hash(salt: &str, tenant: &str, phone: &str, code: &str) -> String {
     hex::encode(h.finalize())
 }
 
+/// The phone in `raw` (a request's `field`), normalised as [`normalise_phone`] does. Errors:
+/// `Invalid` (`invalid_field` on `field`) with [`REQUIRED`] when it is missing or blank, with
+/// [`INVALID_PHONE`] when it is not an Australian mobile number.
+pub fn required_phone(field: &str, raw: Option<&str>) -> Result<String, Error> {
+    let raw = raw.unwrap_or("").trim();
+    if raw.is_empty() {
+        return Err(Error::invalid(field, REQUIRED));
+    }
+    normalise_phone(raw).ok_or_else(|| Error::invalid(field, INVALID_PHONE))
+}
+
+/// The refusal of one more code or check: `TooManyRequests`, code `too_many_attempts`, message
+/// [`TOO_MANY`].
+pub fn too_many() -> Error {
+    Error::new(ErrorKind::TooManyRequests, "too_many_attempts", TOO_MANY)
+}
+
 /// Whether a string has the code shape: exactly six ASCII digits.
 pub fn is_code(s: &str) -> bool {
     s.len() == 6 && s.bytes().all(|b| b.is_ascii_digit())
@@ -163,6 +183,15 @@ fn backend(e: impl std::fmt::Display) -> session_store::Error {
     session_store::Error::Backend(e.to_string())
 }
 
+/// A stored session as [`DbSessionStore::load`] reads it.
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    /// The session data, JSON text.
+    data: String,
+    /// Expiry, unix seconds.
+    expires_at: i64,
+}
+
 #[async_trait::async_trait]
 impl SessionStore for DbSessionStore {
     async fn create(&self, record: &mut Record) -> session_store::Result<()> {
@@ -199,18 +228,17 @@ impl SessionStore for DbSessionStore {
     }
 
     async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
-        let row = sqlx::query("SELECT data, expires_at FROM sessions WHERE id_hash = $1 AND expires_at > $2")
+        let row = sqlx::query_as::<_, SessionRow>("SELECT data, expires_at FROM sessions WHERE id_hash = $1 AND expires_at > $2")
             .bind(id_hash(id))
             .bind(time::OffsetDateTime::now_utc().unix_timestamp())
             .fetch_optional(&self.db.pool)
             .await
             .map_err(backend)?;
         let Some(row) = row else { return Ok(None) };
-        let data: String = row.get(0);
         Ok(Some(Record {
             id: *id,
-            data: serde_json::from_str(&data).map_err(|e| session_store::Error::Decode(e.to_string()))?,
-            expiry_date: time::OffsetDateTime::from_unix_timestamp(row.get(1)).map_err(backend)?,
+            data: serde_json::from_str(&row.data).map_err(|e| session_store::Error::Decode(e.to_string()))?,
+            expiry_date: time::OffsetDateTime::from_unix_timestamp(row.expires_at).map_err(backend)?,
         }))
     }
 
