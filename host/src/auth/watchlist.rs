@@ -51,7 +51,7 @@ pub struct WatchlistChange<'a> {
 /// unsaved one, succeeds without a change; a sold car cannot be saved unless already saved.
 /// Errors: `Invalid` on `phone_number` or `car_id` (missing or malformed), `Forbidden`
 /// `wrong_user` when the phone is not the user's, `NotFound` for a car not on the site,
-/// `Conflict` [`CAR_SOLD`] for saving a sold car, `Internal` when storage fails.
+/// `Unprocessable` [`CAR_SOLD`] for saving a sold car, `Internal` when storage fails.
 pub async fn change(db: &Db, tenant: &str, user: &User, change: WatchlistChange<'_>, now: i64) -> Result<WatchlistAnswer> {
     let phone = required_phone("phone_number", change.phone_number)?;
     if phone != user.phone {
@@ -78,7 +78,7 @@ pub async fn change(db: &Db, tenant: &str, user: &User, change: WatchlistChange<
     if change.save && !already {
         if car.status == "sold" {
             return Err(Error::new(
-                ErrorKind::Conflict,
+                ErrorKind::Unprocessable,
                 CAR_SOLD,
                 "This car has been sold and cannot be saved.",
             ));

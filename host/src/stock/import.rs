@@ -13,7 +13,7 @@ use std::{
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, FromRow, Row, Transaction};
 use utoipa::ToSchema;
 
 use super::{
@@ -282,6 +282,8 @@ fn row_hash(car: &CarInput, dealership_id: i64, location_id: Option<i64>) -> Str
     hex::encode(&h.finalize()[..16])
 }
 
+/// A car already stored for the tenant, as the import matches and updates it.
+#[derive(sqlx::FromRow)]
 struct Existing {
     id: i64,
     stocknum: String,
@@ -348,14 +350,19 @@ async fn read_snapshot(tx: &mut Transaction<'_, Any>, slug: &str) -> Result<Snap
         .fetch_all(&mut **tx)
         .await?
         .into_iter()
-        .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1)))
+        .map(|r| (r.get::<String, _>("slug"), r.get::<i64, _>("id")))
         .collect();
     let locations: HashMap<String, (i64, i64)> = sqlx::query("SELECT slug, id, dealership_id FROM locations WHERE tenant = $1")
         .bind(slug)
         .fetch_all(&mut **tx)
         .await?
         .into_iter()
-        .map(|r| (r.get::<String, _>(0), (r.get::<i64, _>(1), r.get::<i64, _>(2))))
+        .map(|r| {
+            (
+                r.get::<String, _>("slug"),
+                (r.get::<i64, _>("id"), r.get::<i64, _>("dealership_id")),
+            )
+        })
         .collect();
     let existing: Vec<Existing> =
         sqlx::query("SELECT id, stocknum, vin, status, sold_at, feed_hash, feed_source, created_at FROM cars WHERE tenant = $1")
@@ -363,17 +370,8 @@ async fn read_snapshot(tx: &mut Transaction<'_, Any>, slug: &str) -> Result<Snap
             .fetch_all(&mut **tx)
             .await?
             .into_iter()
-            .map(|r| Existing {
-                id: r.get(0),
-                stocknum: r.get(1),
-                vin: r.get(2),
-                status: r.get(3),
-                sold_at: r.get(4),
-                feed_hash: r.get(5),
-                feed_source: r.get(6),
-                created_at: r.get(7),
-            })
-            .collect();
+            .map(|r| Existing::from_row(&r))
+            .collect::<Result<_, _>>()?;
     Ok(Snapshot {
         dealerships,
         locations,

@@ -29,7 +29,7 @@ use crate::{
     auth::{
         User,
         sign_in::{self, CodeCheck, CodeSent, OutboxMessage},
-        watchlist::{self, CAR_SOLD, Watchlist, WatchlistAnswer, WatchlistChange},
+        watchlist::{self, Watchlist, WatchlistAnswer, WatchlistChange},
     },
     http::{
         error::ApiError,
@@ -196,8 +196,7 @@ pub struct WatchlistBody {
     pub car_id: Option<i64>,
 }
 
-/// Saves or removes a car through the domain. A sold car is the domain's `Conflict`
-/// [`CAR_SOLD`]; this API has always answered it with 422.
+/// Saves or removes a car through the domain (a sold car is a 422 `car_sold`).
 async fn watchlist_change(
     state: &AppState,
     tenant: &str,
@@ -210,14 +209,7 @@ async fn watchlist_change(
         car_id: body.car_id,
         save,
     };
-    watchlist::change(&state.db, tenant, user, change, unix_now()).await.map_err(|e| {
-        let sold = e.code == CAR_SOLD;
-        let mut api = ApiError::from(e);
-        if sold {
-            api.status = StatusCode::UNPROCESSABLE_ENTITY;
-        }
-        api
-    })
+    Ok(watchlist::change(&state.db, tenant, user, change, unix_now()).await?)
 }
 
 /// Saves a car to the signed-in user's watchlist (shopper-core §4, §7). A sold car cannot be
