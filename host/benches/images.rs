@@ -1,7 +1,7 @@
-//! Image endpoint cost (issues 6, 7; BENCHMARKS.md "Images"): decoding a demo illustration
-//! (960x640 PNG) and resizing it to a card width (400 px) and a gallery width (960 px, no
-//! resize) encoded as AVIF, WebP and JPEG at quality 75. This is the cost of a cache miss; a hit
-//! is a file read.
+//! Image endpoint cost (docs/features/platform.md "Search results page" and "Vehicle detail page";
+//! BENCHMARKS.md "Images"): decoding a demo illustration (960x640 PNG) and resizing it to a card
+//! width (400 px) and a gallery width (960 px, no resize) encoded as AVIF, WebP and JPEG at quality
+//! 75. This is the cost of a cache miss; a hit is a file read.
 //!
 //!   cargo bench -p forecourt-host --bench images
 

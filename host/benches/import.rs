@@ -1,4 +1,4 @@
-//! Import throughput (issue "Foundation", BENCHMARKS.md "Stock import").
+//! Import throughput (docs/features/platform.md "Stock import", BENCHMARKS.md "Stock import").
 //!
 //!   cargo bench -p forecourt-host --bench import
 //!

@@ -1,5 +1,6 @@
-//! Plugin runtime cost (issue 3 item 7; BENCHMARKS.md "Plugins"), against the real components in
-//! `plugins/dist` (build them first with `bash plugins/build.sh`):
+//! Plugin runtime cost (docs/features/platform.md "Plugins and extension points"; BENCHMARKS.md
+//! "Plugins"), against the real components in `plugins/dist` (build them first with
+//! `bash plugins/build.sh`):
 //!
 //!   cargo bench -p forecourt-host --bench plugins
 //!

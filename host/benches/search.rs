@@ -1,4 +1,4 @@
-//! Search benchmark (issue 4 item 6): 100,000 cars generated from the real demo catalogue
+//! Search benchmark (docs/features/platform.md "Search"): 100,000 cars generated from the real demo catalogue
 //! (tenants/*/stock/*.csv: make, model, badge, body, fuel, drive, transmission, colour and their
 //! joint distribution; year, km and price jittered around the real values), indexed by the
 //! embedded (tantivy) backend; ten representative queries with the host semantics (visibility,

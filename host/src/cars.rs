@@ -36,37 +36,39 @@ pub struct CarResponse {
     pub primary_image_url: Option<String>,
     /// Number of images.
     pub photos_count: usize,
-    /// The card/VDP tag (shopper-core §4 "Card tag priority"); null for no tag.
+    /// The card/VDP tag (docs/features/shopper-core.md §4 "Card tag priority"); null for no tag.
     pub tag: Option<Tag>,
-    /// The price view (shopper-core §4 "Price display"; money in AUD).
+    /// The price view (docs/features/shopper-core.md §4 "Price display"; money in AUD).
     pub price_view: PriceView,
-    /// Which actions the car offers (shopper-core §5; lfm §4-§5).
+    /// Which actions the car offers (docs/features/shopper-core.md §5;
+    /// docs/features/locations-forms-marketing.md §4-§5).
     pub eligibility: Eligibility,
-    /// The dealer number for this car's type (shopper-core §9), shown, dialled and masked; null
+    /// The dealer number for this car's type (docs/features/shopper-core.md §9), shown, dialled and masked; null
     /// when the tenant has none.
     pub phone: Option<Phone>,
     /// Finance calculator limits and defaults, widget visibility and the estimate at the defaults
-    /// (shopper-core §5, §9); null when finance is not offered for this car.
+    /// (docs/features/shopper-core.md §5, §9); null when finance is not offered for this car.
     pub finance: Option<FinanceOffer>,
     /// Who decided each of `tag`, `price_view`, `eligibility`, `phone`, `finance`: `host` (the
     /// default rule) or the plugin's `name@version`, for example `tag-rules-ev@0.1.0`.
     pub decided_by: DecidedBy,
     /// The dealer comments as safe HTML (sanitised on the host with ammonia: formatting and
     /// links only, no scripts, handlers, styles or images); null when the car has none
-    /// (shopper-core §2 "Dealer comments"). `car.dealercomments` carries the same safe HTML.
+    /// (docs/features/shopper-core.md §2 "Dealer comments"). `car.dealercomments` carries the same safe HTML.
     pub dealercomments_html: Option<String>,
     /// 360 spin frames in turn order (`/img/...` paths or absolute URLs); empty for no spinner.
     pub spin_images: Vec<String>,
     /// The interior panorama image, if any (the spin viewer's Interior tab).
     pub spin_interior_image: Option<String>,
-    /// Hotspots (shopper-core §3 "Hotspots": exterior and interior lists of `{id, description}`
+    /// Hotspots (docs/features/shopper-core.md §3 "Hotspots": exterior and interior lists of `{id, description}`
     /// and `positions` per hotspot of `{hotspotId, activeAngle, posX, posY}`), or null.
     pub hotspots: Option<serde_json::Value>,
 }
 
-/// Sanitises dealer-comment HTML (issue 7 §6): keeps text formatting, lists, headings, tables and
-/// links (which get `rel="noopener noreferrer nofollow"`); drops scripts, event handlers, styles,
-/// images, frames and forms. Returns None when nothing but whitespace is left.
+/// Sanitises dealer-comment HTML (docs/features/platform.md "Vehicle detail page"): keeps text
+/// formatting, lists, headings, tables and links (which get `rel="noopener noreferrer nofollow"`);
+/// drops scripts, event handlers, styles, images, frames and forms. Returns None when nothing but
+/// whitespace is left.
 pub fn sanitize_comments(html: &str) -> Option<String> {
     let clean = ammonia::Builder::default()
         .rm_tags(&["img"])
@@ -89,9 +91,10 @@ pub async fn detail(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<CarR
         .ok_or_else(|| Error::not_found(format!("No car `{slug}` on this site")))?;
     let dealercomments_html = car.dealercomments.as_deref().and_then(sanitize_comments);
     car.dealercomments = dealercomments_html.clone();
-    // The market averages of the market-price indicator (shopper-core §3 `autograb_data`, §5):
-    // the feed's figures when it has them, else the host's from comparable stock (issue 8 §5),
-    // so the VDP needs no second call for them. Null figures mean too few comparable cars.
+    // The market averages of the market-price indicator (docs/features/shopper-core.md §3 `autograb_data`, §5):
+    // the feed's figures when it has them, else the host's from comparable stock
+    // (docs/features/platform.md "Finance and delivery tools"), so the VDP needs no second call for
+    // them. Null figures mean too few comparable cars.
     if car.autograb_data.0.is_none() {
         let g = crate::market::gauge(
             car.price,

@@ -1,7 +1,7 @@
 //! Host settings: `forecourt.toml` at the project root, every key overridable by a `FORECOURT_*`
 //! environment variable (figment). `DATABASE_URL` is also honoured, below `FORECOURT_DATABASE_URL`.
 //!
-//! Implements issue "Foundation" item 2 (config) and ARCHITECTURE.md "Names and fixed interfaces".
+//! Implements docs/features/platform.md "Foundation" (config) and ARCHITECTURE.md "Layers".
 
 use std::path::{Path, PathBuf};
 
@@ -78,8 +78,9 @@ pub struct Settings {
     pub log_format: LogFormat,
     /// Largest request body accepted, in bytes (default 64 MiB; stock imports are the big ones).
     pub max_body_bytes: usize,
-    /// Session cookies marked Secure with the `__Host-` prefix (issue 10 §2). Default: on, unless
-    /// `bind` is a loopback address (plain-http local development).
+    /// Session cookies marked Secure with the `__Host-` prefix (docs/features/platform.md
+    /// "Sign-in and watchlist"). Default: on, unless `bind` is a loopback address (plain-http local
+    /// development).
     pub secure_cookies: Option<bool>,
     /// SMS provider for sign-in codes: `log` (default; development sink: the message is logged
     /// and kept in the `sms_outbox` table, readable at `GET /api/v1/admin/sms-outbox`) or `http`.
@@ -88,7 +89,7 @@ pub struct Settings {
     pub sms_url: Option<String>,
     /// `http` provider: environment variable holding its bearer token.
     pub sms_token_env: Option<String>,
-    /// SMTP server for ADF/XML lead emails (issue 9 §3); unset: email destinations fail and are
+    /// SMTP server for ADF/XML lead emails (docs/features/platform.md "Leads"); unset: email destinations fail and are
     /// retried until it is set or they are dead-lettered.
     pub smtp_host: Option<String>,
     /// SMTP port (default: 25 without TLS, 587 with STARTTLS, 465 with TLS).
@@ -118,7 +119,7 @@ pub enum SmtpTls {
     Tls,
 }
 
-/// Where sign-in codes go (issue 10 §2 "an SMS provider adapter").
+/// Where sign-in codes go (docs/features/platform.md "Sign-in and watchlist": "an SMS provider adapter").
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SmsProviderKind {

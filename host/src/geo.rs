@@ -1,5 +1,6 @@
-//! Australian postcodes with coordinates, and great-circle distance (shopper-core §2 "delivery
-//! calculator", issue 8 §3; locations-forms-marketing §2 "dealer locator").
+//! Australian postcodes with coordinates, and great-circle distance (docs/features/shopper-core.md §2 "delivery
+//! calculator", docs/features/platform.md "Finance and delivery
+//! tools"; docs/features/locations-forms-marketing.md §2 "dealer locator").
 //!
 //! The table is the real postcode data in `host/assets/geo/au_postcodes_countrystatecity.csv`
 //! (3,175 postcodes, one point each; ODbL 1.0, see `host/assets/geo/PROVENANCE.md`), compiled
@@ -7,7 +8,7 @@
 
 use std::{collections::HashMap, sync::LazyLock};
 
-/// Mean earth radius used for distances, km (issue 8 §3: 6371 km).
+/// Mean earth radius used for distances, km (docs/features/platform.md "Finance and delivery tools": 6371 km).
 pub const EARTH_RADIUS_KM: f64 = 6371.0;
 
 const POSTCODES_CSV: &str = include_str!("../assets/geo/au_postcodes_countrystatecity.csv");
@@ -66,7 +67,7 @@ fn title_case(s: &str) -> String {
         .join(" ")
 }
 
-/// Whether `s` has the postcode shape: exactly four ASCII digits (locations-forms-marketing §5).
+/// Whether `s` has the postcode shape: exactly four ASCII digits (docs/features/locations-forms-marketing.md §5).
 pub fn is_postcode(s: &str) -> bool {
     s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit())
 }

@@ -2,7 +2,7 @@
 //!
 //! - `forecourt serve`: serve every tenant (ARCHITECTURE.md; default 127.0.0.1:8080).
 //! - `forecourt import --tenant <slug> <file>`: import a stock feed (host/docs/stock-feed.md).
-//! - `forecourt reindex`: rebuild the search index of every tenant from storage (issue 4).
+//! - `forecourt reindex`: rebuild the search index of every tenant from storage (docs/features/platform.md "Search").
 //! - `forecourt check`: validate `forecourt.toml` and every `tenants/*/tenant.toml`.
 
 use std::{path::PathBuf, process::ExitCode};

@@ -1,7 +1,7 @@
 //! Market price from comparable stock: the price comparison gauge (`GET {car path}/autogauge`)
-//! and the market-price indicator (shopper-core §2, §3 "Autogauge result", `autograb_data`, §5
+//! and the market-price indicator (docs/features/shopper-core.md §2, §3 "Autogauge result", `autograb_data`, §5
 //! "Price comparison gauge is hidden if ...", "Market-price indicator appears when ...", §8
-//! "Autogauge failure"; issue 8 §5).
+//! "Autogauge failure"; docs/features/platform.md "Finance and delivery tools").
 //!
 //! Comparable cars are the same make and model, a model year within one of the car's, in the
 //! same odometer band ([`KM_BANDS`]), with a price, in stock, coming soon or sold, taken from
@@ -19,12 +19,12 @@ use crate::{db::Db, model::Car};
 pub const MIN_COMPARABLES: usize = 3;
 /// Most comparable rows read for one car.
 pub const MAX_COMPARABLES: i64 = 500;
-/// The gauge shows only above this confidence (shopper-core §5: hidden at 0.2 or lower).
+/// The gauge shows only above this confidence (docs/features/shopper-core.md §5: hidden at 0.2 or lower).
 pub const MIN_CONFIDENCE: f64 = 0.2;
-/// The gauge's fill is at least this, percent (shopper-core §5).
+/// The gauge's fill is at least this, percent (docs/features/shopper-core.md §5).
 pub const MIN_FILL: f64 = 20.0;
 /// The market-price indicator shows when the car is at least this far under the average, AUD
-/// (shopper-core §9 "market indicator threshold 500").
+/// (docs/features/shopper-core.md §9 "market indicator threshold 500").
 pub const INDICATOR_THRESHOLD: f64 = 500.0;
 /// Odometer bands, km: a car compares with cars in its own band (lower bound inclusive). A car
 /// without an odometer reading counts as 0 km.
@@ -48,7 +48,7 @@ pub struct Comparable {
     pub vin: Option<String>,
 }
 
-/// The autogauge answer (shopper-core §3 "Autogauge result" plus the averages of
+/// The autogauge answer (docs/features/shopper-core.md §3 "Autogauge result" plus the averages of
 /// `autograb_data`). Money in AUD; `fill` in percent; `confidence` 0 to 1.
 #[derive(Debug, Clone, Default, Serialize, ToSchema, PartialEq)]
 pub struct Autogauge {
@@ -80,7 +80,7 @@ pub struct Autogauge {
 }
 
 /// The gauge shows unless a field is missing, confidence is 0.2 or lower, or the range's
-/// maximum is below the listing price (shopper-core §5).
+/// maximum is below the listing price (docs/features/shopper-core.md §5).
 pub fn gauge_shows(g: &Autogauge) -> bool {
     match (
         g.fill,
@@ -96,7 +96,7 @@ pub fn gauge_shows(g: &Autogauge) -> bool {
 }
 
 /// The indicator shows when the price is at least $500 under the average, the state average
-/// preferred (shopper-core §5, §9).
+/// preferred (docs/features/shopper-core.md §5, §9).
 pub fn indicator_shows(price: f64, average: Option<f64>, state_average: Option<f64>) -> bool {
     match state_average.or(average) {
         Some(avg) => price > 0.0 && avg - price >= INDICATOR_THRESHOLD,

@@ -1,5 +1,5 @@
-//! Read models returned by the repository and the JSON API: Car (shopper-core §3 "Car"),
-//! Dealership and Location with opening and special hours (locations-forms-marketing §3).
+//! Read models returned by the repository and the JSON API: Car (docs/features/shopper-core.md §3 "Car"),
+//! Dealership and Location with opening and special hours (docs/features/locations-forms-marketing.md §3).
 //!
 //! Booleans are stored as 0/1 and nested objects as JSON text (one schema for SQLite and
 //! PostgreSQL); the small newtypes here decode them and serialise as plain JSON.
@@ -44,7 +44,7 @@ impl TryFrom<String> for TextList {
     }
 }
 
-/// One image of a car: full size and thumbnail (shopper-core §3 `images[].image.url`,
+/// One image of a car: full size and thumbnail (docs/features/shopper-core.md §3 `images[].image.url`,
 /// `images[].thumb.url`).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct CarImage {
@@ -54,7 +54,7 @@ pub struct CarImage {
     pub thumb_url: String,
 }
 
-/// A car as shoppers see it (shopper-core §3 "Car"). Money in AUD dollars, distances in km,
+/// A car as shoppers see it (docs/features/shopper-core.md §3 "Car"). Money in AUD dollars, distances in km,
 /// fuel use in L/100km, engine size in cc (`engine_size`) and litres (`engine_size_litres`),
 /// timestamps in unix seconds (UTC).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
@@ -89,7 +89,7 @@ pub struct Car {
     pub interior_colour: Option<String>,
     /// Body as the dealer writes it.
     pub body: Option<String>,
-    /// Normalised body type (locations-forms-marketing §9).
+    /// Normalised body type (docs/features/locations-forms-marketing.md §9).
     pub simple_body: Option<String>,
     /// Body configuration.
     pub bodyconfiguration: Option<String>,
@@ -219,7 +219,7 @@ pub struct Car {
     #[sqlx(try_from = "String")]
     #[schema(value_type = Vec<String>)]
     pub spin_images: TextList,
-    /// Standard equipment (shopper-core `standardEquipment`).
+    /// Standard equipment (docs/features/shopper-core.md `standardEquipment`).
     #[sqlx(try_from = "String")]
     #[schema(value_type = Vec<String>)]
     #[serde(rename = "standardEquipment")]
@@ -251,7 +251,7 @@ pub struct Car {
     pub created_at: i64,
     /// Last change, unix seconds.
     pub updated_at: i64,
-    /// Sold at, unix seconds (shopper-core `sold_date_timestamp`).
+    /// Sold at, unix seconds (docs/features/shopper-core.md `sold_date_timestamp`).
     pub sold_at: Option<i64>,
 }
 
@@ -261,7 +261,7 @@ impl Car {
         format!("/cars/{}", self.slug)
     }
 
-    /// 'year make model badge' (shopper-core VDP title).
+    /// 'year make model badge' (docs/features/shopper-core.md VDP title).
     pub fn name(&self) -> String {
         let mut n = format!("{} {} {}", self.year, self.make, self.model);
         if let Some(b) = self.badge.as_deref().filter(|b| !b.is_empty()) {
@@ -271,7 +271,7 @@ impl Car {
         n
     }
 
-    /// Available: in stock or coming soon (shopper-core §4 "Availability").
+    /// Available: in stock or coming soon (docs/features/shopper-core.md §4 "Availability").
     pub fn is_available(&self) -> bool {
         self.status == "in_stock" || self.status == "coming_soon"
     }
@@ -281,8 +281,9 @@ impl Car {
 /// fallbacks. Expects `cars c JOIN dealerships d ... LEFT JOIN locations l ...`.
 ///
 /// `reserved` is the stock feed's flag or a deposit hold: a `paid` reservation of the car whose
-/// `hold_until` (unix seconds) is still ahead of the database clock (issue 9 §1; shopper-core
-/// §9 "car held 48 hours"). A hold ends by itself when the time passes; nothing has to sweep it.
+/// `hold_until` (unix seconds) is still ahead of the database clock (docs/features/platform.md
+/// "Leads"; docs/features/shopper-core.md §9 "car held 48 hours"). A hold ends by itself when the
+/// time passes; nothing has to sweep it.
 pub fn car_select(engine: Engine) -> &'static str {
     fn build(now: &str) -> String {
         let mut cols: Vec<String> = crate::stock::fields::FIELDS
@@ -328,7 +329,7 @@ pub fn car_select(engine: Engine) -> &'static str {
     }
 }
 
-/// A dealership (locations-forms-marketing §3 "Dealer config").
+/// A dealership (docs/features/locations-forms-marketing.md §3 "Dealer config").
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
 pub struct Dealership {
     /// Row id.
@@ -349,7 +350,7 @@ pub struct Dealership {
     pub config: JsonText,
 }
 
-/// Location address (locations-forms-marketing §3).
+/// Location address (docs/features/locations-forms-marketing.md §3).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Address {
     /// Street line.
@@ -372,7 +373,7 @@ pub struct Address {
     pub map_key: Option<String>,
 }
 
-/// Opening hour entry; weekday 0 is Sunday (locations-forms-marketing §3).
+/// Opening hour entry; weekday 0 is Sunday (docs/features/locations-forms-marketing.md §3).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct OpeningHourEntry {
     /// 0 (Sunday) ..= 6 (Saturday).
@@ -387,7 +388,7 @@ pub struct OpeningHourEntry {
     pub formated_hours: String,
 }
 
-/// Special (holiday) hours entry (locations-forms-marketing §3).
+/// Special (holiday) hours entry (docs/features/locations-forms-marketing.md §3).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct SpecialHourEntry {
     /// YYYY-MM-DD.
@@ -415,7 +416,7 @@ pub struct ContactDetails {
     pub opening_hours: Vec<OpeningHourEntry>,
 }
 
-/// A location (locations-forms-marketing §3 "Location").
+/// A location (docs/features/locations-forms-marketing.md §3 "Location").
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Location {
     /// Row id.

@@ -1,7 +1,9 @@
-//! The one HTTP client for the calls the host makes out: lender quotes (issue 8 §2), the SMS
-//! gateway (issue 10 §2) and lead webhooks (issue 9 §3). One pool of connections (rustls), and
-//! redirects are not followed: a lender or webhook that redirects is misconfigured, and following
-//! would send a signed body somewhere else. Each call sets its own timeout.
+//! The one HTTP client for the calls the host makes out: lender quotes (docs/features/platform.md
+//! "Finance and delivery tools"), the SMS gateway (docs/features/platform.md
+//! "Sign-in and watchlist") and lead webhooks (docs/features/platform.md "Leads"). One pool of
+//! connections (rustls), and redirects are not followed: a lender or webhook that redirects is
+//! misconfigured, and following would send a signed body somewhere else. Each call sets its own
+//! timeout.
 
 use std::sync::LazyLock;
 
@@ -37,7 +39,8 @@ impl std::fmt::Display for CallError {
 }
 
 /// POSTs `body` as JSON to a tenant's configured service (a lender's quote or create-customer
-/// path, a rego lookup; issues 8 and 9) and reads a JSON answer of type `T`.
+/// path, a rego lookup; docs/features/platform.md "Finance and delivery tools" and "Leads") and
+/// reads a JSON answer of type `T`.
 ///
 /// Takes the endpoint, the name of an environment variable holding a bearer token (a missing
 /// variable is logged and the call goes without), the time the service has (ms) and, when the

@@ -1,8 +1,9 @@
-//! Reservations and the deposit's payment provider (issue 9 §1 "reserve and buy online: the $200
-//! refundable deposit holding the car 48 hours, through a payment-provider adapter (a real
-//! provider's API behind config; without one, the reservation is recorded and the dealer takes
-//! the deposit offline, and the page says so)"; shopper-core §9 "Reserve deposit default $200,
-//! 100% refundable, car held 48 hours").
+//! Reservations and the deposit's payment provider (docs/features/platform.md "Leads":
+//! "reserve and buy online: the $200 refundable deposit holding the car 48 hours, through a
+//! payment-provider adapter (a real provider's API behind config; without one, the reservation is
+//! recorded and the dealer takes the deposit offline, and the page says
+//! so)"; docs/features/shopper-core.md §9 "Reserve deposit default $200, 100% refundable, car held
+//! 48 hours").
 //!
 //! * A `reserve` lead writes a `reservations` row in the lead's own transaction
 //!   ([`insert_in_tx`]) with the site's deposit and hold (`[vdp] reserve_deposit`,

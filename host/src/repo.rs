@@ -1,6 +1,6 @@
 //! Repository layer. Every query is scoped by the tenant key the host resolved from the request
 //! (never one from the client): a [`TenantRepo`] can only be built for one tenant and adds
-//! `tenant = $1` to every statement. Implements issue "Foundation" item 4.
+//! `tenant = $1` to every statement. Implements docs/features/platform.md "Foundation".
 
 use std::collections::HashMap;
 
@@ -267,7 +267,7 @@ impl TenantRepo {
     }
 
     /// A car by slug, as a shopper may see it: shown on the dealer website and with a shown status
-    /// (in_stock, coming_soon or sold; shopper-core §3). None for another tenant's slug.
+    /// (in_stock, coming_soon or sold; docs/features/shopper-core.md §3). None for another tenant's slug.
     pub async fn car_by_slug(&self, slug: &str) -> Result<Option<Car>, sqlx::Error> {
         let sql = format!(
             "{} WHERE c.tenant = $1 AND c.slug = $2 AND c.show_on_dealer_website = 1 AND c.status IN ('in_stock', 'coming_soon', 'sold')",
@@ -369,7 +369,7 @@ impl TenantRepo {
         .await
     }
 
-    /// Counts one view of the car with `slug` (shopper-core §7 `view.json`; the host counts
+    /// Counts one view of the car with `slug` (docs/features/shopper-core.md §7 `view.json`; the host counts
     /// views) in one statement. Returns the new count, or None when no such car is on the site.
     /// Errors: the storage error.
     pub async fn count_view(&self, slug: &str) -> Result<Option<i64>, sqlx::Error> {
@@ -382,7 +382,7 @@ impl TenantRepo {
             .transpose()
     }
 
-    /// Stores the lender quote of car `id` (shopper-core §3 `youxQuote`: weeklyRepaymentAmount,
+    /// Stores the lender quote of car `id` (docs/features/shopper-core.md §3 `youxQuote`: weeklyRepaymentAmount,
     /// advertisedRate, comparisonRate) only when the car has none yet, so a quote from the feed
     /// is never overwritten. Returns whether it was stored.
     pub async fn store_quote_if_absent(&self, id: i64, quote: &serde_json::Value) -> Result<bool, sqlx::Error> {
@@ -398,7 +398,7 @@ impl TenantRepo {
         )
     }
 
-    /// Logs a phone reveal (shopper-core §4 "Phone", §7 "Phone-reveal log") at `now` (unix s).
+    /// Logs a phone reveal (docs/features/shopper-core.md §4 "Phone", §7 "Phone-reveal log") at `now` (unix s).
     pub async fn log_phone_reveal(
         &self,
         car_id: i64,

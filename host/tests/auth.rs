@@ -1,10 +1,10 @@
-//! Issue 10 "Done when" (host side), through the real router and storage (SQLite file, and
-//! PostgreSQL when FORECOURT_TEST_DATABASE_URL is set): a sixth wrong code is refused even with
-//! the right one; a new code does not reset the failure count; codes and session ids are not
-//! stored in clear; codes are single use; one tenant's session cookie grants nothing on another
-//! tenant's host; sign-out ends the session on the host; foreign Origins are refused; the
-//! watchlist saves, refuses sold cars and lists current status (locations-forms-marketing §4,
-//! §7, §8; shopper-core §4, §7).
+//! docs/features/platform.md "Sign-in and watchlist", "Checked by" (host side), through the real
+//! router and storage (SQLite file, and PostgreSQL when FORECOURT_TEST_DATABASE_URL is set): a
+//! sixth wrong code is refused even with the right one; a new code does not reset the failure
+//! count; codes and session ids are not stored in clear; codes are single use; one tenant's session
+//! cookie grants nothing on another tenant's host; sign-out ends the session on the host; foreign
+//! Origins are refused; the watchlist saves, refuses sold cars and lists current status
+//! (docs/features/locations-forms-marketing.md §4, §7, §8; docs/features/shopper-core.md §4, §7).
 
 mod common;
 
@@ -182,7 +182,7 @@ async fn codes_and_sessions_are_not_stored_in_clear_and_codes_are_single_use() {
         .collect();
     assert_eq!(stored.len(), 1);
     assert!(!stored[0].contains(id), "the session id is stored hashed");
-    // The verification record (lfm §3).
+    // The verification record (docs/features/locations-forms-marketing.md §3).
     let r = sqlx::query("SELECT website_slug, dealership_slug, verification_type FROM verifications")
         .fetch_one(&app.tdb.db.pool)
         .await

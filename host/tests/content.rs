@@ -1,7 +1,8 @@
-//! Issue 12, the host side: the demo tenants' content files load and carry the specs' facts
-//! (locations-forms-marketing §2 "Electric-model marketing area", "Recall page", "Trade-in
-//! information", §9); the content API answers per tenant; markdown is sanitised; a bad content file
-//! fails the load naming its file and key; documents inline the content and 404 what a site lacks.
+//! docs/features/platform.md "Marketing and content pages", the host side: the demo tenants'
+//! content files load and carry the specs' facts (docs/features/locations-forms-marketing.md §2
+//! "Electric-model marketing area", "Recall page", "Trade-in information", §9); the content API
+//! answers per tenant; markdown is sanitised; a bad content file fails the load naming its file and
+//! key; documents inline the content and 404 what a site lacks.
 
 mod common;
 

@@ -61,7 +61,8 @@ async fn demo_tenants_serve_their_real_stock() {
         assert_eq!(s, StatusCode::OK, "{slug}: {b}");
         let v: serde_json::Value = serde_json::from_str(&b).unwrap();
         assert_eq!(v["car"]["stocknum"], car.stocknum.as_str());
-        // Every demo tenant enables tag-rules-ev and phone-format-au (issue 3 "Done when").
+        // Every demo tenant enables tag-rules-ev and phone-format-au (docs/features/platform.md
+        // "Plugins and extension points", "Checked by").
         assert_eq!(v["decided_by"]["tag"], "tag-rules-ev@0.1.0", "{slug}: {b}");
         assert_eq!(v["decided_by"]["phone"], "phone-format-au@0.1.0", "{slug}: {b}");
         assert!(v["price_view"]["kind"].is_string(), "{slug}: {b}");

@@ -1,13 +1,14 @@
-//! Issue 8 "Done when", over HTTP through the real router, storage and built plugins:
+//! docs/features/platform.md "Finance and delivery tools", "Checked by", over HTTP through the real
+//! router, storage and built plugins:
 //! * the repayment maths of every lender variant (the demo tenants' real `lender-standard`
-//!   config and the host default) with the specs' numbers (shopper-core §5, §9);
+//!   config and the host default) with the specs' numbers (docs/features/shopper-core.md §5, §9);
 //! * the per-car quote: built in through the lender, stored once on the car, feeding the
 //!   lender's round-down-below-advertised rule; from a configured lender endpoint (a real local
-//!   HTTP server), and a failing lender (shopper-core §7);
+//!   HTTP server), and a failing lender (docs/features/shopper-core.md §7);
 //! * the delivery estimate for a real postcode against a hand-computed haversine distance, and
-//!   the spec's texts (shopper-core §4, §8);
+//!   the spec's texts (docs/features/shopper-core.md §4, §8);
 //! * the autogauge on a fixture of comparable cars across two tenants, and hidden when there
-//!   are too few (shopper-core §3, §5).
+//!   are too few (docs/features/shopper-core.md §3, §5).
 
 mod common;
 mod plugin_support;
@@ -78,7 +79,7 @@ async fn fetch(app: &axum::Router, tenant: &str, path: &str) -> (StatusCode, Val
 #[tokio::test]
 async fn repayment_maths_for_every_lender_variant() {
     let (tdb, _d, app) = app_with(&[]).await;
-    // Expected figures are hand-computed from shopper-core §9's formula (principal = amount -
+    // Expected figures are hand-computed from docs/features/shopper-core.md §9's formula (principal = amount -
     // deposit + establishment fee; rate = annual / payments a year; residual discounted; rounded
     // up to the dollar) with each tenant's lender config:
     //   harbourside-mercedes  $30,000 default, fee $1,360.50, 8.5%, 6 years

@@ -1,4 +1,4 @@
-//! Issue 9 "Done when" (host side), through the real router and storage (SQLite file, and
+//! docs/features/platform.md "Leads", "Checked by" (host side), through the real router and storage (SQLite file, and
 //! PostgreSQL when FORECOURT_TEST_DATABASE_URL is set):
 //! * invalid input gets the spec's messages naming the field and stores nothing;
 //! * a valid lead is stored with every field, and a double submit under one idempotency key is

@@ -1,7 +1,8 @@
-//! The plugin answers over HTTP (issue 3 "Done when"): `GET /api/v1/cars/{slug}` shows the tag,
-//! price view, eligibility, phone and finance with `decided_by`, and the same car differs between
-//! two tenants with the demo tenants' real plugin config; `POST /api/v1/finance/repayment`
-//! computes through the tenant's lender plugin or the host default (shopper-core §5, §9).
+//! The plugin answers over HTTP (docs/features/platform.md "Plugins and extension points",
+//! "Checked by"): `GET /api/v1/cars/{slug}` shows the tag, price view, eligibility, phone and
+//! finance with `decided_by`, and the same car differs between two tenants with the demo tenants'
+//! real plugin config; `POST /api/v1/finance/repayment` computes through the tenant's lender plugin
+//! or the host default (docs/features/shopper-core.md §5, §9).
 
 mod common;
 mod plugin_support;
@@ -125,7 +126,7 @@ async fn repayment(app: &axum::Router, tenant: &str, body: Value) -> (StatusCode
 #[tokio::test]
 async fn finance_repayment_through_the_lender_plugin_or_the_host() {
     let (tdb, _d, app) = app().await;
-    // shopper-core §9 reference: $30,000 over 5 years at 10% weekly = $147/wk, total $38,220.
+    // docs/features/shopper-core.md §9 reference: $30,000 over 5 years at 10% weekly = $147/wk, total $38,220.
     let body = json!({"amount": 30000, "term_years": 5, "interest": 10, "frequency": "week"});
     for tenant in ["plain", "harbourside-mercedes"] {
         let (s, v) = repayment(&app, tenant, body.clone()).await;
@@ -147,7 +148,7 @@ async fn finance_repayment_through_the_lender_plugin_or_the_host() {
     .await;
     assert_eq!((v["display"].as_str(), v["decided_by"].as_str()), (Some("$638/mo"), Some("host")));
 
-    // 25 or less: Enquire for Finance, total blank (shopper-core §5).
+    // 25 or less: Enquire for Finance, total blank (docs/features/shopper-core.md §5).
     let (_, v) = repayment(&app, "plain", json!({"amount": 1000, "term_years": 7, "interest": 1})).await;
     assert_eq!(
         (v["display"].as_str(), &v["total"]),

@@ -3,7 +3,7 @@
 //! named and counted, the runaway loop is cut within the deadline plus one tick, the circuit
 //! breaker switches a failing plugin off for the tenant, and load refuses what it must (missing
 //! component, rejected config, failing init, unsupported WIT version, WASI imports, two plugins
-//! for one point). Issue 3 items 2 and 6.
+//! for one point). docs/features/platform.md "Plugins and extension points".
 
 mod common;
 mod plugin_support;

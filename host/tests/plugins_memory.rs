@@ -1,9 +1,10 @@
-//! The host's memory stays flat over 10,000 hostile plugin calls (issue 3 item 6). Its own test
-//! binary, so no other test's allocations move this process's resident set size (RSS, read from
-//! `/proc/self/statm`). The calls rotate over the five hostile components (loop, memory-grow
-//! bomb, panic, short answer, 10 MiB answer) through the full host path (fresh store, init, call,
-//! checks, metrics) with the circuit breaker off so every call reaches the guest. Bounded in time:
-//! the deadline is 5 ms with a 1 ms tick here (the loop dominates: 2,000 x ~6 ms).
+//! The host's memory stays flat over 10,000 hostile plugin calls (docs/features/platform.md
+//! "Plugins and extension points"). Its own test binary, so no other test's allocations move this
+//! process's resident set size (RSS, read from `/proc/self/statm`). The calls rotate over the five
+//! hostile components (loop, memory-grow bomb, panic, short answer, 10 MiB answer) through the full
+//! host path (fresh store, init, call, checks, metrics) with the circuit breaker off so every call
+//! reaches the guest. Bounded in time: the deadline is 5 ms with a 1 ms tick here (the loop
+//! dominates: 2,000 x ~6 ms).
 
 mod plugin_support;
 

@@ -1,6 +1,7 @@
 //! Each plugin's rules as table tests with the specs' numbers, run through the host against the
 //! real built components (`plugins/dist`, built by `bash plugins/build.sh`), with the demo tenants'
-//! real plugin config; and the host defaults for the same tables (issue 3 items 3 and 6).
+//! real plugin config; and the host defaults for the same tables (docs/features/platform.md
+//! "Plugins and extension points").
 
 mod plugin_support;
 
@@ -55,7 +56,7 @@ fn every_demo_tenant_loads_its_plugins() {
     assert_eq!(names("im-motors-au"), [TAGS, ELIG, LENDER, PRICE, PHONE]);
 }
 
-/// shopper-core §4 "Card tag priority" and §9 just-arrived window, through `tag-rules-ev`.
+/// docs/features/shopper-core.md §4 "Card tag priority" and §9 just-arrived window, through `tag-rules-ev`.
 #[test]
 fn tag_rules_ev_table() {
     let (_d, reg, host) = demo();
@@ -181,7 +182,7 @@ fn tag_rules_ev_table() {
     );
 }
 
-/// shopper-core §4 "Price display", §5 "Price is shown only if greater than 10", through
+/// docs/features/shopper-core.md §4 "Price display", §5 "Price is shown only if greater than 10", through
 /// `price-display-subscription`.
 #[test]
 fn price_display_subscription_table() {
@@ -252,7 +253,8 @@ fn price_display_subscription_table() {
     }
 }
 
-/// shopper-core §5 reserve / compare; lfm §4 online purchase by make and condition; lfm §5
+/// docs/features/shopper-core.md §5 reserve / compare; docs/features/locations-forms-marketing.md
+/// §4 online purchase by make and condition; docs/features/locations-forms-marketing.md §5
 /// Autograb, through `eligibility-online-purchase`.
 #[test]
 fn eligibility_online_purchase_table() {
@@ -324,7 +326,7 @@ fn eligibility_online_purchase_table() {
     }
 }
 
-/// shopper-core §9 phones per car type, +61 to 0, 2-4-4 grouping, through `phone-format-au`.
+/// docs/features/shopper-core.md §9 phones per car type, +61 to 0, 2-4-4 grouping, through `phone-format-au`.
 #[test]
 fn phone_format_au_table() {
     let (_d, reg, host) = demo();
@@ -385,7 +387,7 @@ fn offer(host: &PluginHost, t: &forecourt_host::tenant::Tenant, c: Car) -> (Opti
     (d.value, d.decided_by)
 }
 
-/// shopper-core §5 calculator limits and §9 finance constants, through `lender-standard` with
+/// docs/features/shopper-core.md §5 calculator limits and §9 finance constants, through `lender-standard` with
 /// each demo tenant's config.
 #[test]
 fn lender_standard_limits_table() {
@@ -517,7 +519,7 @@ fn enquire() -> Repayment {
     }
 }
 
-/// shopper-core §9 standard amortisation (principal = amount - deposit + fee, rate = annual /
+/// docs/features/shopper-core.md §9 standard amortisation (principal = amount - deposit + fee, rate = annual /
 /// frequency, residual discounted, rounded up; 25 or less: Enquire for Finance) through the real
 /// lender and through the host default: both give the same figures.
 #[test]
@@ -541,14 +543,14 @@ fn repayment_maths_table_plugin_and_host_agree() {
         assert_eq!((&got.value, got.decided_by.as_str()), (want, LENDER), "{request:?}");
         assert_eq!(&defaults::repayment(request), want, "host default: {request:?}");
     }
-    // Drive Depot's lender rounds down below its advertised repayment (shopper-core §9).
+    // Drive Depot's lender rounds down below its advertised repayment (docs/features/shopper-core.md §9).
     let mut r = req(30000.0, 0.0, 5.0, 10.0, 0.0, Week, 0.0);
     r.advertised_repayment = Some(150.0);
     let got = host.repayments(tenant(&reg, "drive-depot"), &[r], NOW).pop().unwrap();
     assert_eq!(got.value, fig(146.0, 37960.0));
 }
 
-/// shopper-core §5 stock filter levels through `stock-filter-levels` (Southern Cross level 4).
+/// docs/features/shopper-core.md §5 stock filter levels through `stock-filter-levels` (Southern Cross level 4).
 #[test]
 fn stock_filter_levels_conditions() {
     let (_d, reg, host) = demo();
@@ -632,7 +634,8 @@ fn same_car_differs_between_tenants() {
     );
 }
 
-/// Host defaults (issue 3 item 3) for a tenant with no plugins: the specs' rules.
+/// Host defaults (docs/features/platform.md "Plugins and extension points") for a tenant with no plugins: the specs'
+/// rules.
 #[test]
 fn host_defaults_table() {
     let (_d, reg) = registry(&[(

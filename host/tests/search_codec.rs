@@ -1,4 +1,4 @@
-//! Property tests of the search address codec and the search endpoint (issue 4 item 5): the
+//! Property tests of the search address codec and the search endpoint (docs/features/platform.md "Search"): the
 //! codec round-trips every valid query; arbitrary input never panics; the endpoint never answers
 //! 5xx, and a malformed parameter is a 400 naming it.
 

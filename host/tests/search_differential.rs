@@ -1,4 +1,4 @@
-//! Differential search suite (issue 4 item 5): 60+ queries over the demo tenants' real stock must
+//! Differential search suite (docs/features/platform.md "Search"): 60+ queries over the demo tenants' real stock must
 //! give the same ids, order, counts and facet counts from every backend. The embedded (tantivy)
 //! half runs against the reference model of the semantics; the Meilisearch half runs whenever
 //! `MEILI_URL` is set and is reported as skipped, by name, otherwise.

@@ -1,4 +1,4 @@
-//! The embedded backend's own rules (issue 4 item 3), on a small index whose every answer is
+//! The embedded backend's own rules (docs/features/platform.md "Search"), on a small index whose every answer is
 //! known: case-insensitive keyword matching on single- and multi-valued attributes, exclusive and
 //! open ranges, negation, cars without the sort key last in both directions, numeric facets, the
 //! tenant scope, the text query combined with filters, and documents replaced by a re-import

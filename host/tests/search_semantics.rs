@@ -1,4 +1,4 @@
-//! Search semantics on the demo tenants' real stock (issue 4 items 2 and 4), through the real
+//! Search semantics on the demo tenants' real stock (docs/features/platform.md "Search"), through the real
 //! router: tenant scope, stock visibility, the stock-filter level plugin, price-0 hiding, sold-run
 //! collapsing, count fallback, popular body types and makes, price bands, count endpoint,
 //! similar cars, sync on import, 503 when the engine is down. SQLite by default; PostgreSQL with

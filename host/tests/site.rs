@@ -1,9 +1,10 @@
-//! Issue 11, the host side: the dealer locator orders real locations by distance from a real
-//! postcode; reviews keep the average as a string, apply the minimum rating and hidden titles and
-//! show at most 12; offers are sanitised, excluded per site and bounded by dates; navigation carries
-//! the tenant's interaction, stock counts and popup (gone once expired); brands and the statistics
-//! banner; logos; bad content files name file and key; documents inline the page data.
-//! Spec: locations-forms-marketing §2 "Location screens", "Offers", "Navigation", "Reviews"; §3; §9.
+//! docs/features/platform.md "Locations, offers and navigation", the host side: the dealer locator
+//! orders real locations by distance from a real postcode; reviews keep the average as a string,
+//! apply the minimum rating and hidden titles and show at most 12; offers are sanitised, excluded
+//! per site and bounded by dates; navigation carries the tenant's interaction, stock counts and
+//! popup (gone once expired); brands and the statistics banner; logos; bad content files name file
+//! and key; documents inline the page data.
+//! Spec: docs/features/locations-forms-marketing.md §2 "Location screens", "Offers", "Navigation", "Reviews"; §3; §9.
 
 mod common;
 

@@ -1,7 +1,7 @@
-//! The host parts of the SRP and VDP (issues 6 and 7) over a real database, the real plugin host
-//! and real image files: the image endpoint (resize, format by Accept, disk cache, ETag, tenant
-//! confinement, placeholders), SRP route scopes, view counts, phone reveals, dealer-comment
-//! sanitising and the print PDF.
+//! The host parts of the SRP and VDP (docs/features/platform.md "Search results page" and
+//! "Vehicle detail page") over a real database, the real plugin host and real image files: the
+//! image endpoint (resize, format by Accept, disk cache, ETag, tenant confinement, placeholders),
+//! SRP route scopes, view counts, phone reveals, dealer-comment sanitising and the print PDF.
 
 mod common;
 
@@ -336,7 +336,10 @@ async fn views_are_counted_and_phone_reveals_are_logged_with_the_car() {
     .await;
     assert_eq!(s, StatusCode::OK, "{text}");
     let v = json(&text);
-    assert_eq!(v["display"], "07 5550 0101", "+61 becomes 0, grouped 2-4-4 (shopper-core §9)");
+    assert_eq!(
+        v["display"], "07 5550 0101",
+        "+61 becomes 0, grouped 2-4-4 (docs/features/shopper-core.md §9)"
+    );
     assert_eq!(v["dial"], "+61755500101");
     let log = repo.phone_reveals(id).await.unwrap();
     assert_eq!(log.len(), 1);

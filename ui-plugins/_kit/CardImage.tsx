@@ -5,7 +5,8 @@ import type { CarCardView } from "@forecourt/ui-shell/contract";
  * `sizes`, intrinsic size, `eager` with high fetch priority on the first row, `lazy` below, the
  * body-type placeholder SVG when the car has no photo); older shells without `image` get the plain
  * `imageUrl`, or the template's no-photo text. Takes the card and that text; renders an `<img>`
- * (decorative: the card's title names the car) or a `<span>`. Spec: issue 6 §4 "Cards' images".
+ * (decorative: the card's title names the car) or a `<span>`. Spec: docs/features/platform.md
+ * "Search results page": "Cards' images".
  */
 export function CardImage({ card, noPhoto }: { card: CarCardView; noPhoto: string }) {
   const img = card.image;

@@ -20,7 +20,7 @@ export interface MainNavProps {
 /**
  * A template header's menu strip: the shell's menu (dropdowns, drawer) in its place when the shell
  * passes one, else the template's own list of links. Takes {@link MainNavProps}; renders the strip.
- * Spec: locations-forms-marketing §2 "Navigation".
+ * Spec: docs/features/locations-forms-marketing.md §2 "Navigation".
  */
 export function MainNav({ menu, nav, labelledBy, menuClass, navClass, listClass }: MainNavProps) {
   if (menu) return <div className={menuClass}>{menu}</div>;

@@ -3,7 +3,7 @@ import type { PriceView } from "@forecourt/ui-shell/contract";
 /**
  * A price view in a template's markup: previous price struck through (was/now), the headline, the
  * price type. Takes the price and the template's class prefix (e.g. `cl`); renders a `<p>`.
- * Spec: shopper-core §4 "Price display".
+ * Spec: docs/features/shopper-core.md §4 "Price display".
  */
 export function Price({ price, prefix }: { price: PriceView; prefix: string }) {
   return (

@@ -8,7 +8,7 @@ const ICONS: Record<IconFactView["icon"], string> = { km: "⏲", transmission: "
  * One VDP or card action as a link: `target="_blank"` for new-tab actions (Print, history report),
  * `aria-pressed` for toggles (Fave), and `onSelect` instead of navigation when given (Share copies
  * the link). Takes the action and the template's class name; renders an `<a>`.
- * Spec: shopper-core §2 "Vehicle detail page" sidebar buttons.
+ * Spec: docs/features/shopper-core.md §2 "Vehicle detail page" sidebar buttons.
  */
 export function ActionLink({ action: a, className }: { action: ActionView; className: string }) {
   const { onSelect } = a;
@@ -36,7 +36,7 @@ export function ActionLink({ action: a, className }: { action: ActionView; class
 /**
  * The car's tag (COMING SOON, EV, JUST SOLD...) as text or its badge image.
  * Takes the tag (nothing renders for null) and the template's class prefix; renders a `<p>`.
- * Spec: shopper-core §4 "Card tag priority".
+ * Spec: docs/features/shopper-core.md §4 "Card tag priority".
  */
 export function TagBadge({ tag, prefix }: { tag: TagView | null | undefined; prefix: string }) {
   if (!tag) return null;
@@ -51,7 +51,7 @@ export function TagBadge({ tag, prefix }: { tag: TagView | null | undefined; pre
  * The sidebar's extras under the price: the reduced-price note, odometer/transmission/body with
  * icons, and the finance teaser slot (always present: the finance widget fills it).
  * Takes the sidebar's optional props and the template's class prefix; renders a fragment.
- * Spec: shopper-core §2 "Vehicle detail page" sidebar.
+ * Spec: docs/features/shopper-core.md §2 "Vehicle detail page" sidebar.
  */
 export function SidebarExtras({
   priceNote,

@@ -63,7 +63,7 @@ export function describeRemote(template: string, modules: Modules): void {
       });
     }
     const props = remotePropsFor(TENANTS.classic);
-    it("SiteHeader renders the shell's menu in place of its own links when given (issue 11)", () => {
+    it("SiteHeader renders the shell's menu in place of its own links when given (docs/features/platform.md 'Locations, offers and navigation')", () => {
       const menu = (
         <nav aria-label="Main" data-testid="shell-menu">
           <button type="button">Vehicles</button>

@@ -19,9 +19,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * A browser with a fresh --user-data-dir; close() removes the profile. Site popups (issue 11: a
- * modal shown on the visitor's first interaction) count as already dismissed unless `popups` is
- * true, so suites about other pages are not covered by one; e2e/navigation.e2e.ts tests them.
+ * A browser with a fresh --user-data-dir; close() removes the profile. Site popups
+ * (docs/features/platform.md "Locations, offers and navigation": a modal shown on the visitor's
+ * first interaction) count as already dismissed unless `popups` is true, so suites about other
+ * pages are not covered by one; e2e/navigation.e2e.ts tests them.
  */
 export async function launch({ popups = false }: { popups?: boolean } = {}): Promise<{
   context: BrowserContext;

@@ -1,9 +1,10 @@
-// The VDP tools (issue 8) in a real browser against the real host: the finance calculator's limits
-// per tenant and its figure, which must be the host's own answer for the same inputs (the mouse
-// drags the amount slider); the delivery calculator for a real postcode and an empty one; the
-// fuel calculator on a petrol car and not on an electric one; the price gauge shown or hidden as
-// the autogauge answer says; the sidebar teaser from the quote; axe on the tools.
-// Spec: shopper-core §2 "Vehicle detail page", §4, §5, §7, §8, §9.
+// The VDP tools (docs/features/platform.md "Finance and delivery tools") in a real browser against
+// the real host: the finance calculator's limits per tenant and its figure, which must be the
+// host's own answer for the same inputs (the mouse drags the amount slider); the delivery
+// calculator for a real postcode and an empty one; the fuel calculator on a petrol car and not on
+// an electric one; the price gauge shown or hidden as the autogauge answer says; the sidebar teaser
+// from the quote; axe on the tools.
+// Spec: docs/features/shopper-core.md §2 "Vehicle detail page", §4, §5, §7, §8, §9.
 import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

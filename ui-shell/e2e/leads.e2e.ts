@@ -1,9 +1,10 @@
-// Leads and forms (issue 9) in a real browser against the real host: each form (enquiry, test
+// Leads and forms (docs/features/platform.md "Leads") in a real browser against the real host: each form (enquiry, test
 // drive, request photos, trade-in, finance, service, reserve) is filled in and submitted on a
 // demo tenant, the visitor lands on /success, and the lead is found through the admin API with
 // every field entered; invalid input shows the spec's messages and stores nothing; a double click
 // on submit makes one lead.
-// Spec: locations-forms-marketing §2, §3, §4, §5, §8; shopper-core §3 "Lead data", §4 "Lead form", §5.
+// Spec: docs/features/locations-forms-marketing.md §2, §3, §4, §5, §8;
+// docs/features/shopper-core.md §3 "Lead data", §4 "Lead form", §5.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { openPage } from "./browser";

@@ -1,10 +1,11 @@
-// Locations, opening hours, the dealer locator, maps and reviews (issue 11 §1, §5) in a real browser
-// against the real host, on the demo dealer group (southern-cross-motor-group): the locator lists
-// the locations nearest a postcode with ascending distances and refuses unknown and malformed
-// postcodes; a location page's type select switches the hours (Mon-Fri collapsed for service);
-// the map works with every tile unreachable (list, addresses and markers render, no uncaught
-// errors); the reviews block shows the average and at most 12 reviews; axe on both pages.
-// Spec: locations-forms-marketing §2 "Location screens", "Reviews", §4, §5 postcode, §8, §9.
+// Locations, opening hours, the dealer locator, maps and reviews (docs/features/platform.md
+// "Locations, offers and navigation") in a real browser against the real host, on the demo dealer
+// group (southern-cross-motor-group): the locator lists the locations nearest a postcode with
+// ascending distances and refuses unknown and malformed postcodes; a location page's type select
+// switches the hours (Mon-Fri collapsed for service); the map works with every tile unreachable
+// (list, addresses and markers render, no uncaught errors); the reviews block shows the average and
+// at most 12 reviews; axe on both pages.
+// Spec: docs/features/locations-forms-marketing.md §2 "Location screens", "Reviews", §4, §5 postcode, §8, §9.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { Location, LocationsResponse, Navigation, ReviewsResponse } from "../src/api/types";

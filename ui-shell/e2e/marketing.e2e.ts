@@ -1,11 +1,11 @@
-// The brand and marketing pages (issue 12) in a real browser against the real host: the recall
-// page with its campaign card and collapsible FAQ; the markdown content pages (privacy policy,
-// /pages/warranty) from the host's documents and from the API; a page the tenant lacks is a 404;
-// the service page's perks and the Get a Quote modal, whose lead is found through the admin API;
-// the trade-in FAQ, privacy line and enquiry mini-form; the VDP's certified pre-owned panel on a
-// certified car only; axe on /recall and /privacy-policy.
-// Spec: locations-forms-marketing §2 routes table, "Recall page", "Trade-in information",
-// "Electric-model marketing area" (service page), §3 "Recall record", §4, §9; shopper-core §9.
+// The brand and marketing pages (docs/features/platform.md "Marketing and content pages") in a real
+// browser against the real host: the recall page with its campaign card and collapsible FAQ; the
+// markdown content pages (privacy policy, /pages/warranty) from the host's documents and from the
+// API; a page the tenant lacks is a 404; the service page's perks and the Get a Quote modal, whose
+// lead is found through the admin API; the trade-in FAQ, privacy line and enquiry mini-form; the
+// VDP's certified pre-owned panel on a certified car only; axe on /recall and /privacy-policy.
+// Spec: docs/features/locations-forms-marketing.md §2 routes table, "Recall page", "Trade-in information",
+// "Electric-model marketing area" (service page), §3 "Recall record", §4, §9; docs/features/shopper-core.md §9.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
@@ -234,7 +234,7 @@ describe.skipIf(skip !== "")(`brand and marketing pages (${inject("mode")})`, ()
       const panel = certified.locator("[data-certified-panel]");
       await panel.waitFor({ timeout: 15_000 });
       expect(await panel.locator("h2").textContent()).toBe("Certified Pre-Owned");
-      // locations-forms-marketing §9 "Certified pre-owned (one manufacturer)".
+      // docs/features/locations-forms-marketing.md §9 "Certified pre-owned (one manufacturer)".
       expect(await panel.locator("li").allTextContents()).toEqual([
         "1-year extra warranty",
         "90-point inspection",

@@ -1,10 +1,11 @@
-// The electric-model area (issue 12) in a real browser against the real host, on im-motors-au:
-// the hero slider loops both ways and its Search Stock button leads to the model's stock search;
-// /models/im6?tab=performance opens the Performance tab (arrow keys and clicks switch); an unknown
-// family is a 404; the category carousel's arrows disable at its ends and its Swipe hint shows on
-// phones only; the scrolling banner repeats its text 20 times (one copy exposed) and stands still
-// under prefers-reduced-motion; axe finds no serious or critical violation on /models.
-// Spec: locations-forms-marketing §2 "Electric-model marketing area", §4, §9.
+// The electric-model area (docs/features/platform.md "Marketing and content pages") in a real
+// browser against the real host, on im-motors-au: the hero slider loops both ways and its Search
+// Stock button leads to the model's stock search; /models/im6?tab=performance opens the Performance
+// tab (arrow keys and clicks switch); an unknown family is a 404; the category carousel's arrows
+// disable at its ends and its Swipe hint shows on phones only; the scrolling banner repeats its
+// text 20 times (one copy exposed) and stands still under prefers-reduced-motion; axe finds no
+// serious or critical violation on /models.
+// Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area", §4, §9.
 import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

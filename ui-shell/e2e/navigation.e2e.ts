@@ -1,12 +1,13 @@
-// The site navigation (issue 11) in a real browser against the real host: header dropdowns open by
-// the site's chosen interaction (southern-cross-motor-group opens on hover, and by keyboard; its
-// brand tiles link to the brands' stock; im-motors-au on click only: hovering there opens nothing),
-// Escape, an outside click and a route change close them; im-motors-au's Vehicles menu shows its
-// models with Coming Soon badges and its chips filter them; the popup shows once (on the
-// first interaction after the load), not after it is closed (reload), not on /sign-in, and not
-// after its expiry (the page clock moved past it in a fresh browser); the mobile drawer; the footer's columns; the home page's popular car types and
-// price search; axe with the mega menu and the drawer open.
-// Spec: locations-forms-marketing §2 "Navigation", §4 "Popup", "Dropdown menus", "Price slider", §9.
+// The site navigation (docs/features/platform.md "Locations, offers and navigation") in a real
+// browser against the real host: header dropdowns open by the site's chosen interaction
+// (southern-cross-motor-group opens on hover, and by keyboard; its brand tiles link to the brands'
+// stock; im-motors-au on click only: hovering there opens nothing), Escape, an outside click and a
+// route change close them; im-motors-au's Vehicles menu shows its models with Coming Soon badges
+// and its chips filter them; the popup shows once (on the first interaction after the load), not
+// after it is closed (reload), not on /sign-in, and not after its expiry (the page clock moved past
+// it in a fresh browser); the mobile drawer; the footer's columns; the home page's popular car
+// types and price search; axe with the mega menu and the drawer open.
+// Spec: docs/features/locations-forms-marketing.md §2 "Navigation", §4 "Popup", "Dropdown menus", "Price slider", §9.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { Navigation } from "../src/api/types";

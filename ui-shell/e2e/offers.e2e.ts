@@ -1,10 +1,12 @@
-// Offers and brands (issue 11) in a real browser against the real host, on the demo dealer group
-// (southern-cross-motor-group): /special-offers lists the site's offers, a long one toggles View
-// more / View less, Book a Test Drive only on qualifying offers; a single offer loads by id (from
-// the host's document, and client-side from the list) with its enquiry form; an unknown offer is a
-// 404; /brands shows the statistics banner and the brand grids, a brand's overview links to its
-// stock; axe on /special-offers and /brands.
-// Spec: locations-forms-marketing §2 routes, "Offers", §4, §9; shopper-core §2 /brands, /{brand}/overview.
+// Offers and brands (docs/features/platform.md "Locations, offers and navigation") in a real
+// browser against the real host, on the demo dealer group (southern-cross-motor-group):
+// /special-offers lists the site's offers, a long one toggles View more / View less, Book a Test
+// Drive only on qualifying offers; a single offer loads by id (from the host's document, and
+// client-side from the list) with its enquiry form; an unknown offer is a 404; /brands shows the
+// statistics banner and the brand grids, a brand's overview links to its stock; axe on
+// /special-offers and /brands.
+// Spec: docs/features/locations-forms-marketing.md §2 routes, "Offers", §4, §9;
+// docs/features/shopper-core.md §2 /brands, /{brand}/overview.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { BrandsResponse, Navigation, Offer, OffersResponse } from "../src/api/types";

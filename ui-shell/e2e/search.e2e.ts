@@ -1,8 +1,9 @@
-// The search results page (SRP, issue 6) in a real browser against the real host, on the demo
-// tenants: choosing a make updates the address and a reload restores the same results; the shown
-// count is the API's; the empty state and Clear Filters; a run of sold cars shows only its first;
-// promo tiles at their configured positions; each tenant's own buttons and tags for one search;
-// first-row images eager; axe-core finds no serious or critical violation.
+// The search results page (SRP, docs/features/platform.md "Search results page") in a real browser
+// against the real host, on the demo tenants: choosing a make updates the address and a reload
+// restores the same results; the shown count is the API's; the empty state and Clear Filters; a run
+// of sold cars shows only its first; promo tiles at their configured positions; each tenant's own
+// buttons and tags for one search; first-row images eager; axe-core finds no serious or critical
+// violation.
 import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -151,7 +152,7 @@ describe.skipIf(skip !== "")("search results page", () => {
   });
 
   it("shows only the first of a run of sold cars (the page's cards are the API's hits, in order)", async () => {
-    // The host collapses runs (shopper-core §4); the page must show exactly its hits, sold cards with
+    // The host collapses runs (docs/features/shopper-core.md §4); the page must show exactly its hits, sold cards with
     // Find Me Something Similar. Price order puts the demo tenants' recently sold cars among others.
     let sold = 0;
     for (const tenant of TENANTS) {
@@ -210,7 +211,8 @@ describe.skipIf(skip !== "")("search results page", () => {
       { feed, token },
     );
     expect(imported.status, imported.body).toBe(200);
-    // The host reindexes the tenant in the background after an import (issue 4: within a second).
+    // The host reindexes the tenant in the background after an import (docs/features/platform.md "Search": within a
+    // second).
     await expect
       .poll(async () => (await api<SearchResponse>(page, "/api/v1/search?sortBy=price_desc&hitsPerPage=2")).hits[0]?.slug, {
         timeout: 10_000,

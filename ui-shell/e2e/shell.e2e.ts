@@ -147,7 +147,7 @@ describe.skipIf(skip !== "")(`shell e2e (${inject("mode")})`, () => {
     await page.locator('[data-fc-component="VdpSidebar"]').waitFor({ timeout: 15_000 });
     await expect(page.locator("#__FORECOURT_DATA__").count()).resolves.toBe(1);
     await expect(page.locator("h1").first().textContent()).resolves.toContain("GLC 300 4MATIC");
-    // The view count (GET .../view.json, once per VDP visit: shopper-core §7) and the site's
+    // The view count (GET .../view.json, once per VDP visit: docs/features/shopper-core.md §7) and the site's
     // navigation (GET /api/v1/navigation, once per page load: the header menu, footer, popup) are
     // the only calls a VDP makes.
     expect(

@@ -1,10 +1,12 @@
-// Sign-in by SMS code, gated routes, the watchlist and the compare page (issue 10) in a real
-// browser against the real host: a guest saves a car on a VDP, signs in with the code from the
-// host's development SMS sink (admin API), lands back on the car with it saved (page and API);
-// sign-out ends the session on the host even for a replayed cookie; an off-site redirect lands on
-// `/`; per-site gates follow each tenant's `[sign_in] gated`; two cars side by side on /compare.
-// Each test uses its own random mobile number (the host caps codes per phone).
-// Spec: locations-forms-marketing §2 "Gated routes", "Sign-in screen", §4, §7, §8; shopper-core §4, §7, §8.
+// Sign-in by SMS code, gated routes, the watchlist and the compare page (docs/features/platform.md
+// "Sign-in and watchlist") in a real browser against the real host: a guest saves a car on a VDP,
+// signs in with the code from the host's development SMS sink (admin API), lands back on the car
+// with it saved (page and API); sign-out ends the session on the host even for a replayed cookie;
+// an off-site redirect lands on `/`; per-site gates follow each tenant's `[sign_in] gated`; two
+// cars side by side on /compare. Each test uses its own random mobile number (the host caps codes
+// per phone).
+// Spec: docs/features/locations-forms-marketing.md §2 "Gated routes", "Sign-in screen", §4, §7, §8;
+// docs/features/shopper-core.md §4, §7, §8.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { openPage } from "./browser";

@@ -1,10 +1,11 @@
-// The model compare screen (/models/compare, issue 12) in a real browser against the real host, on
-// im-motors-au: the defaults (im5-performance left, im5-premium right) with both names and their
-// Dimensions and Performance rows; a side's model change resets its colour to the first; never more
-// than 6 swatches per side, for every variant on both sides; a variant whose colours have no image
-// shows its family's hero (chosen from tenants/im-motors-au/content/colours.json at test time);
-// the address carries the choice; axe finds no serious or critical violation.
-// Spec: locations-forms-marketing §2 "Compare screen", §3 Model variant and Colour, §4, §9.
+// The model compare screen (/models/compare, docs/features/platform.md
+// "Marketing and content pages") in a real browser against the real host, on im-motors-au: the
+// defaults (im5-performance left, im5-premium right) with both names and their Dimensions and
+// Performance rows; a side's model change resets its colour to the first; never more than 6
+// swatches per side, for every variant on both sides; a variant whose colours have no image shows
+// its family's hero (chosen from tenants/im-motors-au/content/colours.json at test time); the
+// address carries the choice; axe finds no serious or critical violation.
+// Spec: docs/features/locations-forms-marketing.md §2 "Compare screen", §3 Model variant and Colour, §4, §9.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Locator, Page } from "playwright-core";

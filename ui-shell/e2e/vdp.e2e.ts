@@ -1,9 +1,10 @@
-// The vehicle detail page (issue 7) in a real browser against the real host, on every demo tenant:
-// the template's sidebar with the host's price view and tag, the gallery and its full-screen keys,
-// the sticky header from 500 px, the phone reveal (POSTed to the host, then the number), the view
-// counter, the sold view, the spin viewer's one turn, inert dealer-comment HTML, the print page and
-// axe on a VDP. Cars are found through the API (GET /api/v1/search, GET /api/v1/cars/{slug}).
-// Spec: shopper-core §2 "Vehicle detail page", §4, §5, §7, §9.
+// The vehicle detail page (docs/features/platform.md "Vehicle detail page") in a real browser
+// against the real host, on every demo tenant: the template's sidebar with the host's price view
+// and tag, the gallery and its full-screen keys, the sticky header from 500 px, the phone reveal
+// (POSTed to the host, then the number), the view counter, the sold view, the spin viewer's one
+// turn, inert dealer-comment HTML, the print page and axe on a VDP. Cars are found through the API
+// (GET /api/v1/search, GET /api/v1/cars/{slug}).
+// Spec: docs/features/shopper-core.md §2 "Vehicle detail page", §4, §5, §7, §9.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";

@@ -7,7 +7,7 @@
 // header, footer and home hero: src/lib/views.ts): the host and the shell own the spec's rules
 // (price display, phone format, tag priority, wording); a remote owns the look.
 // Links are plain `<a href>`: the shell turns same-origin clicks into client-side navigation.
-// ARCHITECTURE.md "UI"; shopper-core §2; locations-forms-marketing §2 "Navigation".
+// ARCHITECTURE.md "UI"; docs/features/shopper-core.md §2; docs/features/locations-forms-marketing.md §2 "Navigation".
 
 import type { ComponentType, ReactNode } from "react";
 
@@ -48,7 +48,7 @@ export interface PhoneLinkView {
 }
 
 /**
- * How a price shows (shopper-core §4 "Price display"): `price` ($82,990), `was_now` (with `was`),
+ * How a price shows (docs/features/shopper-core.md §4 "Price display"): `price` ($82,990), `was_now` (with `was`),
  * `subscription` ($199/wk), `preorder` (PREORDER) or `no_price` (the tenant's text).
  */
 export interface PriceView {
@@ -68,9 +68,10 @@ export interface FactView {
 }
 
 /**
- * A card's image ready for `<img>` (issue 6 §4): the host image endpoint's `srcset`/`sizes` for
- * resizable photos, the body-type placeholder SVG when the car has no photo; `eager` loading for
- * the first row of results (`fetchPriority` `high` on the very first), `lazy` below.
+ * A card's image ready for `<img>` (docs/features/platform.md "Search results page"): the host
+ * image endpoint's `srcset`/`sizes` for resizable photos, the body-type placeholder SVG when the
+ * car has no photo; `eager` loading for the first row of results (`fetchPriority` `high` on the
+ * very first), `lazy` below.
  */
 export interface CardImageView {
   src: string;
@@ -87,7 +88,7 @@ export interface CardImageView {
   placeholder: boolean;
 }
 
-/** A car on a search card (shopper-core §2 "Search results"). */
+/** A car on a search card (docs/features/shopper-core.md §2 "Search results"). */
 export interface CarCardView {
   slug: string;
   /** `/cars/{slug}`. */
@@ -98,7 +99,9 @@ export interface CarCardView {
   subtitle: string;
   /** Primary image URL, or null when the car has no photos. */
   imageUrl: string | null;
-  /** Card tag (shopper-core §4 "Card tag priority"), e.g. `Just Arrived`, `JUST SOLD`; null for none. */
+  /**
+   * Card tag (docs/features/shopper-core.md §4 "Card tag priority"), e.g. `Just Arrived`, `JUST SOLD`; null for none.
+   */
   tag: string | null;
   /** Attribute chips, e.g. `["8 kms", "Automatic", "Petrol", "SUV"]`. */
   chips: string[];
@@ -126,7 +129,7 @@ export interface SearchCardProps {
 }
 
 /**
- * A car's tag as the tag-rules plugin decided it (shopper-core §4 "Card tag priority"), e.g.
+ * A car's tag as the tag-rules plugin decided it (docs/features/shopper-core.md §4 "Card tag priority"), e.g.
  * `{kind: "coming_soon", text: "COMING SOON"}`; `imageUrl` replaces the text (certified pre-owned).
  */
 export interface TagView {
@@ -141,7 +144,7 @@ export interface IconFactView extends FactView {
   icon: "km" | "transmission" | "body";
 }
 
-/** Props of `VdpSidebar` (shopper-core §2 "Vehicle detail page" sidebar). */
+/** Props of `VdpSidebar` (docs/features/shopper-core.md §2 "Vehicle detail page" sidebar). */
 export interface VdpSidebarProps {
   /** `year make model`. */
   title: string;
@@ -156,7 +159,7 @@ export interface VdpSidebarProps {
   phone: PhoneLinkView | null;
   /** The car's location, linking to its page; null when unknown. */
   location: LinkView | null;
-  /** False when the car is sold: show the SOLD notice (shopper-core §2). */
+  /** False when the car is sold: show the SOLD notice (docs/features/shopper-core.md §2). */
   available: boolean;
   /** Page views, shown as a count; 0 hides it. */
   views: number;
@@ -164,10 +167,10 @@ export interface VdpSidebarProps {
   tag?: TagView | null;
   /** Reduced-price note under a was/now price, e.g. `Reduced by $7,000`; absent otherwise. */
   priceNote?: string;
-  /** Odometer, transmission and body with icons (shopper-core §2 "icons (km, transmission, body)"). */
+  /** Odometer, transmission and body with icons (docs/features/shopper-core.md §2 "icons (km, transmission, body)"). */
   highlights?: IconFactView[];
   /**
-   * The weekly finance teaser (shopper-core §2 sidebar): the remote renders it inside an element
+   * The weekly finance teaser (docs/features/shopper-core.md §2 sidebar): the remote renders it inside an element
    * marked `data-fc-slot="finance-teaser"`, always present (empty until the finance widget fills it).
    */
   financeTeaser?: ReactNode;
@@ -182,26 +185,27 @@ export interface HomeHeroProps {
   subheadline: string;
   /** Search entry points: all stock, new, used, demo... */
   searchLinks: LinkView[];
-  /** Dealer-group statistics (shopper-core §1: 50+ locations...), empty for single dealers. */
+  /** Dealer-group statistics (docs/features/shopper-core.md §1: 50+ locations...), empty for single dealers. */
   stats: FactView[];
   /** The main call to action (search all stock). */
   primaryAction: ActionView;
 }
 
-/** Props of `SiteHeader` (locations-forms-marketing §2 "Navigation" header). */
+/** Props of `SiteHeader` (docs/features/locations-forms-marketing.md §2 "Navigation" header). */
 export interface SiteHeaderProps {
   siteName: string;
   /** Logo image URL, or null to show the name as a word mark. */
   logoUrl: string | null;
   /** Main menu: Stock, Finance, Service, Offers, Locations... */
   nav: LinkView[];
-  /** Phone numbers per car type (shopper-core §9 "configured per tenant and per car type"). */
+  /** Phone numbers per car type (docs/features/shopper-core.md §9 "configured per tenant and per car type"). */
   phones: PhoneLinkView[];
   /**
-   * The shell's main menu (issue 11: the mega menu, its dropdowns and the mobile drawer, a
-   * `<nav aria-label="Main">` of its own). When present, render it where `nav` would go, instead
-   * of `nav` (which stays the list a template without this slot shows). Its colours follow
-   * `--fc-menu-bg` and `--fc-menu-fg` when the template sets them on a wrapper (default: inherit).
+   * The shell's main menu (docs/features/platform.md "Locations, offers and navigation": the mega
+   * menu, its dropdowns and the mobile drawer, a `<nav aria-label="Main">` of its own). When
+   * present, render it where `nav` would go, instead of `nav` (which stays the list a template
+   * without this slot shows). Its colours follow `--fc-menu-bg` and `--fc-menu-fg` when the
+   * template sets them on a wrapper (default: inherit).
    */
   menu?: ReactNode;
 }
@@ -218,7 +222,7 @@ export interface FooterLocationView {
   type: string;
 }
 
-/** Props of `SiteFooter` (locations-forms-marketing §2 "Footer"). */
+/** Props of `SiteFooter` (docs/features/locations-forms-marketing.md §2 "Footer"). */
 export interface SiteFooterProps {
   siteName: string;
   locations: FooterLocationView[];

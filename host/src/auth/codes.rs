@@ -1,5 +1,6 @@
-//! Sign-in by SMS code and host sessions (issue 10 §2; locations-forms-marketing §2 "Sign-in
-//! screen", §3 "verification record", §4 "Phone verification", §7, §8).
+//! Sign-in by SMS code and host sessions (docs/features/platform.md "Sign-in and watchlist";
+//! docs/features/locations-forms-marketing.md §2 "Sign-in screen", §3 "verification record", §4
+//! "Phone verification", §7, §8).
 //!
 //! * Phones are Australian mobile numbers normalised to a leading 0 ([`normalise_phone`]).
 //! * Codes: 6 digits from the operating system's secure random source, stored only as a salted
@@ -32,30 +33,31 @@ use crate::{
     error::{Error, ErrorKind, REQUIRED},
 };
 
-/// Codes are valid this long, seconds (issue 10 §2: 10 minutes).
+/// Codes are valid this long, seconds (docs/features/platform.md "Sign-in and watchlist": 10 minutes).
 pub const CODE_TTL_SECONDS: i64 = 600;
-/// Wrong codes allowed per phone within [`FAILURE_WINDOW_SECONDS`] (issue 10 §2: 5).
+/// Wrong codes allowed per phone within [`FAILURE_WINDOW_SECONDS`] (docs/features/platform.md
+/// "Sign-in and watchlist": 5).
 pub const MAX_FAILURES: i64 = 5;
 /// The window wrong codes are counted in, seconds (1 hour).
 pub const FAILURE_WINDOW_SECONDS: i64 = 3600;
-/// Codes sent to one phone per hour (issue 10 §2 "sends capped per phone").
+/// Codes sent to one phone per hour (docs/features/platform.md "Sign-in and watchlist": "sends capped per phone").
 pub const MAX_SENDS_PER_HOUR: i64 = 5;
-/// Longest session, days (issue 10 §2: at most 30 days).
+/// Longest session, days (docs/features/platform.md "Sign-in and watchlist": at most 30 days).
 pub const SESSION_DAYS: i64 = 30;
-/// Sending a code gives up after this long (locations-forms-marketing §7: 15 seconds).
+/// Sending a code gives up after this long (docs/features/locations-forms-marketing.md §7: 15 seconds).
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(15);
 
-/// 'Too many verification attempts. Please try again later.' (locations-forms-marketing §8).
+/// 'Too many verification attempts. Please try again later.' (docs/features/locations-forms-marketing.md §8).
 pub const TOO_MANY: &str = "Too many verification attempts. Please try again later.";
-/// 'The verification code is invalid. Please try again.' (locations-forms-marketing §8).
+/// 'The verification code is invalid. Please try again.' (docs/features/locations-forms-marketing.md §8).
 pub const INVALID_CODE: &str = "The verification code is invalid. Please try again.";
-/// 'Code must be 6 digits.' (issue 10 §1).
+/// 'Code must be 6 digits.' (docs/features/platform.md "Sign-in and watchlist").
 pub const CODE_SHAPE: &str = "Code must be 6 digits.";
 /// The message for a phone that is not an Australian mobile number.
 pub const INVALID_PHONE: &str = "Please enter a valid Australian mobile number.";
 
 /// Normalises an Australian phone number (mobile or landline) to ten digits with a leading 0
-/// (`+61 7 3000 0000` -> `0730000000`, `61412345678` -> `0412345678`; locations-forms-marketing
+/// (`+61 7 3000 0000` -> `0730000000`, `61412345678` -> `0412345678`; docs/features/locations-forms-marketing.md
 /// §3 "Saved user details"). Spaces, dashes, dots and brackets are ignored. Returns None unless
 /// the result is ten digits starting 02, 03, 04, 05, 07 or 08.
 pub fn normalise_au_number(raw: &str) -> Option<String> {
@@ -137,9 +139,10 @@ pub fn is_code(s: &str) -> bool {
     s.len() == 6 && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Per-process caps on sending codes (issue 10 §2): per client IP 20 an hour, per tenant 300
-/// an hour, each with that many at once; and on `POST /api/rate-limit` and contact checks per
-/// IP (60 an hour). Keys are `tenant|ip` and `tenant`. (The per-phone cap is in storage.)
+/// Per-process caps on sending codes (docs/features/platform.md "Sign-in and watchlist"): per
+/// client IP 20 an hour, per tenant 300 an hour, each with that many at once; and on
+/// `POST /api/rate-limit` and contact checks per IP (60 an hour). Keys are `tenant|ip` and
+/// `tenant`. (The per-phone cap is in storage.)
 pub struct SendLimits {
     /// Per tenant and client IP.
     pub ip: DefaultKeyedRateLimiter<String>,
@@ -160,9 +163,9 @@ pub static LIMITS: LazyLock<SendLimits> = LazyLock::new(|| SendLimits {
     probe: RateLimiter::keyed(per_hour(60)),
 });
 
-/// Sessions in this host's database (issue 10 §2 "Sessions ... stored on the host"). The row
-/// key is the SHA-256 of the session id; the tenant and user are kept beside the data so
-/// sessions can be listed and revoked per user.
+/// Sessions in this host's database (docs/features/platform.md "Sign-in and watchlist":
+/// "Sessions ... stored on the host"). The row key is the SHA-256 of the session id; the tenant and
+/// user are kept beside the data so sessions can be listed and revoked per user.
 #[derive(Debug, Clone)]
 pub struct DbSessionStore {
     db: Db,

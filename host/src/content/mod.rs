@@ -1,7 +1,7 @@
-//! Tenant content (issue 12): the markdown pages, the electric-model area, the recall page and the
-//! service and trade-in information, read from content files at start (a wrong key or a broken
-//! reference fails the load, naming the file and the key), rendered and sanitised once, and served
-//! by `api::content` and inline in the documents.
+//! Tenant content (docs/features/platform.md "Marketing and content pages"): the markdown pages, the
+//! electric-model area, the recall page and the service and trade-in information, read from content
+//! files at start (a wrong key or a broken reference fails the load, naming the file and the key),
+//! rendered and sanitised once, and served by `api::content` and inline in the documents.
 //!
 //! Files (tenants/README.md "Content files"), each looked up in `tenants/<slug>/content/` and then in
 //! the shared defaults folder the tenant names in `content_defaults` (tenant.toml), if any:
@@ -10,7 +10,7 @@
 //!   (`title`, `description` of at most 160 characters), then CommonMark with tables. The tenant's
 //!   file replaces the default one.
 //! - `models.toml` with `model_variants.json` and `colours.json`: the electric-model area
-//!   (locations-forms-marketing §2 "Electric-model marketing area", §3 Model variant, Colour, Slide,
+//!   (docs/features/locations-forms-marketing.md §2 "Electric-model marketing area", §3 Model variant, Colour, Slide,
 //!   Category card). Tenant only.
 //! - `recalls.toml` (§2 "Recall page", §3 Recall record), `service.toml` (§2 "Service page", §9
 //!   "free ride within 8 km", "quote fixed for 12 months") and `trade_in.toml` (§2 "Trade-in

@@ -346,7 +346,7 @@ pub struct Colour {
     pub model_variant: VariantRef,
 }
 
-/// The electric-model area: `GET /api/v1/content/models` (locations-forms-marketing §2
+/// The electric-model area: `GET /api/v1/content/models` (docs/features/locations-forms-marketing.md §2
 /// "Electric-model marketing area"; the pages /models, /models/{baseId}, /models/compare).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -15,7 +15,7 @@ use super::{
 use crate::tenant::error::{TenantError, invalid};
 use crate::tenant::validate::is_slug;
 
-/// Longest page description (locations-forms-marketing §9 "Description truncation 160 characters").
+/// Longest page description (docs/features/locations-forms-marketing.md §9 "Description truncation 160 characters").
 pub const DESCRIPTION_MAX: usize = 160;
 
 /// A question and its answer as sanitised HTML.
@@ -150,7 +150,8 @@ pub struct Content {
     pub trade_in: Option<TradeInContent>,
     /// Pages by URL path (`/about-us`).
     pub pages: BTreeMap<String, ContentPage>,
-    /// Navigation, popup, offers, brands and reviews (issue 11; `content::marketing`).
+    /// Navigation, popup, offers, brands and reviews (docs/features/platform.md
+    /// "Locations, offers and navigation"; `content::marketing`).
     pub site: SiteContent,
 }
 

@@ -1,4 +1,4 @@
-//! The one error envelope of the JSON API (ARCHITECTURE.md "Names and fixed interfaces"):
+//! The one error envelope of the JSON API (ARCHITECTURE.md "Layers"):
 //! `{"error": {"code": "...", "message": "...", "field": "..."}}`.
 
 use axum::{

@@ -8,7 +8,7 @@ frame-src https://www.youtube.com https://www.youtube-nocookie.com https://playe
 base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// The Content-Security-Policy of a tenant's documents: [`CONTENT_SECURITY_POLICY`] with the
-/// origins of the tenant's embedded service-booking frames (`leads.service_frames`, issue 9 §1)
+/// origins of the tenant's embedded service-booking frames (`leads.service_frames`, docs/features/platform.md "Leads")
 /// added to `frame-src`. Takes the tenant; returns the header value.
 pub fn content_security_policy(t: &crate::tenant::Tenant) -> String {
     let mut origins: Vec<String> = t

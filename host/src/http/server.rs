@@ -1,6 +1,6 @@
 //! The HTTP server: the router, tenancy by Host header, health endpoints, request ids and
-//! structured logs, security headers, start-up and graceful shutdown (issue "Foundation" item 3; ARCHITECTURE.md "How a request
-//! flows").
+//! structured logs, security headers, start-up and graceful shutdown (docs/features/platform.md
+//! "Foundation"; ARCHITECTURE.md "How a request flows").
 
 use std::{sync::Arc, time::Duration};
 
@@ -167,7 +167,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(&state.settings.bind).await?;
     tracing::info!(addr = %listener.local_addr()?, tenants = state.tenants.iter().count(), "forecourt serving");
     let pool = state.db.pool.clone();
-    // Lead delivery (issue 9 §3): at least once, from the outbox; safe with several hosts.
+    // Lead delivery (docs/features/platform.md "Leads"): at least once, from the outbox; safe with several hosts.
     let worker = tokio::spawn(crate::leads::delivery::run_worker(state.deliverer()));
     axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(shutdown_signal())

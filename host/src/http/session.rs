@@ -38,9 +38,9 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
 }
 
 /// Refuses a state-changing request (not GET, HEAD or OPTIONS) whose `Origin` names another
-/// site than its `Host` (issue 10 §2 "State-changing requests check Origin"). Requests without
-/// an Origin (non-browser clients) pass; SameSite=Lax already keeps the cookie off cross-site
-/// posts in browsers.
+/// site than its `Host` (docs/features/platform.md "Sign-in and watchlist":
+/// "State-changing requests check Origin"). Requests without an Origin (non-browser clients) pass;
+/// SameSite=Lax already keeps the cookie off cross-site posts in browsers.
 pub async fn check_origin(req: Request, next: Next) -> Response {
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
         && let Some(origin) = req.headers().get(header::ORIGIN)

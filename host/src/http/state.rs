@@ -28,7 +28,7 @@ pub struct AppState {
     pub plugins: Arc<crate::plugins::PluginHost>,
     /// The built UI shell and its route table (HTML documents).
     pub web: Arc<WebFiles>,
-    /// Stock search (issue 4): the configured backend, kept in sync with storage.
+    /// Stock search (docs/features/platform.md "Search"): the configured backend, kept in sync with storage.
     pub search: crate::search::Search,
 }
 

@@ -1,4 +1,4 @@
-//! ADF/XML (Auto-lead Data Format 1.0, the automotive lead standard) for a lead (issue 9 §3):
+//! ADF/XML (Auto-lead Data Format 1.0, the automotive lead standard) for a lead (docs/features/platform.md "Leads"):
 //! `<?ADF VERSION "1.0"?>`, then `adf/prospect` with `id`, `requestdate` (ISO 8601), the
 //! vehicle of interest (`interest` buy, test-drive or service; `status` new or used), a trade-in
 //! as a second vehicle (`interest="trade-in"`), `customer/contact` (names, email, phone,

@@ -1,4 +1,4 @@
-//! Delivering leads to the dealer at least once (issue 9 §3).
+//! Delivering leads to the dealer at least once (docs/features/platform.md "Leads").
 //!
 //! Every stored lead has one `lead_deliveries` row per destination, written in the lead's own
 //! transaction (the outbox). [`run_worker`] claims due rows (PostgreSQL: `FOR UPDATE SKIP

@@ -13,7 +13,7 @@ use crate::{
     tenant::Tenant,
 };
 
-/// The forms that submit leads and their category (shopper-core §3 "Lead data" category).
+/// The forms that submit leads and their category (docs/features/shopper-core.md §3 "Lead data" category).
 pub const FORMS: [&str; 9] = [
     "enquiry",
     "test_drive",
@@ -26,9 +26,9 @@ pub const FORMS: [&str; 9] = [
     "career",
 ];
 
-/// 'Please Select An Option...' (locations-forms-marketing §5, the finance question).
+/// 'Please Select An Option...' (docs/features/locations-forms-marketing.md §5, the finance question).
 pub const SELECT_AN_OPTION: &str = "Please Select An Option...";
-/// The Request Photos form's hidden default text (shopper-core §5).
+/// The Request Photos form's hidden default text (docs/features/shopper-core.md §5).
 pub const PHOTOS_TEXT: &str = "Please send photos for this car";
 
 /// What a field holds and how it is checked.
@@ -82,7 +82,8 @@ const fn req(name: &'static str, kind: Kind) -> Field {
     }
 }
 
-/// Fields every form may carry (shopper-core §3 "Lead data"; lfm §2 "Enquiry form").
+/// Fields every form may carry (docs/features/shopper-core.md §3 "Lead data";
+/// docs/features/locations-forms-marketing.md §2 "Enquiry form").
 const COMMON: &[Field] = &[
     req("name", Kind::Text(100)),
     f("last_name", Kind::Text(100)),
@@ -271,7 +272,7 @@ pub struct ValidLead {
     pub car: Option<Car>,
 }
 
-/// Checks a submission for `tenant` (issue 9 §2): the form is known, every field is allowed
+/// Checks a submission for `tenant` (docs/features/platform.md "Leads"): the form is known, every field is allowed
 /// for it and valid, required fields are present (the message unless the tenant makes it
 /// optional; the postcode where the tenant requires it; the dealership when there are several),
 /// dealership, location and car belong to the tenant. Errors name the first bad field.
@@ -393,7 +394,7 @@ pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option
     })
 }
 
-/// The tracking event for a lead (locations-forms-marketing §7: 51 for career enquiries, else
+/// The tracking event for a lead (docs/features/locations-forms-marketing.md §7: 51 for career enquiries, else
 /// 22).
 pub fn event_for(form: &str) -> i64 {
     if form == "career" { 51 } else { 22 }
@@ -436,7 +437,7 @@ pub fn destinations(tenant: &Tenant) -> Vec<Destination> {
 /// The answer to a reservation of a car that is already reserved.
 pub const CAR_RESERVED: &str = "This car is already reserved. Please enquire and we'll let you know if it becomes available.";
 
-/// Stores a lead and one outbox row per destination in one transaction (issue 9 §2), with its
+/// Stores a lead and one outbox row per destination in one transaction (docs/features/platform.md "Leads"), with its
 /// reservation for the `reserve` form ([`crate::payments::insert_in_tx`]). Returns
 /// (lead_id, created): the same idempotency key on the same site gives the first lead's id and
 /// `false`, storing nothing.

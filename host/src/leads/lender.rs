@@ -1,7 +1,7 @@
-//! The finance application's create-customer call (issue 9 §1 "finance application: submit
+//! The finance application's create-customer call (docs/features/platform.md "Leads": "finance application: submit
 //! creates the customer through the lender adapter and sends the visitor to the returned address,
 //! or records the application as a lead and shows success when no external lender is set";
-//! locations-forms-marketing §4, §7 "POST a create-customer path", §8 messages).
+//! docs/features/locations-forms-marketing.md §4, §7 "POST a create-customer path", §8 messages).
 //!
 //! The application is always stored as a `finance` lead first (nothing is lost when the lender
 //! fails); then, when the site has `[finance.application]`, the host POSTs the spec's body
@@ -19,7 +19,7 @@ use crate::{
     tenant::Tenant,
 };
 
-/// The spec's message when the lender refuses or fails (locations-forms-marketing §8).
+/// The spec's message when the lender refuses or fails (docs/features/locations-forms-marketing.md §8).
 pub const CREATE_CUSTOMER_FAILED: &str = "Failed to create customer";
 /// The spec's message when the lender answers without an address to send the visitor to.
 pub const NO_REDIRECT_URL: &str = "Failed to create customer or no redirect URL received.";

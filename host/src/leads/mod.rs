@@ -1,9 +1,10 @@
-//! Leads (issue 9; shopper-core §3 "Lead data", §4 "Lead form"; locations-forms-marketing §2
-//! forms, §5 validation, §7, §8): validated on the host against a per-form allow-list, stored
-//! with one outbox row per delivery destination in one transaction before the answer, made
-//! idempotent by the form's key, and delivered to the dealer at least once by
-//! [`delivery::run_worker`] (signed JSON webhook, ADF/XML email). The admin's listing of leads
-//! and deliveries and the retry of a dead delivery are in [`admin`].
+//! Leads (docs/features/platform.md "Leads"; docs/features/shopper-core.md §3 "Lead data", §4
+//! "Lead form"; docs/features/locations-forms-marketing.md §2 forms, §5 validation, §7, §8):
+//! validated on the host against a per-form allow-list, stored with one outbox row per delivery
+//! destination in one transaction before the answer, made idempotent by the form's key, and
+//! delivered to the dealer at least once by [`delivery::run_worker`] (signed JSON webhook, ADF/XML
+//! email). The admin's listing of leads and deliveries and the retry of a dead delivery are in
+//! [`admin`].
 
 pub mod adf;
 pub mod admin;

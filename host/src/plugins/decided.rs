@@ -47,7 +47,7 @@ pub struct DecidedBy {
     pub finance: String,
 }
 
-/// Everything the points decide about one car (shopper-core §4-§5, §9).
+/// Everything the points decide about one car (docs/features/shopper-core.md §4-§5, §9).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct CarPresentation {
     /// The card/VDP tag; null for no tag.

@@ -1,10 +1,10 @@
 //! Sample cars for the plugin tests and benchmarks (not used by the server). A page of 21 cars
-//! (shopper-core §9 default page size) mixes new, demo and used, every status, EVs, hybrids,
+//! (docs/features/shopper-core.md §9 default page size) mixes new, demo and used, every status, EVs, hybrids,
 //! reserved, certified, custom-tagged, subscription and reduced-price cars.
 
 use crate::model::Car;
 
-/// Default page size (shopper-core §9).
+/// Default page size (docs/features/shopper-core.md §9).
 pub const PAGE: usize = 21;
 
 /// A fixed "now" for tests: 2026-11-15T00:00:00Z, unix seconds.

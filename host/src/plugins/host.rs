@@ -197,14 +197,14 @@ impl PluginHost {
 
     /// Repayments (`finance-lender` `repayments`; default
     /// [`repayment`](crate::plugins::points::finance_lender::repayment)), one per request, in
-    /// order (shopper-core §5, §9).
+    /// order (docs/features/shopper-core.md §5, §9).
     pub fn repayments(&self, tenant: &Tenant, requests: &[RepaymentRequest], now: i64) -> Vec<Decided<Repayment>> {
         let wreqs: Vec<_> = requests.iter().map(wit_request).collect();
         self.run::<Repayments>(tenant, requests, &wreqs, now)
     }
 
     /// The tenant's extra stock conditions for filter `level` (`stock-filter`; default none),
-    /// host-side values the search ANDs into every stock query (shopper-core §5). Cached per
+    /// host-side values the search ANDs into every stock query (docs/features/shopper-core.md §5). Cached per
     /// tenant and level once answered (the WIT says the answer depends only on config and level).
     pub fn stock_conditions(&self, tenant: &Tenant, level: u8) -> Decided<Vec<StockCondition>> {
         let tp = self.tenants.get(tenant.slug());

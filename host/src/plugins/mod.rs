@@ -1,5 +1,6 @@
-//! Tenant plugins: WASM components that override the host's default behaviour per tenant (issue 3
-//! items 2, 3; ARCHITECTURE.md "Plugins", "Extension points (WIT)"; `plugins/README.md`).
+//! Tenant plugins: WASM components that override the host's default behaviour per tenant
+//! (docs/features/platform.md "Plugins and extension points"; ARCHITECTURE.md
+//! "Extension points"; `plugins/README.md`).
 //!
 //! * [`runtime`]: one wasmtime engine, components compiled at load (off the request path) and
 //!   cached on disk under `<data_dir>/plugin-cache`, an `InstancePre` per component, a fresh store

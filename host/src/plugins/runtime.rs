@@ -1,8 +1,8 @@
-//! The wasmtime side (issue 3 item 2): one [`Engine`] with the component model, epoch
-//! interruption and the pooling allocator; the epoch ticker on its own OS thread; components
-//! compiled off the request path and cached on disk; one [`InstancePre`] per component; a fresh
-//! [`Store`] per call with a memory cap ([`StoreLimits`]) and a wall-clock deadline; no WASI and
-//! no host functions at all.
+//! The wasmtime side (docs/features/platform.md "Plugins and extension points"): one [`Engine`]
+//! with the component model, epoch interruption and the pooling allocator; the epoch ticker on its
+//! own OS thread; components compiled off the request path and cached on disk; one [`InstancePre`]
+//! per component; a fresh [`Store`] per call with a memory cap ([`StoreLimits`]) and a wall-clock
+//! deadline; no WASI and no host functions at all.
 
 use std::{
     hash::{Hash, Hasher},

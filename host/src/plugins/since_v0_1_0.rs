@@ -126,7 +126,7 @@ fn json_f64(v: Option<&serde_json::Value>) -> Option<f64> {
     .filter(|f: &f64| f.is_finite())
 }
 
-/// The lender quote the host holds for a car (shopper-core §3 `youxQuote`, `finance_lenders`):
+/// The lender quote the host holds for a car (docs/features/shopper-core.md §3 `youxQuote`, `finance_lenders`):
 /// `youxQuote` first, then `finance_lenders[<provider>]` for what it lacks.
 pub fn finance_quote(car: &HostCar, provider: Option<&str>) -> Option<FinanceQuote> {
     let youx = car.youx_quote.0.as_ref();

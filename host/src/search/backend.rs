@@ -73,7 +73,7 @@ pub trait SearchBackend: Send + Sync {
     fn replace_tenant<'a>(&'a self, tenant: &'a str, docs: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>>;
 }
 
-/// One facet value (shopper-core §3 "Facet items").
+/// One facet value (docs/features/shopper-core.md §3 "Facet items").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct FacetItem {
     /// Shown text.

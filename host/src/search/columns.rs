@@ -1,4 +1,4 @@
-//! The embedded backend's columns in plain arrays, one set per index segment (issue 4 item 6).
+//! The embedded backend's columns in plain arrays, one set per index segment (docs/features/platform.md "Search").
 //!
 //! tantivy keeps fast fields bit-packed, with an optional-value index per column. Reading 12
 //! facet columns and a sort key through that layer cost about 0.25 us per matching car, so a

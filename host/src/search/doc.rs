@@ -69,7 +69,7 @@ pub const DEFAULT_FACETS: &[&str] = &[
 ];
 
 /// Price bands (AUD, lower inclusive, upper exclusive) and their labels (the `price_range`
-/// attribute; labels sort by first number with `Under ...` first, shopper-core §9).
+/// attribute; labels sort by first number with `Under ...` first, docs/features/shopper-core.md §9).
 pub const PRICE_BANDS: &[(f64, f64, &str)] = &[
     (0.01, 10_000.0, "Under $10,000"),
     (10_000.0, 20_000.0, "$10,000 - $20,000"),

@@ -27,7 +27,7 @@ pub fn notify_stock_changed(tenant: &str) {
     let _ = CHANGES.send(tenant.to_string());
 }
 
-/// Results cache capacity (entries); the oldest entry is evicted when full (shopper-core §9).
+/// Results cache capacity (entries); the oldest entry is evicted when full (docs/features/shopper-core.md §9).
 pub const CACHE_CAPACITY: usize = 512;
 /// Cached results live at most this long (the sold window and just-arrived tags move with time).
 pub const CACHE_TTL: Duration = Duration::from_secs(30);

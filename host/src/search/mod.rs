@@ -1,5 +1,6 @@
-//! Stock search (issue 4; ARCHITECTURE.md "Search"; shopper-core §2 "Search results", §3
-//! "Search state", §4, §7, §9; locations-forms-marketing §2, §4, §7, §9).
+//! Stock search (docs/features/platform.md "Search"; ARCHITECTURE.md "Search";
+//! docs/features/shopper-core.md §2 "Search results", §3 "Search state", §4, §7, §9;
+//! docs/features/locations-forms-marketing.md §2, §4, §7, §9).
 //!
 //! - [`query`]: the query model and its address form (one codec, mirrored by the UI).
 //! - [`doc`]: what is indexed per car and the engine-neutral [`Filter`].

@@ -1,5 +1,5 @@
-//! The search query model (shopper-core §3 "Search state") and its address form
-//! (locations-forms-marketing §2: refinement lists, ranges as `min:max` with `$` and commas
+//! The search query model (docs/features/shopper-core.md §3 "Search state") and its address form
+//! (docs/features/locations-forms-marketing.md §2: refinement lists, ranges as `min:max` with `$` and commas
 //! removed, page number). One codec: [`SearchQuery::from_query_string`] and
 //! [`SearchQuery::to_query_string`] round-trip; the UI mirrors it.
 //!
@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Default page size (shopper-core §9, locations-forms-marketing §9).
+/// Default page size (docs/features/shopper-core.md §9, docs/features/locations-forms-marketing.md §9).
 pub const DEFAULT_HITS_PER_PAGE: u32 = 21;
 /// Largest page size a client may ask for.
 pub const MAX_HITS_PER_PAGE: u32 = 100;
@@ -31,7 +31,7 @@ pub const MAX_QUERY_CHARS: usize = 200;
 /// Most values in one refinement list.
 pub const MAX_VALUES_PER_ATTRIBUTE: usize = 50;
 
-/// Refinement-list attributes of the search state (shopper-core §3), in address order.
+/// Refinement-list attributes of the search state (docs/features/shopper-core.md §3), in address order.
 pub const REFINEMENT_ATTRIBUTES: &[&str] = &[
     "badge",
     "status",
@@ -57,7 +57,7 @@ pub const REFINEMENT_ATTRIBUTES: &[&str] = &[
     "certified",
 ];
 
-/// Numeric-range attributes of the search state (shopper-core §3): `price` (AUD), `km`, `year`,
+/// Numeric-range attributes of the search state (docs/features/shopper-core.md §3): `price` (AUD), `km`, `year`,
 /// `subscription_price` (AUD per week), `weekly_price_range` (weekly repayment, AUD per week),
 /// `created_at_timestamp` (unix seconds).
 pub const RANGE_ATTRIBUTES: &[&str] = &[
@@ -69,7 +69,7 @@ pub const RANGE_ATTRIBUTES: &[&str] = &[
     "created_at_timestamp",
 ];
 
-/// Sort orders (shopper-core §7: default custom_rank descending). Ties always break by car id
+/// Sort orders (docs/features/shopper-core.md §7: default custom_rank descending). Ties always break by car id
 /// ascending, so both backends give one order.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -147,7 +147,7 @@ pub struct Range {
     pub max: Option<f64>,
 }
 
-/// The search state a shopper sends (shopper-core §3 "Search state"). Never carries a tenant:
+/// The search state a shopper sends (docs/features/shopper-core.md §3 "Search state"). Never carries a tenant:
 /// the host adds the tenant scope, stock visibility and stock-filter level itself.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SearchQuery {

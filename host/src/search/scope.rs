@@ -1,8 +1,8 @@
-//! SRP route scopes (locations-forms-marketing §2 "/search/..." routes, shopper-core §2
-//! `/search/{dealership_slug}`): what a search path such as `/search/used-cars`,
-//! `/search/toyota/rav4` or `/search/suv` means as refinements, its heading and its breadcrumb
-//! trail. The host resolves a path once, here, for the document (title, ItemList, inline first
-//! page) and for `GET /api/v1/search?path=...`; the UI never guesses slugs.
+//! SRP route scopes (docs/features/locations-forms-marketing.md §2 "/search/..." routes,
+//! docs/features/shopper-core.md §2 `/search/{dealership_slug}`): what a search path such as
+//! `/search/used-cars`, `/search/toyota/rav4` or `/search/suv` means as refinements, its heading
+//! and its breadcrumb trail. The host resolves a path once, here, for the document (title,
+//! ItemList, inline first page) and for `GET /api/v1/search?path=...`; the UI never guesses slugs.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -159,7 +159,7 @@ pub fn apply(scope: &RouteScope, mut q: SearchQuery) -> SearchQuery {
     q
 }
 
-/// The query an SRP document's first page runs (shopper-core §2 "persisted attributes or
+/// The query an SRP document's first page runs (docs/features/shopper-core.md §2 "persisted attributes or
 /// defaults apply on first load"): when neither the address nor the route sets a refinement, a
 /// range or text, the tenant's `[search] default_refinements` (e.g. `{car_type = ["new"]}`); else
 /// `q` unchanged. The UI's `firstLoadState` (ui-shell/src/search/filters.ts) applies the same

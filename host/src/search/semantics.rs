@@ -1,7 +1,7 @@
-//! What the host adds to every search, never the client (issue 4 item 2): the tenant scope
-//! (in [`BackendRequest::tenant`]), dealer stock visibility (locations-forms-marketing §4, §7),
-//! the tenant's stock-filter level (plugin, shopper-core §5), price-0 hiding on price ascending
-//! (feature `hide_zero_price_on_price_asc`), plus the result rules of shopper-core §4 and §9.
+//! What the host adds to every search, never the client (docs/features/platform.md "Search"): the tenant scope
+//! (in [`BackendRequest::tenant`]), dealer stock visibility (docs/features/locations-forms-marketing.md §4, §7),
+//! the tenant's stock-filter level (plugin, docs/features/shopper-core.md §5), price-0 hiding on price ascending
+//! (feature `hide_zero_price_on_price_asc`), plus the result rules of docs/features/shopper-core.md §4 and §9.
 
 use std::collections::BTreeMap;
 
@@ -12,11 +12,11 @@ use super::{
 };
 use crate::{plugins::StockCondition, tenant::Tenant};
 
-/// Counts above this show a fallback (shopper-core §9).
+/// Counts above this show a fallback (docs/features/shopper-core.md §9).
 pub const COUNT_DISPLAY_LIMIT: u64 = 1999;
-/// Popular body types shown (locations-forms-marketing §9).
+/// Popular body types shown (docs/features/locations-forms-marketing.md §9).
 pub const POPULAR_BODY_TYPES: usize = 4;
-/// Popular makes listed before 'All Makes' (shopper-core §9).
+/// Popular makes listed before 'All Makes' (docs/features/shopper-core.md §9).
 pub const POPULAR_MAKES: usize = 20;
 /// Seconds per day.
 const DAY: i64 = 86_400;
@@ -136,18 +136,19 @@ pub fn backend_request(tenant: &Tenant, q: &SearchQuery, conditions: &[StockCond
     }
 }
 
-/// Sold-run collapsing (shopper-core §4): keeps only the first of each run of consecutive sold
+/// Sold-run collapsing (docs/features/shopper-core.md §4): keeps only the first of each run of consecutive sold
 /// items, unless every item is sold, when all are kept.
 pub fn collapse_sold_runs<T>(items: Vec<T>, is_sold: impl Fn(&T) -> bool) -> Vec<T> {
     let all_sold = items.iter().all(&is_sold);
     collapse_sold_runs_on_page(items, false, all_sold, is_sold)
 }
 
-/// Sold-run collapsing for one page of a longer result (shopper-core §4; issue 4 §2): drops each
-/// sold item whose predecessor in the whole result is sold. `before_sold` says whether the item
-/// just before the page is sold (false on the first page), so a run that starts on an earlier
-/// page is not shown again; `all_sold` says whether every item of the whole result is sold, when
-/// nothing is dropped. Takes the page's items in order; returns the kept ones in order.
+/// Sold-run collapsing for one page of a longer result (docs/features/shopper-core.md §4;
+/// docs/features/platform.md "Search"): drops each sold item whose predecessor in the whole result
+/// is sold. `before_sold` says whether the item just before the page is sold (false on the first
+/// page), so a run that starts on an earlier page is not shown again; `all_sold` says whether every
+/// item of the whole result is sold, when nothing is dropped. Takes the page's items in order;
+/// returns the kept ones in order.
 pub fn collapse_sold_runs_on_page<T>(items: Vec<T>, before_sold: bool, all_sold: bool, is_sold: impl Fn(&T) -> bool) -> Vec<T> {
     if all_sold {
         return items;
@@ -164,7 +165,7 @@ pub fn collapse_sold_runs_on_page<T>(items: Vec<T>, before_sold: bool, all_sold:
     out
 }
 
-/// The count to show (shopper-core §9): up to 1999 the count itself; above, the tenant's
+/// The count to show (docs/features/shopper-core.md §9): up to 1999 the count itself; above, the tenant's
 /// configured stock count, else the sum of the `car_type` facet counts.
 pub fn count_display(count: u64, tenant: &Tenant, facets: &BTreeMap<String, BTreeMap<String, u64>>) -> u64 {
     if count <= COUNT_DISPLAY_LIMIT {
@@ -219,7 +220,7 @@ pub fn facet_items(attr: &str, counts: &BTreeMap<String, u64>) -> Vec<FacetItem>
     items
 }
 
-/// The top 4 body types by count (locations-forms-marketing §2 "Popular car types").
+/// The top 4 body types by count (docs/features/locations-forms-marketing.md §2 "Popular car types").
 pub fn popular_body_types(counts: Option<&BTreeMap<String, u64>>) -> Vec<FacetItem> {
     let mut items = counts.map(|c| facet_items("body", c)).unwrap_or_default();
     items.truncate(POPULAR_BODY_TYPES);

@@ -30,12 +30,12 @@ use crate::{
     tenant::Tenant,
 };
 
-/// Similar cars returned at most (shopper-core §9).
+/// Similar cars returned at most (docs/features/shopper-core.md §9).
 pub const SIMILAR_MAX: usize = 6;
-/// Hits per similar-cars query (shopper-core §9).
+/// Hits per similar-cars query (docs/features/shopper-core.md §9).
 pub const SIMILAR_PER_QUERY: usize = 10;
 
-/// A car as a search card shows it (shopper-core §2 "Search results"). Money AUD, km.
+/// A car as a search card shows it (docs/features/shopper-core.md §2 "Search results"). Money AUD, km.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SearchHit {
     /// Car id.
@@ -101,7 +101,7 @@ pub struct SearchHit {
 /// A page of search results.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SearchResponse {
-    /// The page's cars; runs of consecutive sold cars collapsed to their first (shopper-core §4).
+    /// The page's cars; runs of consecutive sold cars collapsed to their first (docs/features/shopper-core.md §4).
     pub hits: Vec<SearchHit>,
     /// Number of matching cars.
     pub count: u64,
@@ -400,7 +400,7 @@ fn not_a_search_page(path: &str) -> Error {
     Error::not_found(format!("`{path}` is not a search page on this site"))
 }
 
-/// The price window of similar cars (shopper-core §9): +-10000 under 50000, else +-25000 (AUD).
+/// The price window of similar cars (docs/features/shopper-core.md §9): +-10000 under 50000, else +-25000 (AUD).
 pub fn similar_window(price: f64) -> (f64, f64) {
     let w = if price < 50_000.0 { 10_000.0 } else { 25_000.0 };
     ((price - w).max(0.0), price + w)

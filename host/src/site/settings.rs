@@ -45,23 +45,23 @@ pub struct TenantSettings {
     pub finance: FinanceConfig,
     /// Wording.
     pub wording: Wording,
-    /// Search results page settings (issue 6).
+    /// Search results page settings (docs/features/platform.md "Search results page").
     pub search: SearchSettings,
-    /// Vehicle detail page settings (issue 7).
+    /// Vehicle detail page settings (docs/features/platform.md "Vehicle detail page").
     pub vdp: VdpSettings,
-    /// Which VDP tools show and their defaults (issue 8).
+    /// Which VDP tools show and their defaults (docs/features/platform.md "Finance and delivery tools").
     pub tools: ToolSettings,
-    /// Which external services the forms use (issue 9 §1): no addresses or secrets.
+    /// Which external services the forms use (docs/features/platform.md "Leads"): no addresses or secrets.
     pub adapters: AdapterSettings,
-    /// The trade-in valuation's adjustment questions (issue 9 §1).
+    /// The trade-in valuation's adjustment questions (docs/features/platform.md "Leads").
     pub trade_in: TradeInConfig,
-    /// Route groups that need a signed-in visitor on this site (issue 10 §3).
+    /// Route groups that need a signed-in visitor on this site (docs/features/platform.md "Sign-in and watchlist").
     pub sign_in: SignInSettings,
-    /// Lead form rules (issue 9; the delivery destinations are never sent).
+    /// Lead form rules (docs/features/platform.md "Leads"; the delivery destinations are never sent).
     pub leads: LeadsConfig,
     /// Look over the template's defaults (CSS variables in the UI).
     pub theme: Theme,
-    /// Location maps: tile server, attribution, zoom (issue 11 §1).
+    /// Location maps: tile server, attribution, zoom (docs/features/platform.md "Locations, offers and navigation").
     pub maps: MapSettings,
     /// Dealer phone numbers per car type (new, used, demo).
     pub phones: BTreeMap<String, String>,
@@ -73,7 +73,7 @@ pub struct TenantSettings {
     pub locations: Vec<Location>,
 }
 
-/// Which of the site's external services are configured (issue 9 §1), so forms show the right
+/// Which of the site's external services are configured (docs/features/platform.md "Leads"), so forms show the right
 /// steps and wording.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdapterSettings {
@@ -88,8 +88,8 @@ pub struct AdapterSettings {
     pub finance_application: bool,
 }
 
-/// The VDP tools' public settings (shopper-core §2 "fuel calculator and delivery calculator";
-/// issue 8 §3-§4).
+/// The VDP tools' public settings (docs/features/shopper-core.md §2 "fuel calculator and delivery calculator";
+/// docs/features/platform.md "Finance and delivery tools").
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ToolSettings {
     /// Whether the delivery calculator shows (the tenant has `[delivery]` bands).

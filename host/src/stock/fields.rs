@@ -1,4 +1,4 @@
-//! The canonical Car fields a stock feed may carry (shopper-core §3 "Car"), their storage column
+//! The canonical Car fields a stock feed may carry (docs/features/shopper-core.md §3 "Car"), their storage column
 //! and their type. One table drives feed parsing, validation, the upsert SQL and the content hash,
 //! so a field is added in one place. Reference: `host/docs/stock-feed.md`.
 
@@ -26,7 +26,7 @@ pub enum Kind {
 /// One canonical field.
 #[derive(Debug, Clone, Copy)]
 pub struct Field {
-    /// Name in feeds and in the API (shopper-core §3).
+    /// Name in feeds and in the API (docs/features/shopper-core.md §3).
     pub name: &'static str,
     /// Column in the `cars` table.
     pub column: &'static str,
@@ -134,7 +134,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("images", "image_urls"),
 ];
 
-/// Known simple body types (locations-forms-marketing §9), canonical spelling.
+/// Known simple body types (docs/features/locations-forms-marketing.md §9), canonical spelling.
 pub const BODY_TYPES: &[&str] = &[
     "4x4",
     "bus",

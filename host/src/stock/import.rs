@@ -1,4 +1,4 @@
-//! Transactional stock import (issue "Foundation" item 5).
+//! Transactional stock import (docs/features/platform.md "Stock import").
 //!
 //! One file is one transaction: either every valid row of it is written (with the import log row)
 //! or nothing is, so a crash mid-import leaves the previous stock exactly as it was. Cars are
@@ -746,7 +746,7 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
     bar.finish_and_clear();
     log_import(&mut tx, &slug, &report, opts.now).await?;
     tx.commit().await?;
-    // Search sync (issue 4): the tenant is reindexed and its cached results dropped.
+    // Search sync (docs/features/platform.md "Search"): the tenant is reindexed and its cached results dropped.
     crate::search::notify_stock_changed(&slug);
     Ok(report)
 }

@@ -1,5 +1,5 @@
 //! Stock: the canonical Car fields, feed parsing and validation, column mapping and the
-//! transactional import (issue "Foundation" item 5).
+//! transactional import (docs/features/platform.md "Stock import").
 
 pub mod fields;
 pub mod import;

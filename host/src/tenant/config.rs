@@ -13,7 +13,7 @@ use super::{
     config_locations::{DealershipConfig, LocationConfig, MapSettings},
 };
 
-/// Default sold-car visibility window in days (locations-forms-marketing §4, §9).
+/// Default sold-car visibility window in days (docs/features/locations-forms-marketing.md §4, §9).
 pub const DEFAULT_INCLUDE_SOLD_CARS_DAYS: u32 = 3;
 
 /// One tenant's `tenant.toml`.
@@ -39,15 +39,16 @@ pub struct TenantConfig {
     #[serde(default)]
     pub logo_url: Option<String>,
     /// Folder of the tenant's images, relative to the tenant folder (default `media`); a file
-    /// `<media_dir>/cars/a.jpg` is served as `/img/cars/a.jpg` (issue 6 §4).
+    /// `<media_dir>/cars/a.jpg` is served as `/img/cars/a.jpg` (docs/features/platform.md "Search results page").
     #[serde(default = "default_media_dir")]
     pub media_dir: PathBuf,
-    /// Folder of shared default content, relative to the tenant folder (issue 12; the demo
-    /// tenants share one, tenants/README.md "Content files"): pages and `recalls.toml`, `service.toml`,
-    /// `trade_in.toml` the tenant's own `content/` does not replace. Unset: the tenant's files only.
+    /// Folder of shared default content, relative to the tenant folder (docs/features/platform.md
+    /// "Marketing and content pages"; the demo tenants share one, tenants/README.md "Content files"):
+    /// pages and `recalls.toml`, `service.toml`, `trade_in.toml` the tenant's own `content/` does not
+    /// replace. Unset: the tenant's files only.
     #[serde(default)]
     pub content_defaults: Option<PathBuf>,
-    /// Default Australian state (locations-forms-marketing §9: `QLD`).
+    /// Default Australian state (docs/features/locations-forms-marketing.md §9: `QLD`).
     #[serde(default = "default_state")]
     pub default_state: String,
     /// Social links by network name.
@@ -56,7 +57,7 @@ pub struct TenantConfig {
     /// Feature flags by name.
     #[serde(default)]
     pub features: BTreeMap<String, bool>,
-    /// Tag settings (shopper-core §3 "Tenant config" specifications).
+    /// Tag settings (docs/features/shopper-core.md §3 "Tenant config" specifications).
     #[serde(default)]
     pub specifications: Specifications,
     /// Finance settings.
@@ -68,39 +69,42 @@ pub struct TenantConfig {
     /// Tenant wording.
     #[serde(default)]
     pub wording: Wording,
-    /// Search results page settings: page size, view, card buttons, promos, defaults (issue 6).
+    /// Search results page settings: page size, view, card buttons, promos, defaults
+    /// (docs/features/platform.md "Search results page").
     #[serde(default)]
     pub search: SearchSettings,
-    /// Vehicle detail page settings: spin tab, sticky header, share row, reserve terms (issue 7).
+    /// Vehicle detail page settings: spin tab, sticky header, share row, reserve terms
+    /// (docs/features/platform.md "Vehicle detail page").
     #[serde(default)]
     pub vdp: VdpSettings,
-    /// Delivery calculator distance bands (issue 8 §3).
+    /// Delivery calculator distance bands (docs/features/platform.md "Finance and delivery tools").
     #[serde(default)]
     pub delivery: DeliveryConfig,
-    /// Which routes need a signed-in (phone-verified) visitor on this site (issue 10 §3).
+    /// Which routes need a signed-in (phone-verified) visitor on this site
+    /// (docs/features/platform.md "Sign-in and watchlist").
     #[serde(default)]
     pub sign_in: SignInSettings,
-    /// Lead form rules and delivery destinations (issue 9).
+    /// Lead form rules and delivery destinations (docs/features/platform.md "Leads").
     #[serde(default)]
     pub leads: LeadsConfig,
     /// Trade-in valuation: the rego lookup adapter and the estimate's adjustment questions
-    /// (issue 9 §1 "trade-in valuation").
+    /// (docs/features/platform.md "Leads": "trade-in valuation").
     #[serde(default)]
     pub trade_in: TradeInConfig,
-    /// The reservation deposit's payment provider (issue 9 §1 "reserve and buy online").
+    /// The reservation deposit's payment provider (docs/features/platform.md "Leads": "reserve and buy online").
     #[serde(default)]
     pub payments: PaymentsConfig,
-    /// Fuel calculator defaults (issue 8 §4).
+    /// Fuel calculator defaults (docs/features/platform.md "Finance and delivery tools").
     #[serde(default)]
     pub fuel: FuelConfig,
     /// Look: colours, fonts, radius and logo, applied by the UI as CSS variables over the
-    /// template's defaults (issue "UI shell" item 1).
+    /// template's defaults (docs/features/platform.md "UI shell and HTML documents").
     #[serde(default)]
     pub theme: Theme,
-    /// Location maps: tile server, attribution and zoom (issue 11 §1).
+    /// Location maps: tile server, attribution and zoom (docs/features/platform.md "Locations, offers and navigation").
     #[serde(default)]
     pub maps: MapSettings,
-    /// Dealer phone numbers per car type (`new`, `used`, `demo`), shopper-core §9.
+    /// Dealer phone numbers per car type (`new`, `used`, `demo`), docs/features/shopper-core.md §9.
     #[serde(default)]
     pub phones: BTreeMap<String, String>,
     /// Dealerships (at least one).
@@ -121,7 +125,7 @@ fn default_state() -> String {
     "QLD".into()
 }
 
-/// shopper-core §3 / §9 tag settings.
+/// docs/features/shopper-core.md §3 / §9 tag settings.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct Specifications {
@@ -147,10 +151,10 @@ impl Default for Specifications {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StockConfig {
-    /// Stock filter level 0..=14 (shopper-core §5), applied by the stock-filter plugin.
+    /// Stock filter level 0..=14 (docs/features/shopper-core.md §5), applied by the stock-filter plugin.
     #[serde(default)]
     pub filter_level: u8,
-    /// Count shown when search counts exceed 1999 (shopper-core §9).
+    /// Count shown when search counts exceed 1999 (docs/features/shopper-core.md §9).
     #[serde(default)]
     pub stock_count: Option<u64>,
     /// Feeds imported by `forecourt serve` when they change.
@@ -282,7 +286,7 @@ impl Theme {
     }
 }
 
-/// Tenant wording (shopper-core §2, §4).
+/// Tenant wording (docs/features/shopper-core.md §2, §4).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct Wording {
@@ -304,11 +308,11 @@ impl Default for Wording {
     }
 }
 
-/// The card buttons a search card may show, in the tenant's order (shopper-core §2 "Search results":
+/// The card buttons a search card may show, in the tenant's order (docs/features/shopper-core.md §2 "Search results":
 /// Get Finance or the finance label, View Details, Reserve this Car, Find Me Something Similar).
 pub const CARD_BUTTONS: [&str; 4] = ["finance", "details", "reserve", "similar"];
 
-/// How results render (shopper-core §2 "Search results": a grid, or a carousel).
+/// How results render (docs/features/shopper-core.md §2 "Search results": a grid, or a carousel).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum ResultsView {
@@ -319,7 +323,7 @@ pub enum ResultsView {
     Carousel,
 }
 
-/// `[search]`: the search results page (SRP) of one tenant (shopper-core §2 "Search results", §3
+/// `[search]`: the search results page (SRP) of one tenant (docs/features/shopper-core.md §2 "Search results", §3
 /// "Promo item", §9 page size 21).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
@@ -358,7 +362,7 @@ impl Default for SearchSettings {
     }
 }
 
-/// A promotional tile in the results grid (shopper-core §3 "Promo item": start, expiry, position,
+/// A promotional tile in the results grid (docs/features/shopper-core.md §3 "Promo item": start, expiry, position,
 /// display, strictDisplay). Empty `title`/`lines` use the spec's default text 'We Want Your Car! /
 /// We buy all types of cars / Our high turnover means we can pay more'.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -402,7 +406,7 @@ fn default_promo_href() -> String {
     "/trade-in".into()
 }
 
-/// The VDP's spin-viewer tab shown first (shopper-core §4 "Spin viewer": spinner by default,
+/// The VDP's spin-viewer tab shown first (docs/features/shopper-core.md §4 "Spin viewer": spinner by default,
 /// gallery on one tenant).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, Default)]
 #[serde(rename_all = "snake_case")]
@@ -414,7 +418,7 @@ pub enum SpinTab {
     Images,
 }
 
-/// What the VDP's location overlay names (shopper-core §2: city and state; location name on some
+/// What the VDP's location overlay names (docs/features/shopper-core.md §2: city and state; location name on some
 /// tenants).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, Default)]
 #[serde(rename_all = "snake_case")]
@@ -426,7 +430,7 @@ pub enum LocationOverlay {
     LocationName,
 }
 
-/// `[vdp]`: the vehicle detail page of one tenant (shopper-core §2 "Vehicle detail page", §9).
+/// `[vdp]`: the vehicle detail page of one tenant (docs/features/shopper-core.md §2 "Vehicle detail page", §9).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct VdpSettings {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Finance settings (shopper-core §5, §9).
+/// Finance settings (docs/features/shopper-core.md §5, §9).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FinanceConfig {
@@ -17,14 +17,16 @@ pub struct FinanceConfig {
     /// Default interest rate, percent per year.
     #[serde(default)]
     pub default_interest: Option<f64>,
-    /// Where the per-car weekly quote comes from (shopper-core §7 `POST /api/youx/quote`; issue 8
-    /// §2). Absent: the host's built-in calculation through the tenant's lender. Never sent to
-    /// the browser (it may name a secret's environment variable).
+    /// Where the per-car weekly quote comes from (docs/features/shopper-core.md §7
+    /// `POST /api/youx/quote`; docs/features/platform.md "Finance and delivery tools"). Absent: the
+    /// host's built-in calculation through the tenant's lender. Never sent to the browser (it may
+    /// name a secret's environment variable).
     #[serde(default, skip_serializing)]
     #[schema(ignore)]
     pub quote: QuoteConfig,
     /// The lender that creates the customer when the finance application is submitted
-    /// (locations-forms-marketing §7 "create-customer path"; issue 9 §1 "finance application").
+    /// (docs/features/locations-forms-marketing.md §7 "create-customer path";
+    /// docs/features/platform.md "Leads": "finance application").
     /// Absent: the application is recorded as a lead only. Never sent to the browser.
     #[serde(default, skip_serializing)]
     #[schema(ignore)]
@@ -52,8 +54,8 @@ fn default_adapter_timeout_ms() -> u64 {
     10_000
 }
 
-/// `[trade_in]` (issue 9 §1 "trade-in valuation"; shopper-core §3 "Lead data" rego, regoState,
-/// adjustmentAnswers).
+/// `[trade_in]` (docs/features/platform.md "Leads": "trade-in valuation";
+/// docs/features/shopper-core.md §3 "Lead data" rego, regoState, adjustmentAnswers).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct TradeInConfig {
@@ -76,7 +78,7 @@ impl Default for TradeInConfig {
     }
 }
 
-/// One trade-in adjustment question (shopper-core §3 `adjustmentAnswers`).
+/// One trade-in adjustment question (docs/features/shopper-core.md §3 `adjustmentAnswers`).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Adjustment {
@@ -158,9 +160,9 @@ pub fn default_adjustments() -> Vec<Adjustment> {
     ]
 }
 
-/// `[payments]`: the provider that takes the reservation deposit online (issue 9 §1 "reserve and
-/// buy online"). Without it the reservation is recorded and the dealer takes the deposit
-/// offline. Only `provider` reaches the browser.
+/// `[payments]`: the provider that takes the reservation deposit online (docs/features/platform.md
+/// "Leads": "reserve and buy online"). Without it the reservation is recorded and the dealer takes
+/// the deposit offline. Only `provider` reaches the browser.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct PaymentsConfig {
@@ -202,7 +204,7 @@ impl Default for PaymentsConfig {
     }
 }
 
-/// One embedded service-booking frame (`[[leads.service_frames]]`; locations-forms-marketing §2
+/// One embedded service-booking frame (`[[leads.service_frames]]`; docs/features/locations-forms-marketing.md §2
 /// "Service booking can also be an embedded frame or tabbed frames").
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -213,7 +215,7 @@ pub struct ServiceFrame {
     pub url: String,
 }
 
-/// The per-car quote's lender adapter (`[finance.quote]`, issue 8 §2).
+/// The per-car quote's lender adapter (`[finance.quote]`, docs/features/platform.md "Finance and delivery tools").
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct QuoteConfig {
@@ -245,8 +247,8 @@ impl Default for QuoteConfig {
     }
 }
 
-/// One distance band of the delivery calculator (issue 8 §3): cars delivered up to `up_to_km`
-/// from their location cost `price`.
+/// One distance band of the delivery calculator (docs/features/platform.md
+/// "Finance and delivery tools"): cars delivered up to `up_to_km` from their location cost `price`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeliveryBand {
@@ -258,8 +260,8 @@ pub struct DeliveryBand {
     pub name: String,
 }
 
-/// Delivery calculator settings (`[delivery]`, shopper-core §2 "delivery calculator"; issue 8
-/// §3). No bands: the calculator is hidden.
+/// Delivery calculator settings (`[delivery]`, docs/features/shopper-core.md §2 "delivery calculator";
+/// docs/features/platform.md "Finance and delivery tools"). No bands: the calculator is hidden.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeliveryConfig {
@@ -268,13 +270,14 @@ pub struct DeliveryConfig {
     pub bands: Vec<DeliveryBand>,
 }
 
-/// Routes gated per site (locations-forms-marketing §2 "Gated routes"): `checkout` (the car
+/// Routes gated per site (docs/features/locations-forms-marketing.md §2 "Gated routes"): `checkout` (the car
 /// checkout, buy-online and checkout-journey pages), `finance`, `spin-to-win` and
 /// `trade-in-finance`. Online payment and the garage pages are always gated.
 pub const GATEABLE: [&str; 4] = ["checkout", "finance", "spin-to-win", "trade-in-finance"];
 
-/// Lead settings (`[leads]`, issue 9; locations-forms-marketing §5). The form rules are public
-/// (the UI shows the same required fields); the destinations never leave the host.
+/// Lead settings (`[leads]`, docs/features/platform.md "Leads";
+/// docs/features/locations-forms-marketing.md §5). The form rules are public (the UI shows the same
+/// required fields); the destinations never leave the host.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct LeadsConfig {
@@ -305,7 +308,7 @@ pub struct LeadsConfig {
     pub email_to: Vec<String>,
 }
 
-/// Sign-in settings (`[sign_in]`, issue 10 §3).
+/// Sign-in settings (`[sign_in]`, docs/features/platform.md "Sign-in and watchlist").
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct SignInSettings {
@@ -313,7 +316,7 @@ pub struct SignInSettings {
     pub gated: Vec<String>,
 }
 
-/// Fuel calculator defaults (`[fuel]`, shopper-core §9 "Fuel calculator defaults").
+/// Fuel calculator defaults (`[fuel]`, docs/features/shopper-core.md §9 "Fuel calculator defaults").
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct FuelConfig {

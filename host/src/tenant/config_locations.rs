@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// A dealership (locations-forms-marketing §3 "Dealer config").
+/// A dealership (docs/features/locations-forms-marketing.md §3 "Dealer config").
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DealershipConfig {
@@ -31,7 +31,7 @@ pub struct DealershipConfig {
 /// Per-dealership switches: `include_sold_cars_days` plus free-form keys.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct DealershipSwitches {
-    /// Days a sold car stays visible (default 3; locations-forms-marketing §4).
+    /// Days a sold car stays visible (default 3; docs/features/locations-forms-marketing.md §4).
     #[serde(default)]
     pub include_sold_cars_days: Option<u32>,
     /// Any other switch (bool, number or string).
@@ -39,7 +39,7 @@ pub struct DealershipSwitches {
     pub other: BTreeMap<String, serde_json::Value>,
 }
 
-/// A location (locations-forms-marketing §3 "Location").
+/// A location (docs/features/locations-forms-marketing.md §3 "Location").
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LocationConfig {
@@ -102,7 +102,7 @@ fn yes() -> bool {
     true
 }
 
-/// The interactive location maps (`[maps]` in tenant.toml; locations-forms-marketing §7 "Maps
+/// The interactive location maps (`[maps]` in tenant.toml; docs/features/locations-forms-marketing.md §7 "Maps
 /// service for location maps", §9 "Map default zoom 10"). The UI loads tiles from `tile_url`
 /// (`{z}`, `{x}`, `{y}` and optional `{s}` placeholders); pages still work when tiles cannot load.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -141,7 +141,7 @@ impl Default for MapSettings {
     }
 }
 
-/// Location address (locations-forms-marketing §3).
+/// Location address (docs/features/locations-forms-marketing.md §3).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AddressConfig {
@@ -184,7 +184,7 @@ pub struct ContactDetail {
     pub email: Option<String>,
 }
 
-/// Weekly hours entry; weekday 0 is Sunday, 6 Saturday (locations-forms-marketing §3).
+/// Weekly hours entry; weekday 0 is Sunday, 6 Saturday (docs/features/locations-forms-marketing.md §3).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OpeningHour {
@@ -200,7 +200,7 @@ pub struct OpeningHour {
     pub close: Option<String>,
 }
 
-/// Holiday hours entry (locations-forms-marketing §3).
+/// Holiday hours entry (docs/features/locations-forms-marketing.md §3).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialHour {

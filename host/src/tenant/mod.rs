@@ -1,9 +1,9 @@
 //! Tenants: `tenants/<slug>/tenant.toml`, validated at start-up, and the registry that resolves a
 //! request's `Host` to its tenant.
 //!
-//! Implements issue "Foundation" items 2 (tenant config) and 3 (tenancy); field names follow
-//! locations-forms-marketing §3 ("Site config", "Location", "Opening hour entry", "Special hours
-//! entry") and shopper-core §3 ("Tenant config"). The reference for the file is `tenants/README.md`.
+//! Implements docs/features/platform.md "Foundation" (tenant config and tenancy); field names follow
+//! docs/features/locations-forms-marketing.md §3 ("Site config", "Location", "Opening hour entry", "Special hours
+//! entry") and docs/features/shopper-core.md §3 ("Tenant config"). The reference for the file is `tenants/README.md`.
 //!
 //! Files: `config.rs`, `config_buying.rs` and `config_locations.rs` hold the schema, `validate.rs`
 //! the checks serde cannot make, `error.rs` the load error and `registry.rs` the loading and the

@@ -95,7 +95,7 @@ fn check_timeout(file: &Path, key: &str, ms: u64) -> Result<(), TenantError> {
     }
 }
 
-/// `[finance.application]`, `[trade_in]`, `[payments]` and `leads.service_frames` (issue 9).
+/// `[finance.application]`, `[trade_in]`, `[payments]` and `leads.service_frames` (docs/features/platform.md "Leads").
 fn validate_adapters(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
     for (key, a) in [
         ("finance.application", &c.finance.application),
@@ -171,7 +171,7 @@ fn validate_adapters(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
     Ok(())
 }
 
-/// `[finance.quote]`, `[delivery]` and `[fuel]` (issue 8).
+/// `[finance.quote]`, `[delivery]` and `[fuel]` (docs/features/platform.md "Finance and delivery tools").
 fn validate_tools(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
     let q = &c.finance.quote;
     if let Some(url) = &q.url {

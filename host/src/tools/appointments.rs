@@ -1,6 +1,6 @@
 //! Test-drive appointment slots computed from a location's opening hours and holiday (special)
-//! hours, in the location's own time zone (issue 9 §1 "test drive, with appointment slots from
-//! the host computed from the location's opening and holiday hours"; locations-forms-marketing §3
+//! hours, in the location's own time zone (docs/features/platform.md "Leads": "test drive, with appointment slots from
+//! the host computed from the location's opening and holiday hours"; docs/features/locations-forms-marketing.md §3
 //! "Location, opening and special hours").
 //!
 //! Slots are every [`SLOT_MINUTES`] minutes from opening until [`SLOT_MINUTES`] before closing;

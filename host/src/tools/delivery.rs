@@ -1,4 +1,4 @@
-//! The VDP's delivery calculator (shopper-core §2 "delivery calculator", §3 "Delivery estimate
+//! The VDP's delivery calculator (docs/features/shopper-core.md §2 "delivery calculator", §3 "Delivery estimate
 //! result", §4 "Delivery calculator", §8 "No delivery price"): the postcode is looked up in the
 //! Australian postcode data ([`crate::geo`]), the great-circle (haversine, earth radius 6371 km)
 //! distance measured from the car's location (else its dealership's primary location, else the
@@ -18,13 +18,13 @@ use crate::{
     tenant::Tenant,
 };
 
-/// The text shown when there is no delivery price (shopper-core §8 "No delivery price").
+/// The text shown when there is no delivery price (docs/features/shopper-core.md §8 "No delivery price").
 pub const NO_DELIVERY_PRICE: &str =
     "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
-/// The message for an empty postcode (shopper-core §5, §8 "Empty postcode").
+/// The message for an empty postcode (docs/features/shopper-core.md §5, §8 "Empty postcode").
 pub const EMPTY_POSTCODE: &str = "Please enter a postcode.";
 
-/// A delivery estimate (shopper-core §3 "Delivery estimate result": price and region name).
+/// A delivery estimate (docs/features/shopper-core.md §3 "Delivery estimate result": price and region name).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DeliveryEstimate {
     /// The postcode asked about.

@@ -1,4 +1,4 @@
-//! The finance calculator's repayment (shopper-core §3 "Finance calculator state", §5
+//! The finance calculator's repayment (docs/features/shopper-core.md §3 "Finance calculator state", §5
 //! "Calculator loan amount", "Loan term", "Interest", "Repayment of 25 or less shows 'Enquire for
 //! Finance'", §9 "Finance"), computed by the tenant's `finance-lender` plugin or the host default
 //! (standard amortisation, rounded up), and the lender calls the quote shares.
@@ -22,7 +22,7 @@ use crate::{
 pub const FINANCE_UNAVAILABLE: &str = "finance_unavailable";
 
 /// A repayment question. With `car`, every input is clamped into that car's calculator limits
-/// and missing inputs take the calculator's defaults (shopper-core §5 "out-of-range entries are
+/// and missing inputs take the calculator's defaults (docs/features/shopper-core.md §5 "out-of-range entries are
 /// clamped"); without `car`, `amount` is required and the host's generic bounds apply. Money in
 /// AUD, interest in percent per year, term in years.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -56,7 +56,7 @@ pub struct RepaymentAnswer {
     pub total: Option<f64>,
     /// The frequency used.
     pub frequency: Frequency,
-    /// `wk`, `fn` or `mo` (shopper-core §9).
+    /// `wk`, `fn` or `mo` (docs/features/shopper-core.md §9).
     pub suffix: String,
     /// What to show: `$147/wk`, or the text (`Enquire for Finance`).
     pub display: String,
@@ -206,7 +206,7 @@ fn plain_request(t: &Tenant, body: &RepaymentBody) -> Result<RepaymentRequest> {
     })
 }
 
-/// The repayment for the loan in `body` on tenant `t`'s site (shopper-core §5, §9): with `car`,
+/// The repayment for the loan in `body` on tenant `t`'s site (docs/features/shopper-core.md §5, §9): with `car`,
 /// the inputs are clamped into that car's calculator (the moved ones listed in `clamped`) and the
 /// car's stored quote is passed as the advertised repayment; without, the generic bounds apply.
 /// Answers the per-period repayment and total (AUD) with its display (`$147/wk`), or the

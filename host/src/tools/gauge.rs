@@ -1,4 +1,4 @@
-//! The VDP's price comparison gauge (the "autogauge"; shopper-core §2 "price comparison gauge",
+//! The VDP's price comparison gauge (the "autogauge"; docs/features/shopper-core.md §2 "price comparison gauge",
 //! §3 "Autogauge result"): the market range of a car from comparable stock ([`crate::market`]).
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! The per-car weekly finance quote (shopper-core §2 "weekly finance teaser", "'Car Finance'
+//! The per-car weekly finance quote (docs/features/shopper-core.md §2 "weekly finance teaser", "'Car Finance'
 //! card", sticky-header estimate; §4 "Finance quote: fetched once if absent and price above 0";
 //! §7 the quote call; §9 "monthly amount = weekly x 4.33; quote loan term 5 years, credit score
 //! GREAT").
@@ -29,14 +29,14 @@ use crate::{
     tenant::Tenant,
 };
 
-/// Monthly amount = weekly x 4.33 (shopper-core §9).
+/// Monthly amount = weekly x 4.33 (docs/features/shopper-core.md §9).
 pub const WEEKS_PER_MONTH: f64 = 4.33;
-/// The per-car quote's loan term, years (shopper-core §9).
+/// The per-car quote's loan term, years (docs/features/shopper-core.md §9).
 pub const QUOTE_TERM_YEARS: u32 = 5;
-/// The per-car quote's credit score (shopper-core §9).
+/// The per-car quote's credit score (docs/features/shopper-core.md §9).
 pub const QUOTE_CREDIT_SCORE: &str = "GREAT";
 
-/// A quote request: the spec's body (shopper-core §7 `POST /api/youx/quote`) plus the car.
+/// A quote request: the spec's body (docs/features/shopper-core.md §7 `POST /api/youx/quote`) plus the car.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct QuoteBody {
@@ -69,7 +69,7 @@ pub struct QuoteAnswer {
     /// Weekly repayment, AUD; null when the lender shows `Enquire for Finance` instead.
     #[serde(rename = "weeklyRepaymentAmount")]
     pub weekly_repayment_amount: Option<f64>,
-    /// Monthly amount, AUD: weekly x 4.33, to the cent (shopper-core §9); null with weekly.
+    /// Monthly amount, AUD: weekly x 4.33, to the cent (docs/features/shopper-core.md §9); null with weekly.
     #[serde(rename = "monthlyRepaymentAmount")]
     pub monthly_repayment_amount: Option<f64>,
     /// Interest rate, percent per year.
@@ -90,7 +90,7 @@ pub struct QuoteAnswer {
     /// `name@version`, or `http` (the configured lender endpoint).
     pub decided_by: String,
     /// With `car`: whether the sidebar finance widget shows now that the car has this quote
-    /// (shopper-core §5, decided by the lender plugin); null without `car`.
+    /// (docs/features/shopper-core.md §5, decided by the lender plugin); null without `car`.
     pub show_widget: Option<bool>,
     /// Whether this answer was stored on the car as its quote.
     pub stored: bool,
@@ -233,7 +233,7 @@ async fn built_in(p: Platform<'_>, t: &Arc<Tenant>, q: &Question, car: Option<&C
     })
 }
 
-/// Monthly amount from `weekly` (AUD), AUD to the cent (shopper-core §9: weekly x 4.33).
+/// Monthly amount from `weekly` (AUD), AUD to the cent (docs/features/shopper-core.md §9: weekly x 4.33).
 pub fn monthly(weekly: f64) -> f64 {
     (weekly * WEEKS_PER_MONTH * 100.0).round() / 100.0
 }

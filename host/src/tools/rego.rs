@@ -1,4 +1,4 @@
-//! The trade-in form's registration lookup (issue 9 §1 "a rego lookup adapter (rego, regoState;
+//! The trade-in form's registration lookup (docs/features/platform.md "Leads": "a rego lookup adapter (rego, regoState;
 //! manual entry when no provider is configured)"): the plate and state are checked, then asked of
 //! the site's lookup service (`[trade_in.rego_lookup]`), whose contract is documented in
 //! tenants/README.md.
@@ -19,7 +19,7 @@ pub const REGO_LOOKUP_FAILED: &str = "The registration lookup is unavailable. Pl
 /// The error code when the site has no lookup service (the JSON API answers it with 501).
 pub const REGO_LOOKUP_UNAVAILABLE: &str = "rego_lookup_unavailable";
 
-/// A registration to look up (shopper-core §3 "Lead data" rego, regoState).
+/// A registration to look up (docs/features/shopper-core.md §3 "Lead data" rego, regoState).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RegoBody {
@@ -48,7 +48,7 @@ struct RegoAnswer {
     nvic: Option<String>,
 }
 
-/// The vehicle registered under a plate (shopper-core §3 "Lead data" rego, regoState).
+/// The vehicle registered under a plate (docs/features/shopper-core.md §3 "Lead data" rego, regoState).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RegoVehicle {
     /// The plate as looked up (`ABC123`).

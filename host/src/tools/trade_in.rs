@@ -1,6 +1,7 @@
-//! The trade-in form's online estimate (issue 9 §1 "an online estimate from the host's market
-//! data with adjustment answers, but none for cars over 7 years or 100,000 km"; lfm §5): 80% to
-//! 88% of the comparable-stock average, moved by the adjustment answers' total percent.
+//! The trade-in form's online estimate (docs/features/platform.md "Leads": "an online estimate from the host's market
+//! data with adjustment answers, but none for cars over 7 years or 100,000
+//! km"; docs/features/locations-forms-marketing.md §5): 80% to 88% of the comparable-stock average,
+//! moved by the adjustment answers' total percent.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -12,11 +13,13 @@ use crate::{
     tenant::{Adjustment, Tenant},
 };
 
-/// Online trade-in estimates are not given for cars older than this many years (lfm §5).
+/// Online trade-in estimates are not given for cars older than this many years
+/// (docs/features/locations-forms-marketing.md §5).
 pub const ESTIMATE_MAX_AGE_YEARS: i64 = 7;
-/// ...or with more than this many km (lfm §5).
+/// ...or with more than this many km (docs/features/locations-forms-marketing.md §5).
 pub const ESTIMATE_MAX_KM: i64 = 100_000;
-/// The reason shown instead of an estimate for old or high-km cars (lfm §5, informational).
+/// The reason shown instead of an estimate for old or high-km cars
+/// (docs/features/locations-forms-marketing.md §5, informational).
 pub const NO_ESTIMATE_AGE_KM: &str =
     "Online estimates are not given for cars over 7 years old or over 100,000 km. Send us the details and we'll value it in person.";
 /// The reason shown when there is too little market data.
@@ -136,7 +139,7 @@ pub async fn estimate(p: Platform<'_>, t: &Tenant, body: &EstimateBody) -> Resul
     })
 }
 
-/// The total percent of the chosen adjustment answers (shopper-core §3 `adjustmentAnswers`).
+/// The total percent of the chosen adjustment answers (docs/features/shopper-core.md §3 `adjustmentAnswers`).
 /// Takes the site's questions and the shopper's answers by question id (each a string value of
 /// one of the question's answers); returns the sum of the chosen answers' percents, to 0.01
 /// percent (0 for none; unanswered questions count 0). Errors: `Invalid` naming

@@ -1,7 +1,9 @@
 //! # eligibility-online-purchase
 //!
-//! Extension point `eligibility` (shopper-core §5; lfm §4 "Online purchase is gated by make and
-//! condition: used cars, or two named manufacturers"; lfm §5 "Autograb report eligibility").
+//! Extension point `eligibility` (docs/features/shopper-core.md §5;
+//! docs/features/locations-forms-marketing.md §4 "Online purchase is gated by make and condition:
+//! used cars, or two named manufacturers"; docs/features/locations-forms-marketing.md §5 "Autograb
+//! report eligibility").
 //!
 //! Per car:
 //!
@@ -229,7 +231,7 @@ mod tests {
                 },
                 (None, true, true, true, None, false),
             ),
-            // Autograb (lfm §5): in stock, not reserved, used, price above 200.
+            // Autograb (docs/features/locations-forms-marketing.md §5): in stock, not reserved, used, price above 200.
             (TWO_MAKES, used.clone(), (None, true, false, true, Some(true), false)),
             (
                 TWO_MAKES,

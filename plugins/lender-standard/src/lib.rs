@@ -1,6 +1,6 @@
 //! # lender-standard
 //!
-//! Extension point `finance-lender` (shopper-core §5 "Finance calculator", "Finance widget",
+//! Extension point `finance-lender` (docs/features/shopper-core.md §5 "Finance calculator", "Finance widget",
 //! "Calculator loan amount", "Loan term", "Interest"; §9 "Finance"): one configurable lender
 //! covering the variants the spec describes.
 //!
@@ -56,14 +56,14 @@
 //! | `widget` `{min_price, max_age_years, needs}` | `{none, none, "nothing"}` | widget rules; `needs` is `nothing`, `comparison_rate`, `weekly_repayment` or `monthly_repayment` |
 //!
 //! The widget always needs the car to be available and lender data with a rate
-//! (`quote.advertised_rate`), then the `widget` rules (shopper-core §5).
+//! (`quote.advertised_rate`), then the `widget` rules (docs/features/shopper-core.md §5).
 
 use forecourt_plugin_sdk::config::{check_order, check_positive};
 use forecourt_plugin_sdk::finance::{self, Rounding};
 use forecourt_plugin_sdk::prelude::*;
 use serde::Deserialize;
 
-/// Default comparison-rate wording (shopper-core §9).
+/// Default comparison-rate wording (docs/features/shopper-core.md §9).
 pub const COMPARISON_RATE_TEXT: &str = "Comparison rate based on a 5-year secured fixed loan of $30,000.";
 
 /// The plugin config (see the crate docs).
@@ -175,7 +175,7 @@ pub enum RoundingName {
     DownBelowAdvertised,
 }
 
-/// Widget rules (shopper-core §5).
+/// Widget rules (docs/features/shopper-core.md §5).
 #[derive(Debug, Default, Clone, Copy, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WidgetCfg {
@@ -421,7 +421,7 @@ impl Plugin for LenderStandard {
 impl LenderStandard {
     /// Amount range for one car: the configured range, with the maximum raised to
     /// `factor x price` (down to the step) when the car is priced above the threshold and the
-    /// tenant flag or config asks for it (shopper-core §5).
+    /// tenant flag or config asks for it (docs/features/shopper-core.md §5).
     fn amount_for(&self, ctx: &TenantContext, car: &Car) -> NumberRange {
         let mut r = self.amount;
         let from_price = self.max_from_price.unwrap_or_else(|| ctx.flag("finance_max_from_price"));
@@ -446,7 +446,7 @@ impl LenderStandard {
                 .any(|d| forecourt_plugin_sdk::text::same_slug(d, &car.dealership_slug))
     }
 
-    /// Sidebar widget visibility (shopper-core §5).
+    /// Sidebar widget visibility (docs/features/shopper-core.md §5).
     fn widget_shows(&self, ctx: &TenantContext, car: &Car) -> bool {
         let Some(q) = &car.quote else { return false };
         if !car.is_available() || q.advertised_rate.is_none() {
@@ -650,7 +650,7 @@ mod tests {
     /// (config, flags, car, amount range, interest range, default interest, establishment fee)
     type LimitsRow<'a> = (&'a str, Vec<(&'a str, bool)>, Car, NumberRange, Option<NumberRange>, f64, f64);
 
-    /// The spec's lender/tenant variants (shopper-core §5, §9) as config rows.
+    /// The spec's lender/tenant variants (docs/features/shopper-core.md §5, §9) as config rows.
     #[test]
     fn limits_table() {
         let big = Car {
@@ -913,7 +913,7 @@ mod tests {
         assert!(calc(&anywhere, &no_provider, testing::car()).calculator.is_some());
     }
 
-    /// shopper-core §5 widget rules per provider.
+    /// docs/features/shopper-core.md §5 widget rules per provider.
     #[test]
     fn widget_table() {
         let ctx = testing::ctx(); // now = 2026-11-01

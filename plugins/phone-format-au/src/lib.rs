@@ -1,9 +1,9 @@
 //! # phone-format-au
 //!
-//! Extension point `phone-format` (shopper-core §9 "Dealer phone numbers are configured per tenant
+//! Extension point `phone-format` (docs/features/shopper-core.md §9 "Dealer phone numbers are configured per tenant
 //! and per car type (new, used, demo); shown numbers with a leading +61 become 0 and are grouped
-//! 2-4-4"; §4 "Phone: masked or revealed"; lfm §3 "An Australian phone number is normalised to a
-//! leading 0").
+//! 2-4-4"; §4 "Phone: masked or revealed"; docs/features/locations-forms-marketing.md §3 "An
+//! Australian phone number is normalised to a leading 0").
 //!
 //! * `car-phones`: the number for the car's type (`new`, `demo`, `used`), else `default`, else no
 //!   opinion (the host picks).

@@ -1,6 +1,6 @@
 //! # price-display-subscription
 //!
-//! Extension point `price-display` (shopper-core §4 "Price display: subscription, reduced,
+//! Extension point `price-display` (docs/features/shopper-core.md §4 "Price display: subscription, reduced,
 //! car-price, pre-order (text PREORDER), no-price (configured text)"; §5 "Price is shown only if
 //! greater than 10"). The first that applies, in the spec's order:
 //!
@@ -194,7 +194,7 @@ mod tests {
                 },
                 price(25_000.0),
             ),
-            // Shown only above 10 (shopper-core §5).
+            // Shown only above 10 (docs/features/shopper-core.md §5).
             (
                 "",
                 Car {

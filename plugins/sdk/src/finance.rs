@@ -1,4 +1,4 @@
-//! Standard loan maths for the `finance-lender` point (shopper-core §9): principal = amount -
+//! Standard loan maths for the `finance-lender` point (docs/features/shopper-core.md §9): principal = amount -
 //! deposit + establishment fee; rate per period = annual interest / 100 / payments a year
 //! (week 52, fortnight 26, month 12); n = years x payments a year; the residual (balloon) is
 //! discounted over n periods; the repayment is rounded up to the whole dollar (one lender rounds
@@ -6,13 +6,13 @@
 
 use crate::finance_lender::{Frequency, NumberRange, Repayment, RepaymentFigure, RepaymentRequest};
 
-/// Repayments of this many dollars or less are not shown (shopper-core §5).
+/// Repayments of this many dollars or less are not shown (docs/features/shopper-core.md §5).
 pub const ENQUIRE_THRESHOLD: f64 = 25.0;
 
-/// Text shown instead of a too-small repayment (shopper-core §5).
+/// Text shown instead of a too-small repayment (docs/features/shopper-core.md §5).
 pub const ENQUIRE_TEXT: &str = "Enquire for Finance";
 
-/// Payments a year: week 52, fortnight 26, month 12 (shopper-core §9).
+/// Payments a year: week 52, fortnight 26, month 12 (docs/features/shopper-core.md §9).
 pub fn periods_per_year(frequency: Frequency) -> u32 {
     match frequency {
         Frequency::Week => 52,
@@ -21,7 +21,7 @@ pub fn periods_per_year(frequency: Frequency) -> u32 {
     }
 }
 
-/// Display suffix: `wk`, `fn`, `mo` (shopper-core §9).
+/// Display suffix: `wk`, `fn`, `mo` (docs/features/shopper-core.md §9).
 pub fn suffix(frequency: Frequency) -> &'static str {
     match frequency {
         Frequency::Week => "wk",
@@ -57,10 +57,10 @@ pub fn payment(principal: f64, annual_percent: f64, n: u32, per_year: u32, resid
 /// How the repayment is rounded to whole dollars.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rounding {
-    /// Always up (shopper-core §9, the default).
+    /// Always up (docs/features/shopper-core.md §9, the default).
     Up,
     /// Down when the exact figure is below the lender's advertised repayment, else up
-    /// (shopper-core §9 "one lender: rounded down when below the advertised amount").
+    /// (docs/features/shopper-core.md §9 "one lender: rounded down when below the advertised amount").
     DownBelowAdvertised,
 }
 
@@ -97,7 +97,7 @@ pub fn repayment_with(request: &RepaymentRequest, rounding: Rounding, threshold:
     Repayment::Figure(RepaymentFigure { per_period, total })
 }
 
-/// Clamp `value` into `range` (shopper-core §5 "out-of-range entries are clamped").
+/// Clamp `value` into `range` (docs/features/shopper-core.md §5 "out-of-range entries are clamped").
 pub fn clamp(value: f64, range: &NumberRange) -> f64 {
     if value.is_nan() {
         range.min
@@ -142,7 +142,8 @@ mod tests {
     fn standard_table() {
         use Frequency::*;
         let table = [
-            // $30,000 over 5 years at 10% (sc §9 defaults): 146.733290 / 293.683712 / 637.411341
+            // $30,000 over 5 years at 10% (docs/features/shopper-core.md §9 defaults): 146.733290 /
+            // 293.683712 / 637.411341
             (req(30000.0, 0.0, 5.0, 10.0, 0.0, Week, 0.0), figure(147.0, 38220.0)),
             (req(30000.0, 0.0, 5.0, 10.0, 0.0, Fortnight, 0.0), figure(294.0, 38220.0)),
             (req(30000.0, 0.0, 5.0, 10.0, 0.0, Month, 0.0), figure(638.0, 38280.0)),

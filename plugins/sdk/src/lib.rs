@@ -84,36 +84,38 @@ pub type Result<T, E = String> = core::result::Result<T, E>;
 
 pub use wit::core::forecourt::platform::types::{Car, CarStatus, CarType, FeatureFlag, FinanceQuote, TenantContext};
 
-/// Types of the `stock-filter` extension point (shopper-core §5).
+/// Types of the `stock-filter` extension point (docs/features/shopper-core.md §5).
 pub mod stock_filter {
     pub use crate::wit::stock_filter::exports::forecourt::platform::stock_filter::{Condition, TypeStatusRule};
 }
 
-/// Types of the `tag-rules` extension point (shopper-core §4).
+/// Types of the `tag-rules` extension point (docs/features/shopper-core.md §4).
 pub mod tag_rules {
     pub use crate::wit::tag_rules::exports::forecourt::platform::tag_rules::{Tag, TagAnswer, TagKind};
 }
 
-/// Types of the `finance-lender` extension point (shopper-core §5, §9).
+/// Types of the `finance-lender` extension point (docs/features/shopper-core.md §5, §9).
 pub mod finance_lender {
     pub use crate::wit::finance_lender::exports::forecourt::platform::finance_lender::{
         Calculator, FinanceOffer, Frequency, NumberRange, Repayment, RepaymentFigure, RepaymentRequest, TermInput, TermList, TermUnit,
     };
 }
 
-/// Types of the `eligibility` extension point (shopper-core §5, lfm §4-§5).
+/// Types of the `eligibility` extension point (docs/features/shopper-core.md §5,
+/// docs/features/locations-forms-marketing.md §4-§5).
 pub mod eligibility {
     pub use crate::wit::eligibility::exports::forecourt::platform::eligibility::CarEligibility;
 }
 
-/// Types of the `price-display` extension point (shopper-core §4).
+/// Types of the `price-display` extension point (docs/features/shopper-core.md §4).
 pub mod price_display {
     pub use crate::wit::price_display::exports::forecourt::platform::price_display::{
         CarPriceView, PriceView, SubscriptionView, WasNowView,
     };
 }
 
-/// Types of the `phone-format` extension point (shopper-core §9, lfm §3).
+/// Types of the `phone-format` extension point (docs/features/shopper-core.md §9,
+/// docs/features/locations-forms-marketing.md §3).
 pub mod phone_format {
     pub use crate::wit::phone_format::exports::forecourt::platform::phone_format::PhoneNumber;
 }
@@ -149,7 +151,7 @@ pub trait Plugin: Sized + 'static {
 }
 
 /// Extension point `stock-filter`: extra conditions ANDed into every stock query of the tenant
-/// (shopper-core §5).
+/// (docs/features/shopper-core.md §5).
 pub trait StockFilter: Plugin {
     /// The conditions for stock filter `level` (0..=14). Default: none (nothing is hidden).
     fn conditions(&self, ctx: &TenantContext, level: u8) -> Result<Vec<Condition>> {
@@ -158,7 +160,7 @@ pub trait StockFilter: Plugin {
     }
 }
 
-/// Extension point `tag-rules`: the tag on each car's card and VDP (shopper-core §4).
+/// Extension point `tag-rules`: the tag on each car's card and VDP (docs/features/shopper-core.md §4).
 pub trait TagRules: Plugin {
     /// The tag answer for one car. Default: [`TagAnswer::HostDefault`] (no opinion).
     fn tag(&self, ctx: &TenantContext, car: &Car) -> Result<TagAnswer> {
@@ -173,7 +175,7 @@ pub trait TagRules: Plugin {
 }
 
 /// Extension point `finance-lender`: calculator limits per car and repayment maths
-/// (shopper-core §5, §9).
+/// (docs/features/shopper-core.md §5, §9).
 pub trait FinanceLender: Plugin {
     /// The finance offer for one car, or `None` for no opinion (the host's default finance rules
     /// apply to that car). Default: `None`.
@@ -187,7 +189,7 @@ pub trait FinanceLender: Plugin {
         cars.iter().map(|car| self.offer(ctx, car)).collect()
     }
 
-    /// One repayment. Default: the standard maths of shopper-core §9
+    /// One repayment. Default: the standard maths of docs/features/shopper-core.md §9
     /// ([`finance::standard_repayment`], rounded up to the whole dollar, `Enquire for Finance`
     /// at 25 or less).
     fn repayment(&self, ctx: &TenantContext, request: &RepaymentRequest) -> Result<Repayment> {
@@ -201,7 +203,8 @@ pub trait FinanceLender: Plugin {
     }
 }
 
-/// Extension point `eligibility`: which actions each car offers (shopper-core §5, lfm §4-§5).
+/// Extension point `eligibility`: which actions each car offers (docs/features/shopper-core.md §5,
+/// docs/features/locations-forms-marketing.md §4-§5).
 pub trait Eligibility: Plugin {
     /// The answer for one car; a `None` field lets the host decide that action. Default:
     /// [`CarEligibility::host_default`] (every field `None`).
@@ -216,7 +219,7 @@ pub trait Eligibility: Plugin {
     }
 }
 
-/// Extension point `price-display`: the price view of each car (shopper-core §4).
+/// Extension point `price-display`: the price view of each car (docs/features/shopper-core.md §4).
 pub trait PriceDisplay: Plugin {
     /// The price view of one car, or `None` for no opinion (the host's price rule applies).
     /// Default: `None`.
@@ -232,7 +235,7 @@ pub trait PriceDisplay: Plugin {
 }
 
 /// Extension point `phone-format`: the dealer number per car and how numbers show and dial
-/// (shopper-core §9, lfm §3).
+/// (docs/features/shopper-core.md §9, docs/features/locations-forms-marketing.md §3).
 pub trait PhoneFormat: Plugin {
     /// The number to call about one car, or `None` to let the host choose. Default: `None`.
     fn car_phone(&self, ctx: &TenantContext, car: &Car) -> Result<Option<PhoneNumber>> {
@@ -334,7 +337,7 @@ impl CarStatus {
 }
 
 impl Car {
-    /// Available: in stock or coming soon (shopper-core §4 "Availability").
+    /// Available: in stock or coming soon (docs/features/shopper-core.md §4 "Availability").
     pub fn is_available(&self) -> bool {
         matches!(self.status, CarStatus::InStock | CarStatus::ComingSoon)
     }
@@ -360,7 +363,7 @@ impl Car {
         self.fuel_words().contains("hybrid")
     }
 
-    /// The car's own tag, trimmed, when not empty (the "custom tag" of shopper-core §4).
+    /// The car's own tag, trimmed, when not empty (the "custom tag" of docs/features/shopper-core.md §4).
     pub fn custom_tag(&self) -> Option<&str> {
         self.tag.as_deref().map(str::trim).filter(|t| !t.is_empty())
     }

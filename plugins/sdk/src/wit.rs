@@ -28,7 +28,7 @@ pub mod core {
     });
 }
 
-/// Stock filter (shopper-core §5).
+/// Stock filter (docs/features/shopper-core.md §5).
 pub mod stock_filter {
     wit_bindgen::generate!({
         inline: "package forecourt:sdk;
@@ -48,7 +48,7 @@ pub mod stock_filter {
     });
 }
 
-/// Tag rules (shopper-core §4).
+/// Tag rules (docs/features/shopper-core.md §4).
 pub mod tag_rules {
     wit_bindgen::generate!({
         inline: "package forecourt:sdk;
@@ -68,7 +68,7 @@ pub mod tag_rules {
     });
 }
 
-/// Finance lender (shopper-core §5, §9).
+/// Finance lender (docs/features/shopper-core.md §5, §9).
 pub mod finance_lender {
     wit_bindgen::generate!({
         inline: "package forecourt:sdk;
@@ -88,7 +88,7 @@ pub mod finance_lender {
     });
 }
 
-/// Eligibility (shopper-core §5, lfm §4-§5).
+/// Eligibility (docs/features/shopper-core.md §5, docs/features/locations-forms-marketing.md §4-§5).
 pub mod eligibility {
     wit_bindgen::generate!({
         inline: "package forecourt:sdk;
@@ -108,7 +108,7 @@ pub mod eligibility {
     });
 }
 
-/// Price display (shopper-core §4).
+/// Price display (docs/features/shopper-core.md §4).
 pub mod price_display {
     wit_bindgen::generate!({
         inline: "package forecourt:sdk;
@@ -128,7 +128,7 @@ pub mod price_display {
     });
 }
 
-/// Phone format (shopper-core §9, lfm §3).
+/// Phone format (docs/features/shopper-core.md §9, docs/features/locations-forms-marketing.md §3).
 pub mod phone_format {
     wit_bindgen::generate!({
         inline: "package forecourt:sdk;

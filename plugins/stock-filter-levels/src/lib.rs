@@ -1,6 +1,6 @@
 //! # stock-filter-levels
 //!
-//! Extension point `stock-filter` (shopper-core §5: "Tenant-specific stock filters hide certain
+//! Extension point `stock-filter` (docs/features/shopper-core.md §5: "Tenant-specific stock filters hide certain
 //! makes, types and stock numbers (helper levels 0 to 14 with car_type and status conditions)").
 //!
 //! The tenant picks a level with `[stock] filter_level` (0..=14); this plugin's config says what
@@ -44,7 +44,7 @@ use std::collections::BTreeMap;
 use forecourt_plugin_sdk::prelude::*;
 use serde::Deserialize;
 
-/// Highest level (shopper-core §5: levels 0 to 14).
+/// Highest level (docs/features/shopper-core.md §5: levels 0 to 14).
 pub const MAX_LEVEL: u8 = 14;
 
 /// The plugin config.
@@ -235,7 +235,7 @@ mod tests {
     use super::*;
     use forecourt_plugin_sdk::testing::{self, Harness};
 
-    /// A group config in the spirit of shopper-core §5: hide a make, some types, some stock
+    /// A group config in the spirit of docs/features/shopper-core.md §5: hide a make, some types, some stock
     /// numbers, with car_type and status conditions per level.
     const GROUP: &str = r#"{
         "always": {"hide_stocknums": ["TEST0001", " "]},

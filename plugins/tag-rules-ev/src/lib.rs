@@ -1,6 +1,6 @@
 //! # tag-rules-ev
 //!
-//! Extension point `tag-rules` (shopper-core §4 "Card tag priority"): the tag on each car's search
+//! Extension point `tag-rules` (docs/features/shopper-core.md §4 "Card tag priority"): the tag on each car's search
 //! card and VDP, in the spec's order:
 //!
 //! 1. sold cars: the sold tag (`sold_text`, else the tenant's `sold_tag_name`, else `JUST SOLD`);
@@ -59,8 +59,9 @@ pub struct Config {
     pub sold_text: Option<String>,
 }
 
-/// The certified-pre-owned image for one manufacturer (shopper-core §4; lfm §4 "A certified
-/// pre-owned panel is shown for one manufacturer only").
+/// The certified-pre-owned image for one manufacturer (docs/features/shopper-core.md §4;
+/// docs/features/locations-forms-marketing.md §4 "A certified pre-owned panel is shown for one
+/// manufacturer only").
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Certified {

@@ -1,7 +1,7 @@
 //! # plugin-template
 //!
 //! A minimal Forecourt plugin to copy: it implements the `tag-rules` extension point
-//! (shopper-core §4) and shows an `ON SALE` tag on available cars whose price was reduced
+//! (docs/features/shopper-core.md §4) and shows an `ON SALE` tag on available cars whose price was reduced
 //! (`before_price` above `price`) by at least `min_saving` dollars. For every other car it has no
 //! opinion, so the host's own tag rule (sold, reserved, coming soon, just arrived, ...) applies.
 //!

@@ -92,7 +92,8 @@ FAMILY = {  # listing model family -> Mercedes-Benz spelling (used only when the
     "cl-class": "CL-Class", "gl-class": "GL-Class", "sl-class": "SL-Class",
     "amg": "AMG", "metris": "Metris", "sprinter": "Sprinter",
 }
-BODY = {  # listing `type` -> (body, simple_body); simple_body from lfm §9 known body types
+BODY = {  # listing `type` -> (body, simple_body); simple_body from docs/features/locations-forms-marketing.md
+          # §9 known body types
     "sedan": ("Sedan", "sedan"), "suv": ("SUV", "suv"), "coupe": ("Coupe", "coupe"),
     "convertible": ("Convertible", "convertible"), "wagon": ("Wagon", "wagon"),
     "hatchback": ("Hatchback", "hatch"), "van": ("Van", "van"), "pickup": ("Ute", "ute"),
@@ -430,7 +431,7 @@ def load_catalogue() -> dict[str, list[dict]]:
 
 
 # ---------------------------------------------------------------------------------------------
-# IM im5 / im6 (from the spec, locations-forms-marketing §3; prices illustrative)
+# IM im5 / im6 (from the spec, docs/features/locations-forms-marketing.md §3; prices illustrative)
 
 IM_VARIANTS = [  # id, model, badge, body, doors, drive, illustrative drive-away price AUD
     ("im5-premium", "IM5", "Premium", "Sedan", "4", "RWD", 59990),

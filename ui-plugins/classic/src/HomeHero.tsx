@@ -4,7 +4,7 @@ import css from "./styles.css?inline";
 
 /**
  * Classic hero: a dark full-width band, serif headline with a gold rule, understated outlined
- * search links. Takes HomeHeroProps; renders a `<section>`. Spec: shopper-core §1-§2.
+ * search links. Takes HomeHeroProps; renders a `<section>`. Spec: docs/features/shopper-core.md §1-§2.
  */
 export default function HomeHero({ headline, subheadline, searchLinks, stats, primaryAction }: HomeHeroProps) {
   return (

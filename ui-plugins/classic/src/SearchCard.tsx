@@ -6,7 +6,8 @@ import css from "./styles.css?inline";
 
 /**
  * Classic search card: square image, small-caps tag, serif title, a thin rule, price, text links.
- * Takes SearchCardProps (the shell's favourite/compare `controls` sit over the image); renders an `<article>`. Spec: shopper-core §2 "Search results".
+ * Takes SearchCardProps (the shell's favourite/compare `controls` sit over the image); renders an
+ * `<article>`. Spec: docs/features/shopper-core.md §2 "Search results".
  */
 export default function SearchCard({ card, actions, controls }: SearchCardProps) {
   return (

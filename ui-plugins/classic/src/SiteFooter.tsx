@@ -4,7 +4,7 @@ import css from "./styles.css?inline";
 
 /**
  * Classic footer: dark, locations first (name, address, phone), then the menus and the legal line.
- * Takes SiteFooterProps; renders a `<footer>`. Spec: locations-forms-marketing §2 "Footer".
+ * Takes SiteFooterProps; renders a `<footer>`. Spec: docs/features/locations-forms-marketing.md §2 "Footer".
  */
 export default function SiteFooter({ siteName, locations, columns, legal }: SiteFooterProps) {
   return (

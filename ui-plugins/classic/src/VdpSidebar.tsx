@@ -9,7 +9,8 @@ import css from "./styles.css?inline";
  * Classic VDP sidebar: serif title and badge, gold rule, price, a two-column specification table,
  * stacked square buttons, the phone and location. Sold cars show the SOLD notice.
  * Also the tag, reduced-price note, icon highlights, finance teaser slot and action links (new tab,
- * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec:
+ * docs/features/shopper-core.md §2 "Vehicle detail page".
  */
 export default function VdpSidebar({
   title,

@@ -5,7 +5,8 @@ import css from "./styles.css?inline";
 /**
  * EV hero: a tall teal-to-cyan gradient (85vh on wide screens, as the spec's hero slider), light
  * large type, "Discover" and "Search Stock" pills. Takes HomeHeroProps; renders a `<section>`.
- * Spec: locations-forms-marketing §2 "Electric-model marketing area" (hero), shopper-core §1.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area" (hero),
+ * docs/features/shopper-core.md §1.
  */
 export default function HomeHero({ siteName, headline, subheadline, searchLinks, primaryAction }: HomeHeroProps) {
   return (

@@ -6,7 +6,8 @@ import css from "./styles.css?inline";
 
 /**
  * EV search card: borderless, soft shadow, large rounded image, light title, price on the right,
- * pill buttons. Takes SearchCardProps (the shell's favourite/compare `controls` sit over the image); renders an `<article>`. Spec: shopper-core §2 "Search results".
+ * pill buttons. Takes SearchCardProps (the shell's favourite/compare `controls` sit over the
+ * image); renders an `<article>`. Spec: docs/features/shopper-core.md §2 "Search results".
  */
 export default function SearchCard({ card, actions, controls }: SearchCardProps) {
   return (

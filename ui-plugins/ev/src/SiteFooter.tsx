@@ -4,7 +4,7 @@ import css from "./styles.css?inline";
 
 /**
  * EV footer: airy, light surface, menus in a row and the locations as soft rounded cards.
- * Takes SiteFooterProps; renders a `<footer>`. Spec: locations-forms-marketing §2 "Footer".
+ * Takes SiteFooterProps; renders a `<footer>`. Spec: docs/features/locations-forms-marketing.md §2 "Footer".
  */
 export default function SiteFooter({ siteName, locations, columns, legal }: SiteFooterProps) {
   return (

@@ -7,7 +7,8 @@ import css from "./styles.css?inline";
 /**
  * EV header: a translucent, minimal single row — light word mark, thin menu, one pill for the first
  * phone number (others listed for screen readers and wide screens). Takes SiteHeaderProps.
- * Spec: locations-forms-marketing §2 "Navigation"; shopper-core §9 phones per car type.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Navigation"; docs/features/shopper-core.md
+ * §9 phones per car type.
  */
 export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: SiteHeaderProps) {
   // A hook: under a second React copy this throws, so rendering at all proves the shared singleton.

@@ -9,7 +9,8 @@ import css from "./styles.css?inline";
  * EV VDP sidebar: a floating rounded panel, light title, price, facts as a two-column grid of
  * soft chips, pill buttons, the number to call. Sold cars show a SOLD notice.
  * Also the tag, reduced-price note, icon highlights, finance teaser slot and action links (new tab,
- * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec:
+ * docs/features/shopper-core.md §2 "Vehicle detail page".
  */
 export default function VdpSidebar({
   title,

@@ -5,7 +5,7 @@ import css from "./styles.css?inline";
 /**
  * Group hero: a split panel (headline and search tabs-as-links on blue) beside the statistics
  * banner (locations, brands, dealerships). Takes HomeHeroProps; renders a `<section>`.
- * Spec: shopper-core §1 "Dealer-group sites also show ... a statistics banner".
+ * Spec: docs/features/shopper-core.md §1 "Dealer-group sites also show ... a statistics banner".
  */
 export default function HomeHero({ siteName, headline, subheadline, searchLinks, stats, primaryAction }: HomeHeroProps) {
   return (

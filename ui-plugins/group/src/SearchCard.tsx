@@ -7,7 +7,7 @@ import css from "./styles.css?inline";
 /**
  * Group search card: wide image with a blue tag ribbon, title, chips, the dealership place, price
  * bar and two buttons side by side. Takes SearchCardProps (the shell's favourite/compare `controls` sit over the image); renders an `<article>`.
- * Spec: shopper-core §2 "Search results".
+ * Spec: docs/features/shopper-core.md §2 "Search results".
  */
 export default function SearchCard({ card, actions, controls }: SearchCardProps) {
   return (

@@ -5,7 +5,7 @@ import css from "./styles.css?inline";
 /**
  * Group footer: menus across the top, then a dense grid of every location grouped by type (sales,
  * service, parts) with address and phone. Takes SiteFooterProps; renders a `<footer>`.
- * Spec: locations-forms-marketing §2 "Footer", "Location block".
+ * Spec: docs/features/locations-forms-marketing.md §2 "Footer", "Location block".
  */
 export default function SiteFooter({ siteName, locations, columns, legal }: SiteFooterProps) {
   const types = [...new Set(locations.map((l) => l.type))];

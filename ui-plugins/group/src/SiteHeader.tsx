@@ -7,7 +7,8 @@ import css from "./styles.css?inline";
 /**
  * Group header: a white bar with the group's name on the left and a "Call a dealer" phone list on
  * the right, over a blue menu strip. Takes SiteHeaderProps; renders a `<header>`.
- * Spec: locations-forms-marketing §2 "Navigation"; shopper-core §9 phones per car type.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Navigation"; docs/features/shopper-core.md
+ * §9 phones per car type.
  */
 export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: SiteHeaderProps) {
   // A hook: under a second React copy this throws, so rendering at all proves the shared singleton.

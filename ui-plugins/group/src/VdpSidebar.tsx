@@ -9,7 +9,8 @@ import css from "./styles.css?inline";
  * Group VDP sidebar: a blue price header, then icon-style fact tiles, full-width buttons, the
  * dealership to call and the location. Sold cars show the SOLD banner.
  * Also the tag, reduced-price note, icon highlights, finance teaser slot and action links (new tab,
- * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec:
+ * docs/features/shopper-core.md §2 "Vehicle detail page".
  */
 export default function VdpSidebar({
   title,

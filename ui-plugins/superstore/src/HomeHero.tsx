@@ -4,7 +4,7 @@ import css from "./styles.css?inline";
 
 /**
  * Superstore hero: a diagonal red/yellow banner with a huge uppercase headline and oversized
- * search buttons. Takes HomeHeroProps; renders a `<section>`. Spec: shopper-core §1-§2.
+ * search buttons. Takes HomeHeroProps; renders a `<section>`. Spec: docs/features/shopper-core.md §1-§2.
  */
 export default function HomeHero({ headline, subheadline, searchLinks, primaryAction }: HomeHeroProps) {
   return (

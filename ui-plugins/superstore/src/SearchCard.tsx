@@ -7,7 +7,7 @@ import css from "./styles.css?inline";
 /**
  * Superstore search card: rounded card with a yellow price sticker over the image, a bold title,
  * chips and big rounded buttons. Takes SearchCardProps (the shell's favourite/compare `controls` sit over the image); renders an `<article>`.
- * Spec: shopper-core §2 "Search results".
+ * Spec: docs/features/shopper-core.md §2 "Search results".
  */
 export default function SearchCard({ card, actions, controls }: SearchCardProps) {
   return (

@@ -5,7 +5,7 @@ import css from "./styles.css?inline";
 /**
  * Superstore footer: a yellow "visit our superstore" band with each location as a big card, then
  * the menus on black. Takes SiteFooterProps; renders a `<footer>`.
- * Spec: locations-forms-marketing §2 "Footer".
+ * Spec: docs/features/locations-forms-marketing.md §2 "Footer".
  */
 export default function SiteFooter({ siteName, locations, columns, legal }: SiteFooterProps) {
   return (

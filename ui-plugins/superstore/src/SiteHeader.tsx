@@ -7,7 +7,8 @@ import css from "./styles.css?inline";
 /**
  * Superstore header: a loud red bar with a bold italic word mark, a yellow "call now" button per
  * car type and a chunky menu. Takes SiteHeaderProps; renders a `<header>`.
- * Spec: locations-forms-marketing §2 "Navigation"; shopper-core §9 phones per car type.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Navigation"; docs/features/shopper-core.md
+ * §9 phones per car type.
  */
 export default function SiteHeader({ siteName, logoUrl, nav, phones, menu }: SiteHeaderProps) {
   // A hook: under a second React copy this throws, so rendering at all proves the shared singleton.

@@ -9,7 +9,8 @@ import css from "./styles.css?inline";
  * Superstore VDP sidebar: a big yellow price sticker, bold title, a checklist of facts, huge rounded
  * buttons and a red call-now block. Sold cars show the SOLD stamp.
  * Also the tag, reduced-price note, icon highlights, finance teaser slot and action links (new tab,
- * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ * toggles, Share copying the link) of the kit. Takes VdpSidebarProps; renders an `<aside>`. Spec:
+ * docs/features/shopper-core.md §2 "Vehicle detail page".
  */
 export default function VdpSidebar({
   title,

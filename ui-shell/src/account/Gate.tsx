@@ -1,4 +1,4 @@
-// The gate around a route that may need a signed-in visitor (locations-forms-marketing §2 "Gated
+// The gate around a route that may need a signed-in visitor (docs/features/locations-forms-marketing.md §2 "Gated
 // routes"; §6). A lazy chunk: only gated routes load it (and the session code behind it).
 import { type ReactNode, useEffect } from "react";
 import { previousPath } from "../app/previous";

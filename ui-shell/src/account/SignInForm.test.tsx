@@ -8,7 +8,7 @@ afterEach(() => localStorage.clear());
 const phone = () => screen.getByLabelText("Mobile number") as HTMLInputElement;
 const code = () => screen.getByLabelText("Verification code") as HTMLInputElement;
 
-describe("sign-in form (locations-forms-marketing §2 'Sign-in screen', §4, §5, §8)", () => {
+describe("sign-in form (docs/features/locations-forms-marketing.md §2 'Sign-in screen', §4, §5, §8)", () => {
   it("checks the phone, probes the rate limit, sends the code, then verifies", async () => {
     const host = fakeAuthHost();
     const onSignedIn = vi.fn();

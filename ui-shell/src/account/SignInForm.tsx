@@ -1,4 +1,4 @@
-// The sign-in form (locations-forms-marketing §2 "Sign-in screen": "A phone field with a Send Code
+// The sign-in form (docs/features/locations-forms-marketing.md §2 "Sign-in screen": "A phone field with a Send Code
 // button (after sending it reads Resend Code), a code field (enabled once a code is sent) and a
 // submit. Errors appear in a red alert under the code field."; §4 "Phone verification"; §5; §7;
 // §8). The calls go through ./api.ts with an injectable fetch (stories pass a fake host).
@@ -7,15 +7,18 @@ import { Button } from "../design/Button";
 import { type FetchLike, probeRateLimit, type SendCodeBody, sendCode, UNKNOWN_ERROR, type User, verifyCode } from "./api";
 import { checkCode, checkPhone, displayMobile } from "./phone";
 
-/** 'Too many verification attempts. Please try again later.' (locations-forms-marketing §8). */
+/** 'Too many verification attempts. Please try again later.' (docs/features/locations-forms-marketing.md §8). */
 export const TOO_MANY = "Too many verification attempts. Please try again later.";
-/** 'The verification code is invalid. Please try again.' (locations-forms-marketing §8). */
+/** 'The verification code is invalid. Please try again.' (docs/features/locations-forms-marketing.md §8). */
 export const INVALID_CODE = "The verification code is invalid. Please try again.";
 
-/** Local-storage key of the saved user details (locations-forms-marketing §3: name, last_name, email, phone, postcode). */
+/**
+ * Local-storage key of the saved user details (docs/features/locations-forms-marketing.md §3: name, last_name, email,
+ * phone, postcode).
+ */
 export const USER_DETAILS_KEY = "forecourt:user-details";
 
-/** Where the form is: locations-forms-marketing §3 "Sign-in status values" plus the start. */
+/** Where the form is: docs/features/locations-forms-marketing.md §3 "Sign-in status values" plus the start. */
 export type SignInStatus = "idle" | "verificationSent" | "verificationSubmitted";
 
 /** The form's state (stories start from any of them). */
@@ -60,7 +63,7 @@ function rememberPhone(phone: string): void {
 const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
 /**
- * The message for a failed auth call (locations-forms-marketing §8): 429 'Too many verification
+ * The message for a failed auth call (docs/features/locations-forms-marketing.md §8): 429 'Too many verification
  * attempts. Please try again later.', 401 'The verification code is invalid. Please try again.',
  * 400 the host's field message ('This is a required field.', 'Code must be 6 digits.', 'Please
  * enter a valid Australian mobile number.'), anything else 'An unknown error occurred.'. Takes
@@ -78,7 +81,7 @@ export function authMessage(status: number, message: string): string {
  * code is sent) and Sign In; errors in a red alert under the code field. Send Code checks the
  * phone, probes `POST /api/rate-limit` (non-OK: too many attempts), then `POST
  * /api/v1/auth/send-code`; Sign In checks the code and `POST /api/v1/auth/verify`. Takes
- * {@link SignInFormProps}; renders the form. Spec: locations-forms-marketing §2, §4, §5, §7, §8.
+ * {@link SignInFormProps}; renders the form. Spec: docs/features/locations-forms-marketing.md §2, §4, §5, §7, §8.
  */
 export function SignInForm({ onSignedIn, dealershipSlug, initial, fetchImpl }: SignInFormProps) {
   const [s, setS] = useState<SignInFormState>(() => ({

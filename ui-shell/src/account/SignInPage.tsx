@@ -1,5 +1,5 @@
-// The sign-in page, /sign-in?type=...&redirect=...&back=... (locations-forms-marketing §2 "Sign-in
-// screen", §4 "Phone verification"; shopper-core §2 "/sign-in?type=watchlist"). A lazy route chunk.
+// The sign-in page, /sign-in?type=...&redirect=...&back=... (docs/features/locations-forms-marketing.md §2 "Sign-in
+// screen", §4 "Phone verification"; docs/features/shopper-core.md §2 "/sign-in?type=watchlist"). A lazy route chunk.
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";

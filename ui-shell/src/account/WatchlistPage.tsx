@@ -1,4 +1,4 @@
-// The watchlist page, /watchlist ('My Watchlist'; shopper-core §2 "The watchlist page is linked as
+// The watchlist page, /watchlist ('My Watchlist'; docs/features/shopper-core.md §2 "The watchlist page is linked as
 // 'View List' from toasts", §3 "Watchlist entry", §4 "Watchlist toggle", §7, §8). Gated like the
 // always-gated routes (src/routes/table.ts; signed-out visitors go to sign-in with type=watchlist).
 // A lazy route chunk.
@@ -16,11 +16,11 @@ import { setSession, useSession } from "./session";
 import { clearLocalWatchlist, syncWatchlist, toggleWatchlist, watchlistToast } from "./watchlist";
 import "./account.css";
 
-/** The page title (shopper-core §8 'View List' target). */
+/** The page title (docs/features/shopper-core.md §8 'View List' target). */
 export const WATCHLIST_TITLE = "My Watchlist";
 
 /**
- * A car status as shown on the watchlist (shopper-core §3 Car.status: in_stock, coming_soon,
+ * A car status as shown on the watchlist (docs/features/shopper-core.md §3 Car.status: in_stock, coming_soon,
  * sold). Takes the status; returns its label ('In stock', 'Coming soon', 'Sold', else the value).
  */
 export function statusLabel(status: string): string {

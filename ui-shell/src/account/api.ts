@@ -1,8 +1,9 @@
-// The account calls to the host (issue 10): sign-in by SMS code, the session, the watchlist.
-// Every call takes an injectable fetch (tests and stories pass a fake one) and answers a
-// CallResult (the error envelope's code, message and field on failure). Same-origin only: the
-// session is an HttpOnly cookie the browser sends itself.
-// Spec: locations-forms-marketing §4 "Phone verification", §7, §8; shopper-core §7 watchlist calls.
+// The account calls to the host (docs/features/platform.md "Sign-in and watchlist"): sign-in by SMS
+// code, the session, the watchlist. Every call takes an injectable fetch (tests and stories pass a
+// fake one) and answers a CallResult (the error envelope's code, message and field on failure).
+// Same-origin only: the session is an HttpOnly cookie the browser sends itself.
+// Spec: docs/features/locations-forms-marketing.md §4 "Phone verification", §7, §8;
+// docs/features/shopper-core.md §7 watchlist calls.
 import type { CodeSent, SendCodeBody, User, WatchlistAnswer, WatchlistCar } from "./types";
 
 export type { CodeSent, SendCodeBody, User, WatchlistAnswer, WatchlistCar };
@@ -15,10 +16,10 @@ export type CallResult<T> =
 /** A fetch function (the browser's, or a fake in tests and stories). */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** The message when nothing better is known (locations-forms-marketing §8 "generic fallback"). */
+/** The message when nothing better is known (docs/features/locations-forms-marketing.md §8 "generic fallback"). */
 export const UNKNOWN_ERROR = "An unknown error occurred.";
 
-/** Code sending times out after 15 seconds (locations-forms-marketing §7, §9). */
+/** Code sending times out after 15 seconds (docs/features/locations-forms-marketing.md §7, §9). */
 export const SEND_TIMEOUT_MS = 15_000;
 
 const browserFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
@@ -54,7 +55,7 @@ const post = (body: unknown, signal?: AbortSignal): RequestInit => ({
 });
 
 /**
- * `POST /api/rate-limit {phone}`: the probe before a code is sent (locations-forms-marketing §7
+ * `POST /api/rate-limit {phone}`: the probe before a code is sent (docs/features/locations-forms-marketing.md §7
  * "non-OK reply means too many attempts"). Takes the normalised phone; returns ok or the failure.
  */
 export function probeRateLimit(phone: string, fetchImpl: FetchLike = browserFetch): Promise<CallResult<unknown>> {
@@ -62,7 +63,7 @@ export function probeRateLimit(phone: string, fetchImpl: FetchLike = browserFetc
 }
 
 /**
- * `POST /api/v1/auth/send-code`: texts a 6-digit code (locations-forms-marketing §7 "Auth
+ * `POST /api/v1/auth/send-code`: texts a 6-digit code (docs/features/locations-forms-marketing.md §7 "Auth
  * provider: send one-time code by sms ... times out after 15 seconds"). Takes the body; returns
  * {@link CodeSent} or the failure (400 field `phone`, 429 `too_many_attempts`, 502 `sms_failed`,
  * status 0 code `timeout` after {@link SEND_TIMEOUT_MS}).
@@ -75,7 +76,7 @@ export function sendCode(body: SendCodeBody, fetchImpl: FetchLike = browserFetch
  * `POST /api/v1/auth/verify`: checks the code and starts the session (the host sets the HttpOnly
  * cookie). Takes the phone, the code and an optional dealership slug; returns `{user}` or the
  * failure (400 field `code`, 401 `invalid_code`, 429 `too_many_attempts`).
- * Spec: locations-forms-marketing §4 "Phone verification", §7 "verify code".
+ * Spec: docs/features/locations-forms-marketing.md §4 "Phone verification", §7 "verify code".
  */
 export function verifyCode(
   body: { phone: string; code: string; dealership_slug?: string },
@@ -86,7 +87,7 @@ export function verifyCode(
 
 /**
  * `GET /api/v1/auth/me`: the signed-in user. Takes an optional fetch; returns `{user}`, or the
- * failure (401 `sign_in_required` when signed out). Spec: locations-forms-marketing §6 roles.
+ * failure (401 `sign_in_required` when signed out). Spec: docs/features/locations-forms-marketing.md §6 roles.
  */
 export function fetchMe(fetchImpl: FetchLike = browserFetch): Promise<CallResult<{ user: User }>> {
   return call("/api/v1/auth/me", {}, fetchImpl);
@@ -94,14 +95,14 @@ export function fetchMe(fetchImpl: FetchLike = browserFetch): Promise<CallResult
 
 /**
  * `POST /api/v1/auth/sign-out`: ends the session on the host (204). Takes an optional fetch;
- * returns ok or the failure. Spec: locations-forms-marketing §7 "Auth provider: sign out".
+ * returns ok or the failure. Spec: docs/features/locations-forms-marketing.md §7 "Auth provider: sign out".
  */
 export function signOut(fetchImpl: FetchLike = browserFetch): Promise<CallResult<null>> {
   return call("/api/v1/auth/sign-out", post({}), fetchImpl);
 }
 
 /**
- * `POST /api/watchlist/save-car` or `/remove-car` with `{phone_number, car_id}` (shopper-core §7).
+ * `POST /api/watchlist/save-car` or `/remove-car` with `{phone_number, car_id}` (docs/features/shopper-core.md §7).
  * Takes `save` (true: save, false: remove), the signed-in user's phone and the numeric car id;
  * returns {@link WatchlistAnswer} or the failure (401 `sign_in_required`, 422 `car_sold`).
  */
@@ -117,7 +118,7 @@ export function changeWatchlist(
 /**
  * `GET /api/v1/watchlist`: the signed-in user's saved cars with their current status and price,
  * newest first. Takes an optional fetch; returns `{cars}` or the failure (401 when signed out).
- * Spec: shopper-core §3 "Watchlist entry", §4 "Watchlist toggle".
+ * Spec: docs/features/shopper-core.md §3 "Watchlist entry", §4 "Watchlist toggle".
  */
 export function fetchWatchlist(fetchImpl: FetchLike = browserFetch): Promise<CallResult<{ cars: WatchlistCar[] }>> {
   return call("/api/v1/watchlist", {}, fetchImpl);

@@ -1,6 +1,7 @@
-// A fake host for the account calls (tests and stories): the contract of issue 10's host API with
-// fixed answers. Code `123456` is right; phone 0400 000 429 is rate-limited; 0400 000 502 cannot be
-// texted. Illustrative only: the real rules are the host's (e2e/signin.e2e.ts tests those).
+// A fake host for the account calls (tests and stories): the contract of the
+// docs/features/platform.md "Sign-in and watchlist" host API with fixed answers. Code `123456` is
+// right; phone 0400 000 429 is rate-limited; 0400 000 502 cannot be texted. Illustrative only: the
+// real rules are the host's (e2e/signin.e2e.ts tests those).
 import type { FetchLike, User, WatchlistCar } from "./api";
 
 /** What the fake host remembers: the signed-in user, the saved car ids, and every call made. */

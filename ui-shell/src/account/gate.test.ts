@@ -11,7 +11,7 @@ const driveDepot = { sign_in: { gated: ["checkout", "finance"] } };
 const southernCross = { sign_in: { gated: ["checkout", "spin-to-win", "trade-in-finance"] } };
 const harbourside = { sign_in: { gated: [] } };
 
-describe("gated routes (locations-forms-marketing §2 'Gated routes')", () => {
+describe("gated routes (docs/features/locations-forms-marketing.md §2 'Gated routes')", () => {
   it("gates the garages, online payment and the watchlist always", () => {
     for (const id of ["online-payment", "my-garage", "mymotorama", "mybigboxcars", "myblinkr", "myservco", "watchlist"]) {
       expect(isGated(route(id), harbourside), id).toBe(true);

@@ -1,4 +1,4 @@
-// Gated routes (locations-forms-marketing §2 "Gated routes", §6 "Signed-in status gates the
+// Gated routes (docs/features/locations-forms-marketing.md §2 "Gated routes", §6 "Signed-in status gates the
 // routes listed under screens"): which routes need a signed-in visitor on this site, and the
 // sign-in address a signed-out visitor is sent to.
 import type { RouteDef } from "../routes/table";
@@ -6,7 +6,7 @@ import type { RouteDef } from "../routes/table";
 /** A per-site gate group, as the host lists them in `GET /api/v1/tenant` → `sign_in.gated`. */
 export type GateGroup = "checkout" | "finance" | "spin-to-win" | "trade-in-finance";
 
-/** The per-site group of each per-site gated route (locations-forms-marketing §2 "Gated per site"). */
+/** The per-site group of each per-site gated route (docs/features/locations-forms-marketing.md §2 "Gated per site"). */
 export const GATE_GROUPS: Readonly<Record<string, GateGroup>> = {
   "car-checkout": "checkout",
   "car-buy-online": "checkout",
@@ -17,8 +17,8 @@ export const GATE_GROUPS: Readonly<Record<string, GateGroup>> = {
 };
 
 /**
- * The sign-in `type` of a gated route (locations-forms-marketing §2 "/sign-in?type={trade-in,
- * checkout, finance, spin-to-win, online-payment, car-finance, my-garage}"; shopper-core §2
+ * The sign-in `type` of a gated route (docs/features/locations-forms-marketing.md §2 "/sign-in?type={trade-in,
+ * checkout, finance, spin-to-win, online-payment, car-finance, my-garage}"; docs/features/shopper-core.md §2
  * "type=watchlist"). Takes the route id; returns the type (unknown ids: the id itself).
  */
 export function signInType(routeId: string): string {
@@ -42,7 +42,7 @@ export function gatedGroups(tenant: unknown): GateGroup[] {
 /**
  * Whether a route needs a signed-in visitor on this site: `always` routes always; `per-site`
  * routes when the tenant's `sign_in.gated` lists the route's group; others never. Takes the route
- * and the tenant settings; returns true when gated. Spec: locations-forms-marketing §2 "Gated routes".
+ * and the tenant settings; returns true when gated. Spec: docs/features/locations-forms-marketing.md §2 "Gated routes".
  */
 export function isGated(route: Pick<RouteDef, "id" | "gate">, tenant: unknown): boolean {
   if (route.gate === "always") return true;
@@ -58,7 +58,7 @@ export type SessionStatus = "unknown" | "signed-in" | "signed-out";
 export type GateDecision = "show" | "wait" | "sign-in";
 
 /**
- * The gate's decision for a route (locations-forms-marketing §2 "Gated routes": "Checkout waits
+ * The gate's decision for a route (docs/features/locations-forms-marketing.md §2 "Gated routes": "Checkout waits
  * until the car slug is known before deciding"). Takes the route, tenant settings, the session
  * status, and for checkout routes the car slug (`undefined` while it is not known yet; `null`
  * when the address has none); returns {@link GateDecision}: `show` when not gated or signed in,
@@ -93,8 +93,9 @@ export function checkoutSlug(
 
 /**
  * The sign-in address for a signed-out visitor: `/sign-in?type={type}&redirect={path}&back={path}`
- * (locations-forms-marketing §2; shopper-core §2 `type=watchlist`). Takes the type, the target
- * (path + query to come back to) and the previous path (Back link); returns the path and query.
+ * (docs/features/locations-forms-marketing.md §2; docs/features/shopper-core.md §2
+ * `type=watchlist`). Takes the type, the target (path + query to come back to) and the previous
+ * path (Back link); returns the path and query.
  */
 export function signInHref(type: string, redirect: string, back: string): string {
   const q = new URLSearchParams({ type, redirect, back });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CODE_LENGTH, checkCode, checkPhone, displayMobile, INVALID_PHONE, normaliseMobile, REQUIRED } from "./phone";
 
-describe("Australian mobile numbers (locations-forms-marketing §3 'Saved user details', §5)", () => {
+describe("Australian mobile numbers (docs/features/locations-forms-marketing.md §3 'Saved user details', §5)", () => {
   it.each([
     ["0412 345 678", "0412345678"],
     ["+61 412 345 678", "0412345678"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "./redirect";
 
-describe("sign-in redirect and back targets: same-site paths only (locations-forms-marketing §2, §4)", () => {
+describe("sign-in redirect and back targets: same-site paths only (docs/features/locations-forms-marketing.md §2, §4)", () => {
   it.each([
     "/",
     "/cars/2021-mercedes-benz-glc-class-hm10570",

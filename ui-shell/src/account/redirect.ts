@@ -1,4 +1,4 @@
-// The sign-in screen's `redirect` and `back` targets (locations-forms-marketing §2
+// The sign-in screen's `redirect` and `back` targets (docs/features/locations-forms-marketing.md §2
 // "/sign-in?type=...&redirect={path}&back={path}", §4 "A successful verification takes the
 // visitor to the redirect target given in the query string"). Only a path on this site is
 // followed: anything else would make the sign-in page an open redirect.
@@ -8,7 +8,7 @@
  * protocol-relative URLs to browsers), with no control characters or backslashes (browsers
  * read `\` as `/`). Takes the raw query value (null when absent); returns it, or `/` for
  * anything else (`https://evil.example`, `//evil.example`, `/\evil.example`, `javascript:...`).
- * Spec: locations-forms-marketing §2 "Sign-in screen", §4 "Phone verification".
+ * Spec: docs/features/locations-forms-marketing.md §2 "Sign-in screen", §4 "Phone verification".
  */
 export function safeRedirect(raw: string | null | undefined): string {
   if (!raw?.startsWith("/")) return "/";

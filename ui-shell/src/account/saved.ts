@@ -1,4 +1,4 @@
-// The site's local watchlist list (shopper-core §4 "Watchlist toggle": "Saving updates the local
+// The site's local watchlist list (docs/features/shopper-core.md §4 "Watchlist toggle": "Saving updates the local
 // list first, then calls the server"). Small on purpose: the VDP and the search cards read it on
 // their first render (membership only); the toggle itself (./watchlist.ts) loads on the first click.
 // Local storage is per origin and each site is its own origin, so the list is per site. The host's
@@ -68,7 +68,7 @@ const snapshot = () =>
 
 /**
  * Membership test of the local watchlist list, kept current across toggles and tabs. Takes
- * nothing; returns `isSaved(carId)`. Spec: shopper-core §4 "Watchlist toggle: saved and not saved".
+ * nothing; returns `isSaved(carId)`. Spec: docs/features/shopper-core.md §4 "Watchlist toggle: saved and not saved".
  */
 export function useWatchlisted(): (carId: number) => boolean {
   const ids = useSyncExternalStore(subscribe, snapshot, () => "");

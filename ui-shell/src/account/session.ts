@@ -1,8 +1,8 @@
-// The visitor's session in one small store (issue 10: "Signed-in state comes from GET
-// /api/v1/auth/me ... keep it in one small context/store, refreshed after sign-in and sign-out").
-// Module state read through useSyncExternalStore: no provider, loaded only by the chunks that need
-// it (gated routes, sign-in, watchlist), never on a first load.
-// Spec: locations-forms-marketing §6 "Roles: anonymous visitor and signed-in user (phone-verified)".
+// The visitor's session in one small store (docs/features/platform.md "Sign-in and watchlist":
+// "Signed-in state comes from GET /api/v1/auth/me ... keep it in one small context/store, refreshed
+// after sign-in and sign-out"). Module state read through useSyncExternalStore: no provider, loaded
+// only by the chunks that need it (gated routes, sign-in, watchlist), never on a first load.
+// Spec: docs/features/locations-forms-marketing.md §6 "Roles: anonymous visitor and signed-in user (phone-verified)".
 import { useEffect, useSyncExternalStore } from "react";
 import { type FetchLike, fetchMe, type User } from "./api";
 import type { SessionStatus } from "./gate";

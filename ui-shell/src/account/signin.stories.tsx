@@ -1,4 +1,4 @@
-// The sign-in form's states (locations-forms-marketing §2 "Sign-in screen", §3 "Sign-in status
+// The sign-in form's states (docs/features/locations-forms-marketing.md §2 "Sign-in screen", §3 "Sign-in status
 // values", §4 "Phone verification", §8) against a fake host (./fixtures: code 123456 is right,
 // 0400 000 429 is rate-limited, 0400 000 502 cannot be texted).
 import type { Meta, StoryObj } from "@storybook/react-vite";

@@ -15,5 +15,5 @@ export type WatchlistAnswer = S["WatchlistAnswer"];
 export type WatchlistCar = S["WatchlistCar"];
 /** Body of `POST /api/v1/auth/send-code`; the shell always sends the phone. */
 export type SendCodeBody = S["SendCodeBody"] & { phone: string };
-/** `sign_in` of `GET /api/v1/tenant`: the per-site gate groups (issue 10). */
+/** `sign_in` of `GET /api/v1/tenant`: the per-site gate groups (docs/features/platform.md "Sign-in and watchlist"). */
 export type SignInSettings = S["SignInSettings"];

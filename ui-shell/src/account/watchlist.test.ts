@@ -27,7 +27,7 @@ function held(inner: FetchLike) {
   return { fetch, release };
 }
 
-describe("watchlist toggle (shopper-core §4, §7, §8)", () => {
+describe("watchlist toggle (docs/features/shopper-core.md §4, §7, §8)", () => {
   it("sends guests to sign-in with type=watchlist and remembers the save", async () => {
     const host = fakeAuthHost();
     const o = await toggleWatchlist(car, "/cars/2022-toyota-rav4-x1?x=1", host.fetch);

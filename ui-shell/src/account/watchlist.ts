@@ -1,4 +1,4 @@
-// The watchlist toggle (shopper-core §4 "Watchlist toggle: saved and not saved. Guests are
+// The watchlist toggle (docs/features/shopper-core.md §4 "Watchlist toggle: saved and not saved. Guests are
 // redirected to sign-in. Saving updates the local list first, then calls the server. A sold car
 // cannot be saved unless already saved."; §6 "Saving to the watchlist requires a signed-in user
 // with a phone"; §7 save-car / remove-car; §8 failure alert and success toasts). Loaded on the
@@ -42,7 +42,7 @@ function session(): Storage | null {
  * `here`) and the save is remembered for after sign-in; a sold car that is not saved is refused;
  * otherwise the local list changes first, then the server is called, and a failure puts the list
  * back. Takes the car, the current path + query (`redirect` and `back`) and an optional fetch;
- * resolves the {@link ToggleOutcome}. Spec: shopper-core §4 "Watchlist toggle", §7, §8.
+ * resolves the {@link ToggleOutcome}. Spec: docs/features/shopper-core.md §4 "Watchlist toggle", §7, §8.
  */
 export async function toggleWatchlist(car: ToggleCar, here: string, fetchImpl?: FetchLike): Promise<ToggleOutcome> {
   const s = await ensureSession(fetchImpl);
@@ -69,7 +69,7 @@ export async function toggleWatchlist(car: ToggleCar, here: string, fetchImpl?: 
 }
 
 /**
- * The toast for an outcome (shopper-core §8): 'Car Saved In Watchlist' / '{car name} is now
+ * The toast for an outcome (docs/features/shopper-core.md §8): 'Car Saved In Watchlist' / '{car name} is now
  * available in your watchlist', 'Car Removed' / '{car name} is no longer in your watchlist', both
  * with 'View List'; a failure shows its message. Takes the outcome; returns the toast, or null for sign-in.
  */
@@ -97,7 +97,7 @@ export async function syncWatchlist(fetchImpl?: FetchLike) {
 /**
  * After sign-in: refreshes the local list from the host, then completes the save a guest asked
  * for (if any, and not already saved). Takes an optional fetch; resolves the save's outcome, or
- * null when nothing was pending. Spec: shopper-core §4 "Guests are redirected to sign-in".
+ * null when nothing was pending. Spec: docs/features/shopper-core.md §4 "Guests are redirected to sign-in".
  */
 export async function completePendingSave(fetchImpl?: FetchLike): Promise<ToggleOutcome | null> {
   const raw = session()?.getItem(PENDING_KEY) ?? null;

@@ -21,7 +21,7 @@ function failure(status: number, body: ErrorEnvelope | undefined, fallback: stri
 /**
  * GET /api/v1/tenant: the tenant's public settings for this Host.
  * Takes an optional AbortSignal; returns ApiResult<TenantSettings> (404 for an unknown host).
- * Spec: shopper-core §3 "Tenant config"; ARCHITECTURE.md "Tenancy".
+ * Spec: docs/features/shopper-core.md §3 "Tenant config"; ARCHITECTURE.md "Tenancy".
  */
 export async function fetchTenant(signal?: AbortSignal): Promise<ApiResult<TenantSettings>> {
   const { data, error, response } = await api.GET("/api/v1/tenant", signal ? { signal } : {});
@@ -33,7 +33,7 @@ export async function fetchTenant(signal?: AbortSignal): Promise<ApiResult<Tenan
  * GET /api/v1/cars/{slug}: one car with its location, images and display name.
  * Takes the car slug (as in `/cars/{slug}`) and an optional AbortSignal; returns
  * ApiResult<CarResponse> (404 with code `not_found` when the car is not on this site).
- * Spec: shopper-core §2 "Vehicle detail page".
+ * Spec: docs/features/shopper-core.md §2 "Vehicle detail page".
  */
 export async function fetchCar(slug: string, signal?: AbortSignal): Promise<ApiResult<CarResponse>> {
   const { data, error, response } = await api.GET("/api/v1/cars/{slug}", {

@@ -13,8 +13,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether this phone has signed in on this site (lfm §7 `GET /api/check-if-contact-exists`);
-         *     capped per address like the probe.
+         * Whether this phone has signed in on this site (docs/features/locations-forms-marketing.md §7
+         *     `GET /api/check-if-contact-exists`); capped per address like the probe.
          */
         get: operations["get_contact_exists"];
         put?: never;
@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * The rate-limit probe: 200 `{ok: true}` while codes may still be sent to this phone from
-         *     this address; 429 otherwise (locations-forms-marketing §7, §8).
+         *     this address; 429 otherwise (docs/features/locations-forms-marketing.md §7, §8).
          */
         post: operations["post_rate_limit"];
         delete?: never;
@@ -87,7 +87,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The site's lead deliveries by status, newest first, at most 200 (admin token; issue 9 §3
+         * The site's lead deliveries by status, newest first, at most 200 (admin token; docs/features/platform.md "Leads":
          *     "a dead-letter state visible through the admin API").
          */
         get: operations["get_deliveries"];
@@ -162,7 +162,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a 6-digit sign-in code (issue 10 §1-§2). */
+        /** Sends a 6-digit sign-in code (docs/features/platform.md "Sign-in and watchlist"). */
         post: operations["post_send_code"];
         delete?: never;
         options?: never;
@@ -196,7 +196,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checks a code and signs in (issue 10 §1-§2; lfm §4 "Phone verification"). */
+        /**
+         * Checks a code and signs in (docs/features/platform.md "Sign-in and watchlist";
+         *     docs/features/locations-forms-marketing.md §4 "Phone verification").
+         */
         post: operations["post_verify"];
         delete?: never;
         options?: never;
@@ -265,7 +268,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The price comparison gauge for a car (shopper-core §3, §5, §7; issue 8 §5). */
+        /**
+         * The price comparison gauge for a car (docs/features/shopper-core.md §3, §5, §7; docs/features/platform.md
+         *     "Finance and delivery tools").
+         */
         get: operations["get_autogauge"];
         put?: never;
         post?: never;
@@ -282,7 +288,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery estimate for a car to a postcode (shopper-core §2, §4, §8; issue 8 §3). */
+        /**
+         * The delivery estimate for a car to a postcode (docs/features/shopper-core.md §2, §4, §8; docs/features/platform.md
+         *     "Finance and delivery tools").
+         */
         get: operations["get_delivery"];
         put?: never;
         post?: never;
@@ -469,7 +478,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The weekly quote for a car or a price (shopper-core §7 quote call; issue 8 §2). */
+        /**
+         * The weekly quote for a car or a price (docs/features/shopper-core.md §7 quote call; docs/features/platform.md
+         *     "Finance and delivery tools").
+         */
         post: operations["post_quote"];
         delete?: never;
         options?: never;
@@ -486,7 +498,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The repayment for a loan (shopper-core §5, §9). */
+        /** The repayment for a loan (docs/features/shopper-core.md §5, §9). */
         post: operations["post_repayment"];
         delete?: never;
         options?: never;
@@ -504,7 +516,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Submits a lead from any of the site's forms (issue 9 §2). The body is the form's fields plus
+         * Submits a lead from any of the site's forms (docs/features/platform.md "Leads"). The body is the form's fields plus
          *     `form` (enquiry, test_drive, request_photos, find_similar, trade_in, finance, service,
          *     reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead
          *     and its delivery outbox rows are committed before the answer.
@@ -546,7 +558,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Test-drive slots of a visible location of this site (issue 9 §1). */
+        /** Test-drive slots of a visible location of this site (docs/features/platform.md "Leads"). */
         get: operations["get_appointments"];
         put?: never;
         post?: never;
@@ -760,11 +772,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * An online trade-in estimate from the platform's market data (issue 9 §1 "an online estimate
-         *     from the host's market data with adjustment answers, but none for cars over 7 years or
-         *     100,000 km"): 80% to 88% of the comparable-stock average, moved by the adjustment answers'
-         *     total percent (state preference does not apply: the shopper's state is not known). An
-         *     unknown question or answer is a 400 naming `adjustmentAnswers.{id}`.
+         * An online trade-in estimate from the platform's market data: 80% to 88% of the
+         *     comparable-stock average, moved by the adjustment answers' total percent; none for cars over
+         *     7 years or 100,000 km. An unknown question or answer is a 400 naming `adjustmentAnswers.{id}`.
          */
         post: operations["post_trade_in_estimate"];
         delete?: never;
@@ -783,10 +793,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Looks a registration up through the site's rego lookup service (`[trade_in.rego_lookup]`;
-         *     issue 9 §1 "a rego lookup adapter (rego, regoState; manual entry when no provider is
-         *     configured)"). The host POSTs `{rego, state}` and expects `{make, model, year, badge?, body?,
-         *     colour?, vin?, nvic?}`. Errors: 400 naming `rego` or `regoState`; 404 `rego_not_found`; 501
+         * Looks a registration up through the site's rego lookup service (`[trade_in.rego_lookup]`).
+         *     Errors: 400 naming `rego` or `regoState`; 404 `rego_not_found`; 501
          *     `rego_lookup_unavailable` without a service; 502 `rego_lookup_failed`.
          */
         post: operations["post_rego_lookup"];
@@ -803,7 +811,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's saved cars with their current status and price (issue 10 §4). */
+        /**
+         * The signed-in user's saved cars with their current status and price (docs/features/platform.md
+         *     "Sign-in and watchlist").
+         */
         get: operations["get_watchlist"];
         put?: never;
         post?: never;
@@ -822,7 +833,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Removes a car from the signed-in user's watchlist (shopper-core §7). */
+        /** Removes a car from the signed-in user's watchlist (docs/features/shopper-core.md §7). */
         post: operations["post_remove_car"];
         delete?: never;
         options?: never;
@@ -840,7 +851,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Saves a car to the signed-in user's watchlist (shopper-core §4, §7). A sold car cannot be
+         * Saves a car to the signed-in user's watchlist (docs/features/shopper-core.md §4, §7). A sold car cannot be
          *     saved unless already saved (then this is a no-op success).
          */
         post: operations["post_save_car"];
@@ -855,7 +866,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Which of the site's external services are configured (issue 9 §1), so forms show the right
+         * @description Which of the site's external services are configured (docs/features/platform.md "Leads"), so forms show the right
          *     steps and wording.
          */
         AdapterSettings: {
@@ -875,7 +886,7 @@ export interface components {
              */
             rego_lookup: boolean;
         };
-        /** @description Location address (locations-forms-marketing §3). */
+        /** @description Location address (docs/features/locations-forms-marketing.md §3). */
         Address: {
             /** @description City or suburb. */
             city?: string | null;
@@ -902,7 +913,7 @@ export interface components {
             /** @description Street line. */
             street?: string | null;
         };
-        /** @description One trade-in adjustment question (shopper-core §3 `adjustmentAnswers`). */
+        /** @description One trade-in adjustment question (docs/features/shopper-core.md §3 `adjustmentAnswers`). */
         Adjustment: {
             /** @description The answers, in the order shown. */
             answers: components["schemas"]["AdjustmentAnswer"][];
@@ -924,7 +935,7 @@ export interface components {
             value: string;
         };
         /**
-         * @description The autogauge answer (shopper-core §3 "Autogauge result" plus the averages of
+         * @description The autogauge answer (docs/features/shopper-core.md §3 "Autogauge result" plus the averages of
          *     `autograb_data`). Money in AUD; `fill` in percent; `confidence` 0 to 1.
          */
         Autogauge: {
@@ -1006,7 +1017,7 @@ export interface components {
             title: string;
         };
         /**
-         * @description Kinds of brand grid (shopper-core §2 "brand grids (cars, motorcycles, trucks, group brands)").
+         * @description Kinds of brand grid (docs/features/shopper-core.md §2 "brand grids (cars, motorcycles, trucks, group brands)").
          * @enum {string}
          */
         BrandKind: "cars" | "motorcycles" | "trucks" | "group";
@@ -1029,7 +1040,7 @@ export interface components {
             stats: components["schemas"]["Stat"][];
         };
         /**
-         * @description The finance calculator for one car (shopper-core §5, §9). Money in AUD, interest in percent per
+         * @description The finance calculator for one car (docs/features/shopper-core.md §5, §9). Money in AUD, interest in percent per
          *     year, terms in years.
          */
         Calculator: {
@@ -1056,7 +1067,7 @@ export interface components {
             default_term_years: number;
             /** @description Deposit or trade-in range, AUD. */
             deposit: components["schemas"]["NumberRange"];
-            /** @description Lender disclaimer (the UI truncates it at 197 characters; shopper-core §9). */
+            /** @description Lender disclaimer (the UI truncates it at 197 characters; docs/features/shopper-core.md §9). */
             disclaimer?: string | null;
             /**
              * Format: double
@@ -1074,7 +1085,7 @@ export interface components {
             term: components["schemas"]["TermInput"];
         };
         /**
-         * @description A car as shoppers see it (shopper-core §3 "Car"). Money in AUD dollars, distances in km,
+         * @description A car as shoppers see it (docs/features/shopper-core.md §3 "Car"). Money in AUD dollars, distances in km,
          *     fuel use in L/100km, engine size in cc (`engine_size`) and litres (`engine_size_litres`),
          *     timestamps in unix seconds (UTC).
          */
@@ -1242,7 +1253,7 @@ export interface components {
             series?: string | null;
             /** @description Shown on the dealer website. */
             show_on_dealer_website: boolean;
-            /** @description Normalised body type (locations-forms-marketing §9). */
+            /** @description Normalised body type (docs/features/locations-forms-marketing.md §9). */
             simple_body?: string | null;
             /** @description Normalised drive. */
             simple_drive?: string | null;
@@ -1254,7 +1265,7 @@ export interface components {
             slug: string;
             /**
              * Format: int64
-             * @description Sold at, unix seconds (shopper-core `sold_date_timestamp`).
+             * @description Sold at, unix seconds (docs/features/shopper-core.md `sold_date_timestamp`).
              */
             sold_at?: number | null;
             /** @description Spin code. */
@@ -1263,7 +1274,7 @@ export interface components {
             spin_images: string[];
             /** @description Interior spin image URL. */
             spin_interior_image?: string | null;
-            /** @description Standard equipment (shopper-core `standardEquipment`). */
+            /** @description Standard equipment (docs/features/shopper-core.md `standardEquipment`). */
             standardEquipment: string[];
             /** @description State (the car's, else its location's). */
             state?: string | null;
@@ -1330,7 +1341,7 @@ export interface components {
             youxQuote?: Record<string, unknown> | null;
         };
         /**
-         * @description One image of a car: full size and thumbnail (shopper-core §3 `images[].image.url`,
+         * @description One image of a car: full size and thumbnail (docs/features/shopper-core.md §3 `images[].image.url`,
          *     `images[].thumb.url`).
          */
         CarImage: {
@@ -1348,7 +1359,7 @@ export interface components {
             /**
              * @description The dealer comments as safe HTML (sanitised on the host with ammonia: formatting and
              *     links only, no scripts, handlers, styles or images); null when the car has none
-             *     (shopper-core §2 "Dealer comments"). `car.dealercomments` carries the same safe HTML.
+             *     (docs/features/shopper-core.md §2 "Dealer comments"). `car.dealercomments` carries the same safe HTML.
              */
             dealercomments_html?: string | null;
             /**
@@ -1356,11 +1367,14 @@ export interface components {
              *     default rule) or the plugin's `name@version`, for example `tag-rules-ev@0.1.0`.
              */
             decided_by: components["schemas"]["DecidedBy"];
-            /** @description Which actions the car offers (shopper-core §5; lfm §4-§5). */
+            /**
+             * @description Which actions the car offers (docs/features/shopper-core.md §5;
+             *     docs/features/locations-forms-marketing.md §4-§5).
+             */
             eligibility: components["schemas"]["Eligibility"];
             finance?: null | components["schemas"]["FinanceOffer"];
             /**
-             * @description Hotspots (shopper-core §3 "Hotspots": exterior and interior lists of `{id, description}`
+             * @description Hotspots (docs/features/shopper-core.md §3 "Hotspots": exterior and interior lists of `{id, description}`
              *     and `positions` per hotspot of `{hotspotId, activeAngle, posX, posY}`), or null.
              */
             hotspots?: unknown;
@@ -1374,7 +1388,7 @@ export interface components {
             phone?: null | components["schemas"]["Phone"];
             /** @description Number of images. */
             photos_count: number;
-            /** @description The price view (shopper-core §4 "Price display"; money in AUD). */
+            /** @description The price view (docs/features/shopper-core.md §4 "Price display"; money in AUD). */
             price_view: components["schemas"]["PriceView"];
             /** @description First image URL. */
             primary_image_url?: string | null;
@@ -1518,7 +1532,7 @@ export interface components {
             /** @description Label, e.g. `Discover more`. */
             title: string;
         };
-        /** @description A dealership (locations-forms-marketing §3 "Dealer config"). */
+        /** @description A dealership (docs/features/locations-forms-marketing.md §3 "Dealer config"). */
         Dealership: {
             /** @description Per-dealership switches incl. include_sold_cars_days. */
             config: Record<string, unknown>;
@@ -1551,7 +1565,7 @@ export interface components {
             /** @description The tag (`tag-rules`). */
             tag: string;
         };
-        /** @description A delivery estimate (shopper-core §3 "Delivery estimate result": price and region name). */
+        /** @description A delivery estimate (docs/features/shopper-core.md §3 "Delivery estimate result": price and region name). */
         DeliveryEstimate: {
             /**
              * Format: double
@@ -1619,7 +1633,7 @@ export interface components {
             /** @description Width. */
             width: string;
         };
-        /** @description Which actions a car offers (shopper-core §5; locations-forms-marketing §4-§5). */
+        /** @description Which actions a car offers (docs/features/shopper-core.md §5; docs/features/locations-forms-marketing.md §4-§5). */
         Eligibility: {
             /** @description Offer the Autograb market report. */
             autograb_report: boolean;
@@ -1686,7 +1700,7 @@ export interface components {
              */
             low: number;
         };
-        /** @description One facet value (shopper-core §3 "Facet items"). */
+        /** @description One facet value (docs/features/shopper-core.md §3 "Facet items"). */
         FacetItem: {
             /**
              * Format: int64
@@ -1719,7 +1733,7 @@ export interface components {
             /** @description Why the value was refused. */
             reason: string;
         };
-        /** @description Finance settings (shopper-core §5, §9). */
+        /** @description Finance settings (docs/features/shopper-core.md §5, §9). */
         FinanceConfig: {
             /**
              * Format: double
@@ -1734,15 +1748,15 @@ export interface components {
             /** @description The calculator's limits and defaults. */
             calculator: components["schemas"]["Calculator"];
             estimate?: null | components["schemas"]["Repayment"];
-            /** @description Whether the sidebar finance widget and the weekly teaser show (shopper-core §5). */
+            /** @description Whether the sidebar finance widget and the weekly teaser show (docs/features/shopper-core.md §5). */
             show_widget: boolean;
         };
         /**
-         * @description Repayment frequency (shopper-core §9: week 52, fortnight 26, month 12 a year).
+         * @description Repayment frequency (docs/features/shopper-core.md §9: week 52, fortnight 26, month 12 a year).
          * @enum {string}
          */
         Frequency: "week" | "fortnight" | "month";
-        /** @description Fuel calculator defaults (`[fuel]`, shopper-core §9 "Fuel calculator defaults"). */
+        /** @description Fuel calculator defaults (`[fuel]`, docs/features/shopper-core.md §9 "Fuel calculator defaults"). */
         FuelConfig: {
             /**
              * Format: double
@@ -1812,7 +1826,7 @@ export interface components {
             lead_id: string;
             /**
              * @description `finance` form on a site whose lender creates the customer: the lender's address the
-             *     visitor is sent to instead of /success (locations-forms-marketing §4). Null otherwise.
+             *     visitor is sent to instead of /success (docs/features/locations-forms-marketing.md §4). Null otherwise.
              */
             redirect_url?: string | null;
             reservation?: null | components["schemas"]["ReservationView"];
@@ -1839,8 +1853,9 @@ export interface components {
             lead_id: string;
         };
         /**
-         * @description Lead settings (`[leads]`, issue 9; locations-forms-marketing §5). The form rules are public
-         *     (the UI shows the same required fields); the destinations never leave the host.
+         * @description Lead settings (`[leads]`, docs/features/platform.md "Leads";
+         *     docs/features/locations-forms-marketing.md §5). The form rules are public (the UI shows the same
+         *     required fields); the destinations never leave the host.
          */
         LeadsConfig: {
             /**
@@ -1875,7 +1890,7 @@ export interface components {
              */
             terms_note: string | null;
         };
-        /** @description A location (locations-forms-marketing §3 "Location"). */
+        /** @description A location (docs/features/locations-forms-marketing.md §3 "Location"). */
         Location: {
             /** @description Address. */
             address: components["schemas"]["Address"];
@@ -1931,7 +1946,7 @@ export interface components {
             visible: boolean;
         };
         /**
-         * @description What the VDP's location overlay names (shopper-core §2: city and state; location name on some
+         * @description What the VDP's location overlay names (docs/features/shopper-core.md §2: city and state; location name on some
          *     tenants).
          * @enum {string}
          */
@@ -1989,7 +2004,7 @@ export interface components {
             slug: string;
         };
         /**
-         * @description The interactive location maps (`[maps]` in tenant.toml; locations-forms-marketing §7 "Maps
+         * @description The interactive location maps (`[maps]` in tenant.toml; docs/features/locations-forms-marketing.md §7 "Maps
          *     service for location maps", §9 "Map default zoom 10"). The UI loads tiles from `tile_url`
          *     (`{z}`, `{x}`, `{y}` and optional `{s}` placeholders); pages still work when tiles cannot load.
          */
@@ -2087,7 +2102,7 @@ export interface components {
             performance: components["schemas"]["Performance"];
         };
         /**
-         * @description The electric-model area: `GET /api/v1/content/models` (locations-forms-marketing §2
+         * @description The electric-model area: `GET /api/v1/content/models` (docs/features/locations-forms-marketing.md §2
          *     "Electric-model marketing area"; the pages /models, /models/{baseId}, /models/compare).
          */
         ModelsContent: {
@@ -2164,7 +2179,7 @@ export interface components {
             /** @description The Vehicles dropdown's models. */
             vehicles: components["schemas"]["ModelMenuItem"][];
         };
-        /** @description A numeric calculator input: entries are clamped to `min..=max` in `step`s (shopper-core §5). */
+        /** @description A numeric calculator input: entries are clamped to `min..=max` in `step`s (docs/features/shopper-core.md §5). */
         NumberRange: {
             /**
              * Format: double
@@ -2231,7 +2246,7 @@ export interface components {
          * @enum {string}
          */
         OpenOn: "click" | "hover";
-        /** @description Opening hour entry; weekday 0 is Sunday (locations-forms-marketing §3). */
+        /** @description Opening hour entry; weekday 0 is Sunday (docs/features/locations-forms-marketing.md §3). */
         OpeningHourEntry: {
             /** @description HH:MM local. */
             close?: string | null;
@@ -2286,7 +2301,7 @@ export interface components {
             title: string;
         };
         /**
-         * @description A phone number ready to show (shopper-core §9: `+61` becomes `0`, grouped 2-4-4; §4 masked or
+         * @description A phone number ready to show (docs/features/shopper-core.md §9: `+61` becomes `0`, grouped 2-4-4; §4 masked or
          *     revealed).
          */
         Phone: {
@@ -2297,7 +2312,7 @@ export interface components {
             /** @description Before the click-to-reveal, for example `07 5550 XXXX`. */
             masked: string;
         };
-        /** @description A phone reveal (shopper-core §7 "Phone-reveal log"). */
+        /** @description A phone reveal (docs/features/shopper-core.md §7 "Phone-reveal log"). */
         PhoneRevealRequest: {
             /**
              * Format: int64
@@ -2358,7 +2373,7 @@ export interface components {
             label: string;
         };
         /**
-         * @description The price area of a card or VDP (shopper-core §4 "Price display"; §5 "Price is shown only if
+         * @description The price area of a card or VDP (docs/features/shopper-core.md §4 "Price display"; §5 "Price is shown only if
          *     greater than 10"). Money in AUD.
          */
         PriceView: {
@@ -2408,7 +2423,7 @@ export interface components {
             text: string;
         };
         /**
-         * @description A promotional tile in the results grid (shopper-core §3 "Promo item": start, expiry, position,
+         * @description A promotional tile in the results grid (docs/features/shopper-core.md §3 "Promo item": start, expiry, position,
          *     display, strictDisplay). Empty `title`/`lines` use the spec's default text 'We Want Your Car! /
          *     We buy all types of cars / Our high turnover means we can pay more'.
          */
@@ -2469,7 +2484,7 @@ export interface components {
             loanTerm: number;
             /**
              * Format: double
-             * @description Monthly amount, AUD: weekly x 4.33, to the cent (shopper-core §9); null with weekly.
+             * @description Monthly amount, AUD: weekly x 4.33, to the cent (docs/features/shopper-core.md §9); null with weekly.
              */
             monthlyRepaymentAmount?: number | null;
             /**
@@ -2479,7 +2494,7 @@ export interface components {
             purchasePrice: number;
             /**
              * @description With `car`: whether the sidebar finance widget shows now that the car has this quote
-             *     (shopper-core §5, decided by the lender plugin); null without `car`.
+             *     (docs/features/shopper-core.md §5, decided by the lender plugin); null without `car`.
              */
             show_widget?: boolean | null;
             /** @description Whether this answer was stored on the car as its quote. */
@@ -2490,7 +2505,7 @@ export interface components {
              */
             weeklyRepaymentAmount?: number | null;
         };
-        /** @description A quote request: the spec's body (shopper-core §7 `POST /api/youx/quote`) plus the car. */
+        /** @description A quote request: the spec's body (docs/features/shopper-core.md §7 `POST /api/youx/quote`) plus the car. */
         QuoteBody: {
             /**
              * @description Car slug on this site: its price, year, VIN and NVIC fill what the body leaves out, its
@@ -2521,7 +2536,7 @@ export interface components {
              */
             year?: number | null;
         };
-        /** @description `{phone}` (locations-forms-marketing §7 `POST /api/rate-limit`). */
+        /** @description `{phone}` (docs/features/locations-forms-marketing.md §7 `POST /api/rate-limit`). */
         RateLimitBody: {
             /** @description The phone about to get a code. */
             phone?: string | null;
@@ -2559,14 +2574,14 @@ export interface components {
             /** @description Page title. */
             title: string;
         };
-        /** @description A registration to look up (issue 9 §1 "a rego lookup adapter (rego, regoState)"). */
+        /** @description A registration to look up (docs/features/shopper-core.md §3 "Lead data" rego, regoState). */
         RegoBody: {
             /** @description The plate (`ABC 123`; spaces and dashes are ignored, letters upper-cased). */
             rego: string;
             /** @description The registering state (`QLD`). */
             regoState: string;
         };
-        /** @description The vehicle registered under a plate (shopper-core §3 "Lead data" rego, regoState). */
+        /** @description The vehicle registered under a plate (docs/features/shopper-core.md §3 "Lead data" rego, regoState). */
         RegoVehicle: {
             /** @description Badge or variant, when known. */
             badge?: string | null;
@@ -2592,7 +2607,7 @@ export interface components {
              */
             year: number;
         };
-        /** @description A repayment answer (shopper-core §5: 25 or less shows `Enquire for Finance`). */
+        /** @description A repayment answer (docs/features/shopper-core.md §5: 25 or less shows `Enquire for Finance`). */
         Repayment: {
             /** @enum {string} */
             kind: "figure";
@@ -2632,7 +2647,7 @@ export interface components {
              * @description Repayment per period, AUD; null when `text` is shown instead.
              */
             per_period?: number | null;
-            /** @description `wk`, `fn` or `mo` (shopper-core §9). */
+            /** @description `wk`, `fn` or `mo` (docs/features/shopper-core.md §9). */
             suffix: string;
             /** @description The text shown instead of a figure (repayment of 25 or less), when any. */
             text?: string | null;
@@ -2644,7 +2659,7 @@ export interface components {
         };
         /**
          * @description A repayment question. With `car`, every input is clamped into that car's calculator limits
-         *     and missing inputs take the calculator's defaults (shopper-core §5 "out-of-range entries are
+         *     and missing inputs take the calculator's defaults (docs/features/shopper-core.md §5 "out-of-range entries are
          *     clamped"); without `car`, `amount` is required and the host's generic bounds apply. Money in
          *     AUD, interest in percent per year, term in years.
          */
@@ -2684,7 +2699,7 @@ export interface components {
              */
             term_years?: number | null;
         };
-        /** @description One repayment calculation (shopper-core §3 "Finance calculator state"; §9). */
+        /** @description One repayment calculation (docs/features/shopper-core.md §3 "Finance calculator state"; §9). */
         RepaymentRequest: {
             /**
              * Format: double
@@ -2754,7 +2769,7 @@ export interface components {
             status: string;
         };
         /**
-         * @description How results render (shopper-core §2 "Search results": a grid, or a carousel).
+         * @description How results render (docs/features/shopper-core.md §2 "Search results": a grid, or a carousel).
          * @enum {string}
          */
         ResultsView: "grid" | "carousel";
@@ -2825,7 +2840,7 @@ export interface components {
             /** @description The text (the UI repeats it 20 times). */
             text: string;
         };
-        /** @description A car as a search card shows it (shopper-core §2 "Search results"). Money AUD, km. */
+        /** @description A car as a search card shows it (docs/features/shopper-core.md §2 "Search results"). Money AUD, km. */
         SearchHit: {
             /** @description in_stock or coming_soon. */
             available: boolean;
@@ -2922,7 +2937,7 @@ export interface components {
             facets: {
                 [key: string]: components["schemas"]["FacetItem"][];
             };
-            /** @description The page's cars; runs of consecutive sold cars collapsed to their first (shopper-core §4). */
+            /** @description The page's cars; runs of consecutive sold cars collapsed to their first (docs/features/shopper-core.md §4). */
             hits: components["schemas"]["SearchHit"][];
             /**
              * Format: int32
@@ -2951,7 +2966,7 @@ export interface components {
             scope?: null | components["schemas"]["RouteScope"];
         };
         /**
-         * @description `[search]`: the search results page (SRP) of one tenant (shopper-core §2 "Search results", §3
+         * @description `[search]`: the search results page (SRP) of one tenant (docs/features/shopper-core.md §2 "Search results", §3
          *     "Promo item", §9 page size 21).
          */
         SearchSettings: {
@@ -3001,7 +3016,7 @@ export interface components {
             /** @default grid */
             view: components["schemas"]["ResultsView"];
         };
-        /** @description A code request (locations-forms-marketing §7 "send one-time code by sms": the user data). */
+        /** @description A code request (docs/features/locations-forms-marketing.md §7 "send one-time code by sms": the user data). */
         SendCodeBody: {
             /** @description The dealership the visitor signs in with. */
             dealership_slug?: string | null;
@@ -3028,7 +3043,7 @@ export interface components {
             sections: components["schemas"]["ServiceSection"][];
         };
         /**
-         * @description One embedded service-booking frame (`[[leads.service_frames]]`; locations-forms-marketing §2
+         * @description One embedded service-booking frame (`[[leads.service_frames]]`; docs/features/locations-forms-marketing.md §2
          *     "Service booking can also be an embedded frame or tabbed frames").
          */
         ServiceFrame: {
@@ -3058,7 +3073,7 @@ export interface components {
             /** @description Heading. */
             title: string;
         };
-        /** @description Sign-in settings (`[sign_in]`, issue 10 §3). */
+        /** @description Sign-in settings (`[sign_in]`, docs/features/platform.md "Sign-in and watchlist"). */
         SignInSettings: {
             /**
              * @description Gated route groups among [`GATEABLE`] (default none).
@@ -3104,7 +3119,7 @@ export interface components {
             /** @description IANA time zone of the times. */
             time_zone: string;
         };
-        /** @description Special (holiday) hours entry (locations-forms-marketing §3). */
+        /** @description Special (holiday) hours entry (docs/features/locations-forms-marketing.md §3). */
         SpecialHourEntry: {
             /** @description YYYY-MM-DD. */
             date: string;
@@ -3120,7 +3135,7 @@ export interface components {
             /** @description Open or Closed. */
             status: string;
         };
-        /** @description shopper-core §3 / §9 tag settings. */
+        /** @description docs/features/shopper-core.md §3 / §9 tag settings. */
         Specifications: {
             /**
              * Format: int32
@@ -3140,7 +3155,7 @@ export interface components {
             sold_tag_name: string;
         };
         /**
-         * @description The VDP's spin-viewer tab shown first (shopper-core §4 "Spin viewer": spinner by default,
+         * @description The VDP's spin-viewer tab shown first (docs/features/shopper-core.md §4 "Spin viewer": spinner by default,
          *     gallery on one tenant).
          * @enum {string}
          */
@@ -3152,7 +3167,7 @@ export interface components {
             /** @description Display value with its unit. */
             value: string;
         };
-        /** @description The tag on a car's card and VDP (shopper-core §4 "Card tag priority"). */
+        /** @description The tag on a car's card and VDP (docs/features/shopper-core.md §4 "Card tag priority"). */
         Tag: {
             /** @description An image shown instead of the text (certified pre-owned badge), when there is one. */
             image_url?: string | null;
@@ -3162,13 +3177,13 @@ export interface components {
             text: string;
         };
         /**
-         * @description What a tag means; the UI picks its colour and icon from it (shopper-core §4).
+         * @description What a tag means; the UI picks its colour and icon from it (docs/features/shopper-core.md §4).
          * @enum {string}
          */
         TagKind: "ev" | "hybrid" | "reserved" | "certified_pre_owned" | "custom" | "coming_soon" | "just_arrived" | "sold";
         /** @description Public tenant settings. */
         TenantSettings: {
-            /** @description Which external services the forms use (issue 9 §1): no addresses or secrets. */
+            /** @description Which external services the forms use (docs/features/platform.md "Leads"): no addresses or secrets. */
             adapters: components["schemas"]["AdapterSettings"];
             /** @description Dealerships. */
             dealerships: components["schemas"]["Dealership"][];
@@ -3180,7 +3195,7 @@ export interface components {
             };
             /** @description Finance settings. */
             finance: components["schemas"]["FinanceConfig"];
-            /** @description Lead form rules (issue 9; the delivery destinations are never sent). */
+            /** @description Lead form rules (docs/features/platform.md "Leads"; the delivery destinations are never sent). */
             leads: components["schemas"]["LeadsConfig"];
             /** @description Visible locations with hours. */
             locations: components["schemas"]["Location"][];
@@ -3188,7 +3203,7 @@ export interface components {
             logo_url?: string | null;
             /** @description Manufacturer slug on manufacturer-specific sites. */
             manufacturer?: string | null;
-            /** @description Location maps: tile server, attribution, zoom (issue 11 §1). */
+            /** @description Location maps: tile server, attribution, zoom (docs/features/platform.md "Locations, offers and navigation"). */
             maps: components["schemas"]["MapSettings"];
             /** @description Site name. */
             name: string;
@@ -3196,9 +3211,9 @@ export interface components {
             phones: {
                 [key: string]: string;
             };
-            /** @description Search results page settings (issue 6). */
+            /** @description Search results page settings (docs/features/platform.md "Search results page"). */
             search: components["schemas"]["SearchSettings"];
-            /** @description Route groups that need a signed-in visitor on this site (issue 10 §3). */
+            /** @description Route groups that need a signed-in visitor on this site (docs/features/platform.md "Sign-in and watchlist"). */
             sign_in: components["schemas"]["SignInSettings"];
             /** @description Canonical base URL. */
             site_url?: string | null;
@@ -3219,16 +3234,16 @@ export interface components {
             template: string;
             /** @description Look over the template's defaults (CSS variables in the UI). */
             theme: components["schemas"]["Theme"];
-            /** @description Which VDP tools show and their defaults (issue 8). */
+            /** @description Which VDP tools show and their defaults (docs/features/platform.md "Finance and delivery tools"). */
             tools: components["schemas"]["ToolSettings"];
-            /** @description The trade-in valuation's adjustment questions (issue 9 §1). */
+            /** @description The trade-in valuation's adjustment questions (docs/features/platform.md "Leads"). */
             trade_in: components["schemas"]["TradeInConfig"];
-            /** @description Vehicle detail page settings (issue 7). */
+            /** @description Vehicle detail page settings (docs/features/platform.md "Vehicle detail page"). */
             vdp: components["schemas"]["VdpSettings"];
             /** @description Wording. */
             wording: components["schemas"]["Wording"];
         };
-        /** @description How the shopper picks the loan term (shopper-core §5 "Loan term"). */
+        /** @description How the shopper picks the loan term (docs/features/shopper-core.md §5 "Loan term"). */
         TermInput: {
             /** @enum {string} */
             kind: "range";
@@ -3324,8 +3339,8 @@ export interface components {
             title: string;
         };
         /**
-         * @description The VDP tools' public settings (shopper-core §2 "fuel calculator and delivery calculator";
-         *     issue 8 §3-§4).
+         * @description The VDP tools' public settings (docs/features/shopper-core.md §2 "fuel calculator and delivery calculator";
+         *     docs/features/platform.md "Finance and delivery tools").
          */
         ToolSettings: {
             /** @description Whether the delivery calculator shows (the tenant has `[delivery]` bands). */
@@ -3334,8 +3349,8 @@ export interface components {
             fuel: components["schemas"]["FuelConfig"];
         };
         /**
-         * @description `[trade_in]` (issue 9 §1 "trade-in valuation"; shopper-core §3 "Lead data" rego, regoState,
-         *     adjustmentAnswers).
+         * @description `[trade_in]` (docs/features/platform.md "Leads": "trade-in valuation";
+         *     docs/features/shopper-core.md §3 "Lead data" rego, regoState, adjustmentAnswers).
          */
         TradeInConfig: {
             /**
@@ -3482,7 +3497,7 @@ export interface components {
             /** @description Variant name. */
             name: string;
         };
-        /** @description `[vdp]`: the vehicle detail page of one tenant (shopper-core §2 "Vehicle detail page", §9). */
+        /** @description `[vdp]`: the vehicle detail page of one tenant (docs/features/shopper-core.md §2 "Vehicle detail page", §9). */
         VdpSettings: {
             /**
              * @description Hide Twitter from the share row.
@@ -3548,14 +3563,14 @@ export interface components {
             /** @description Saved cars. */
             cars: components["schemas"]["WatchlistCar"][];
         };
-        /** @description The answer to a save or remove: `success` is what the spec's client reads. */
+        /** @description The answer to a save or remove: `success` is what the site's client reads. */
         WatchlistAnswer: {
             /** @description Whether the car is in the watchlist now. */
             saved: boolean;
             /** @description True when the change was made. */
             success: boolean;
         };
-        /** @description `{phone_number, car_id}` (shopper-core §7). */
+        /** @description `{phone_number, car_id}` (docs/features/shopper-core.md §7). */
         WatchlistBody: {
             /**
              * Format: int64
@@ -3599,7 +3614,7 @@ export interface components {
             /** @description The reservation's new status, when the event changed one. */
             status?: string | null;
         };
-        /** @description Tenant wording (shopper-core §2, §4). */
+        /** @description Tenant wording (docs/features/shopper-core.md §2, §4). */
         Wording: {
             /**
              * @description Finance button label (default `Get Finance`).

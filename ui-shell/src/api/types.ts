@@ -2,23 +2,27 @@
 import type { components } from "./schema";
 
 type S = components["schemas"];
-/** `TenantSettings`: GET /api/v1/tenant (shopper-core §3 "Tenant config", locations-forms-marketing §3 "Site config"). */
+/**
+ * `TenantSettings`: GET /api/v1/tenant (docs/features/shopper-core.md §3 "Tenant config",
+ * docs/features/locations-forms-marketing.md §3 "Site config").
+ */
 export type TenantSettings = S["TenantSettings"];
-/** `Car`: one vehicle (shopper-core §3 "Car"). Money in AUD, distances in km. */
+/** `Car`: one vehicle (docs/features/shopper-core.md §3 "Car"). Money in AUD, distances in km. */
 export type Car = S["Car"];
 /** `CarResponse`: GET /api/v1/cars/{slug}, a car with what the VDP needs around it. */
 export type CarResponse = S["CarResponse"];
-/** `Location`: a dealership location (locations-forms-marketing §3 "Location"). */
+/** `Location`: a dealership location (docs/features/locations-forms-marketing.md §3 "Location"). */
 export type Location = S["Location"];
 /** `OpeningHourEntry`: weekday 0 (Sunday) to 6, status Open or Closed. */
 export type OpeningHourEntry = S["OpeningHourEntry"];
 /** `ErrorEnvelope`: the one error shape, `{error: {code, message, field?}}`. */
 export type ErrorEnvelope = S["ErrorEnvelope"];
 
-// Tenant content (issue 12): GET /api/v1/content/{models,recalls,service,trade-in,pages/{path}}
-// and the inline `page` of their documents. Fields the host fills with a default when a tenant's
-// file leaves them out are optional here (the same Rust structs read the files); the host still
-// sends every field. Spec: locations-forms-marketing §2, §3.
+// Tenant content (docs/features/platform.md "Marketing and content pages"): GET
+// /api/v1/content/{models,recalls,service,trade-in,pages/{path}} and the inline `page` of their
+// documents. Fields the host fills with a default when a tenant's file leaves them out are optional
+// here (the same Rust structs read the files); the host still sends every field. Spec:
+// docs/features/locations-forms-marketing.md §2, §3.
 /** `Cta`: a call-to-action button: text, link, look (`primary`, `secondary`, `outline`; default primary). */
 export type Cta = S["Cta"];
 /** `Stat`: a label and its display value, e.g. `{ label: "Range", value: "up to 755km" }`. */
@@ -71,7 +75,8 @@ export type Colour = S["Colour"];
  */
 export type ModelsContent = S["ModelsContent"] & { variants: ModelVariant[]; colours: Colour[] };
 
-// Issue 11: locations, maps and reviews (locations-forms-marketing §2 "Location screens", "Reviews", §3, §9).
+// docs/features/platform.md "Locations, offers and navigation": locations, maps and reviews
+// (docs/features/locations-forms-marketing.md §2 "Location screens", "Reviews", §3, §9).
 /** `MapSettings` (`tenant.maps`): the map tiles' URL template, their attribution and the zoom (default 10); each part may be absent. */
 export type MapSettings = S["MapSettings"];
 /** `LocatorOrigin`: the searched postcode's place (locality, state); lat/long in degrees. */
@@ -85,9 +90,10 @@ export type Review = S["Review"];
 /** `ReviewsResponse`: GET /api/v1/reviews: the average as a string ("4.7"), the count and at most 12 reviews. */
 export type ReviewsResponse = S["ReviewsResponse"];
 
-// Issue 11: navigation, popup, offers and brands (locations-forms-marketing §2 "Offers",
-// "Navigation", §3 Offer, Model menu item, Brand entry, §4 popup). Arrays and `kind` the host fills
-// with a default may be absent here (serde defaults); the shell reads them with a fallback.
+// docs/features/platform.md "Locations, offers and navigation": navigation, popup, offers and
+// brands (docs/features/locations-forms-marketing.md §2 "Offers", "Navigation", §3 Offer, Model
+// menu item, Brand entry, §4 popup). Arrays and `kind` the host fills with a default may be absent
+// here (serde defaults); the shell reads them with a fallback.
 /** `NavLink`: a link, with the number of cars behind it on stock links (else null). */
 export type NavLink = S["NavLink"];
 /** `NavColumn`: a titled column of links (header dropdowns and the footer). */

@@ -32,9 +32,11 @@ describe("App", () => {
     expect(screen.getAllByText("8 kms").length).toBeGreaterThan(0);
     expect(document.title).toBe(`${CAR.name} | Harbourside Mercedes-Benz`);
     // Neither the tenant nor the car is fetched; the first requests are the VDP's view counter
-    // (shopper-core §7, in a task of its own right after the first render's effects) and the site's
-    // navigation (once per page load: the menus, footer columns and popup; issue 11). The sidebar's
-    // market average (autogauge, issue 8: this car has no market data) may have started by then.
+    // (docs/features/shopper-core.md §7, in a task of its own right after the first render's effects) and the site's
+    // navigation (once per page load: the menus, footer columns and popup;
+    // docs/features/platform.md "Locations, offers and navigation"). The sidebar's market average
+    // (autogauge, docs/features/platform.md "Finance and delivery tools": this car has no market
+    // data) may have started by then.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(
       fetchSpy.mock.calls

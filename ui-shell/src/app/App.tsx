@@ -47,13 +47,16 @@ const NotFoundPage = preloadablePage(async () => ({ default: (await import("../p
 const PlaceholderPage = preloadablePage(async () => ({
   default: (await import("../pages/PlaceholderPage")).PlaceholderPage,
 }));
-// Issue 10: lazy route chunks, and the gate (with the session code) only on gated routes.
+// docs/features/platform.md "Sign-in and watchlist": lazy route chunks, and the gate (with the
+// session code) only on gated routes.
 const Gate = lazy(() => import("../account/Gate"));
 
-// Issue 12: the brand and marketing pages, each its own chunk.
+// docs/features/platform.md "Marketing and content pages": the brand and marketing pages, each its own chunk.
 const ModelsPage = preloadablePage(() => import("../models/ModelsPage"));
 const ModelFamilyPage = preloadablePage(() => import("../models/ModelFamilyPage"));
-// The pages no first load shows (issues 10, 11, 12): one lazy stub, each page its own chunk behind it.
+// The pages no first load shows (docs/features/platform.md "Sign-in and watchlist",
+// "Locations, offers and navigation" and "Marketing and content pages"): one lazy stub, each page
+// its own chunk behind it.
 const LazyRoutePage = preloadablePage<{ kind: RoutePageKind; route: RouteDef }>(() => import("../pages/RoutePages"));
 
 /**
@@ -74,14 +77,14 @@ export function preloadPage(page: FirstLoadPage, status = 200): Promise<unknown>
 
 /**
  * The element a route renders: the implemented page for `home`, `search`, `car`, `print`,
- * `not-found`, `sign-in`, `watchlist`, `compare`, and issue 9's lead pages (`contact`, `success`,
- * `trade-in`, `finance`, `service`, `reserve`), issue 12's marketing pages (`models`,
- * `model-family`, `model-compare`, `recall`, and `content` for the markdown pages), issue 11's `location`,
+ * `not-found`, `sign-in`, `watchlist`, `compare`, and the docs/features/platform.md "Leads" lead pages (`contact`,
+ * `success`, `trade-in`, `finance`, `service`, `reserve`), the docs/features/platform.md
+ * "Marketing and content pages" marketing pages (`models`, `model-family`, `model-compare`, `recall`, and `content`
+ * for the markdown pages), the docs/features/platform.md "Locations, offers and navigation" `location`,
  * `dealer-locator`, `offers`, `offer`, `brands` and `brand-overview`; `model` only when the host said the slug is a
- * model (inline `route.id` "model"), else 404; every other route the placeholder with its title.
- * Routes with a sign-in gate render inside the gate (src/account/Gate.tsx: shown, or the
- * visitor is sent to sign-in; locations-forms-marketing §2 "Gated routes"). Takes the route;
- * returns the element.
+ * model (inline `route.id` "model"), else 404; every other route the placeholder with its title. Routes with a
+ * sign-in gate render inside the gate (src/account/Gate.tsx: shown, or the visitor is sent to sign-in;
+ * docs/features/locations-forms-marketing.md §2 "Gated routes"). Takes the route; returns the element.
  */
 export function RouteElement({ route }: { route: RouteDef }) {
   const page = <RoutePage route={route} />;
@@ -150,7 +153,8 @@ export function LinkInterceptor({ children }: { children: ReactNode }) {
     if (url.origin !== window.location.origin || !/^https?:$/.test(url.protocol)) return;
     e.preventDefault();
     navigate({ pathname: url.pathname, search: url.search, hash: url.hash });
-    // Every header dropdown and the drawer close on navigation (locations-forms-marketing §4 "close on force-close").
+    // Every header dropdown and the drawer close on navigation
+    // (docs/features/locations-forms-marketing.md §4 "close on force-close").
     forceCloseMenus();
     if (!url.hash) window.scrollTo(0, 0);
   };
@@ -173,10 +177,11 @@ export interface AppProps {
  * The shell: site and remote contexts, toasts (limit 1), the template's header (with the shell's
  * menu in its `menu` slot) and footer (the navigation's columns once loaded) around the routes of
  * src/routes/table.ts, and the site's popup. Must render inside a router. Takes {@link AppProps}.
- * Spec: ARCHITECTURE.md "UI"; locations-forms-marketing §2 "Navigation", §9 "toast limit 1".
+ * Spec: ARCHITECTURE.md "UI"; docs/features/locations-forms-marketing.md §2 "Navigation", §9 "toast limit 1".
  */
 export function App({ site, remote }: AppProps) {
-  // Issue 11: the navigation, once per page load: the header's menu, the footer's columns, the popup.
+  // docs/features/platform.md "Locations, offers and navigation": the navigation, once per page load: the header's
+  // menu, the footer's columns, the popup.
   const nav = useNavigation();
   const navFooter = nav.status === "ok" ? nav.data.footer : null;
   const header = useMemo(() => {

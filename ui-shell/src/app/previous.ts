@@ -1,6 +1,6 @@
-// The previous in-app path (the sign-in screen's `back`, locations-forms-marketing §2
-// "/sign-in?type=...&redirect={path}&back={path}"), and the visit's trail for leads (issue 9;
-// shopper-core §3 "Lead data" lead_attributes: visited_pages, linked_query_params) in session
+// The previous in-app path (the sign-in screen's `back`, docs/features/locations-forms-marketing.md §2
+// "/sign-in?type=...&redirect={path}&back={path}"), and the visit's trail for leads (docs/features/platform.md "Leads";
+// docs/features/shopper-core.md §3 "Lead data" lead_attributes: visited_pages, linked_query_params) in session
 // storage, read by src/leads/lead.ts. A few bytes on every first load.
 import { useEffect } from "react";
 import { useLocation } from "./router";

@@ -1,6 +1,7 @@
-// The brand grid and the statistics banner (issue 11), for /brands and the stories.
-// Spec: shopper-core §1 (group statistics, 50+ locations...), §2 /brands ("brand grids (cars,
-// motorcycles, trucks, group brands)"); locations-forms-marketing §3 "Brand entry", §9 76x65.
+// The brand grid and the statistics banner (docs/features/platform.md "Locations, offers and navigation"), for /brands
+// and the stories.
+// Spec: docs/features/shopper-core.md §1 (group statistics, 50+ locations...), §2 /brands ("brand grids (cars,
+// motorcycles, trucks, group brands)"); docs/features/locations-forms-marketing.md §3 "Brand entry", §9 76x65.
 import type { Brand, BrandGroup, Stat } from "../api/types";
 import { LOGO_HEIGHT, LOGO_WIDTH } from "./brands";
 

@@ -1,7 +1,8 @@
-// /{brand}/overview (issue 11): a brand's banner, logo, name, description and 'View {title}
-// stock', from the document's inline `page` on a first load, else GET /api/v1/brands/{slug}; an
-// unknown brand is the 404 page. Spec: shopper-core §2 /{brand}/overview; locations-forms-marketing
-// §3 "Brand entry", §9 76x65.
+// /{brand}/overview (docs/features/platform.md "Locations, offers and navigation"): a brand's
+// banner, logo, name, description and 'View {title} stock', from the document's inline `page` on a
+// first load, else GET /api/v1/brands/{slug}; an unknown brand is the 404 page. Spec:
+// docs/features/shopper-core.md §2 /{brand}/overview; docs/features/locations-forms-marketing.md §3
+// "Brand entry", §9 76x65.
 import { lazy, Suspense } from "react";
 import { useLocation, useParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";

@@ -1,6 +1,8 @@
-// /brands (issue 11): the dealer group's statistics banner and its brand grids (cars,
-// motorcycles, trucks, group brands), from the document's inline `page` on a first load, else GET
-// /api/v1/brands. Spec: shopper-core §1, §2 /brands; locations-forms-marketing §2 routes.
+// /brands (docs/features/platform.md "Locations, offers and navigation"): the dealer group's
+// statistics banner and its brand grids (cars, motorcycles, trucks, group brands), from the
+// document's inline `page` on a first load, else GET /api/v1/brands. Spec:
+// docs/features/shopper-core.md §1, §2 /brands; docs/features/locations-forms-marketing.md §2
+// routes.
 import { useLocation } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
 import { inlineContent, useContent } from "../content/data";

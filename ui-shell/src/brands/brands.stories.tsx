@@ -1,5 +1,6 @@
-// The brands page's parts (issue 11; shopper-core §2 /brands): the statistics banner and the brand
-// grids, with and without logos.
+// The brands page's parts (docs/features/platform.md "Locations, offers and navigation";
+// docs/features/shopper-core.md §2 /brands): the statistics banner and the brand grids, with and
+// without logos.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { BrandGrid, StatsBanner } from "./BrandGrid";
 import { BRANDS_FIXTURE } from "./fixture";

@@ -1,14 +1,15 @@
-// Brands (issue 11), without React: reading the host's bodies (GET /api/v1/brands, GET
-// /api/v1/brands/{slug}, or the inline `page` of the brands and brand-overview documents).
-// Spec: shopper-core §2 /brands, /{brand}/overview; locations-forms-marketing §3 "Brand entry", §9
-// "brand images 76x65".
+// Brands (docs/features/platform.md "Locations, offers and navigation"), without React: reading the
+// host's bodies (GET /api/v1/brands, GET /api/v1/brands/{slug}, or the inline `page` of the brands
+// and brand-overview documents).
+// Spec: docs/features/shopper-core.md §2 /brands, /{brand}/overview;
+// docs/features/locations-forms-marketing.md §3 "Brand entry", §9 "brand images 76x65".
 import type { Brand, BrandGroup, BrandsResponse, Stat } from "../api/types";
 import { isRecord } from "../content/data";
 
 /** The API path of the brands page's body. */
 export const BRANDS_API = "/api/v1/brands";
 
-/** A brand logo's width, CSS px (locations-forms-marketing §9 "brand images 76x65"). */
+/** A brand logo's width, CSS px (docs/features/locations-forms-marketing.md §9 "brand images 76x65"). */
 export const LOGO_WIDTH = 76;
 /** A brand logo's height, CSS px (§9 "brand images 76x65"). */
 export const LOGO_HEIGHT = 65;

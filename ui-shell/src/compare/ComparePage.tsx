@@ -1,7 +1,8 @@
-// The compare page, /compare?cars={slug},{slug} (issue 10 deliverable 5): up to four chosen cars
-// side by side, each from GET /api/v1/cars/{slug}. Without `cars`, the site's compare list
-// (src/search/favourites.ts). Only cars the host says may be compared (`eligibility.compare_favourite`)
-// are shown. A lazy route chunk. Spec: shopper-core §3, §5.
+// The compare page, /compare?cars={slug},{slug} (docs/features/platform.md "Sign-in and watchlist"): up
+// to four chosen cars side by side, each from GET /api/v1/cars/{slug}. Without `cars`, the site's
+// compare list (src/search/favourites.ts). Only cars the host says may be compared
+// (`eligibility.compare_favourite`) are shown. A lazy route chunk. Spec: docs/features/shopper-core.md
+// §3, §5.
 import { useEffect, useMemo, useState } from "react";
 import { fetchCar } from "../api/client";
 import type { CarResponse } from "../api/types";

@@ -14,7 +14,7 @@ function car(over: Partial<CarResponse["car"]>, res: Partial<CarResponse> = {}):
   } as unknown as CarResponse;
 }
 
-describe("compare page (issue 10; shopper-core §3, §5)", () => {
+describe("compare page (docs/features/platform.md 'Sign-in and watchlist'; docs/features/shopper-core.md §3, §5)", () => {
   it("reads up to 4 distinct slugs from ?cars=", () => {
     expect(compareSlugs(null)).toEqual([]);
     expect(compareSlugs(" a , b,,a,c,d,e")).toEqual(["a", "b", "c", "d"]);

@@ -1,6 +1,7 @@
-// The compare page's rules (issue 10 deliverable 5; shopper-core §3 Car fields and "Variant
-// fields", §5 "Compare and favourite controls are hidden when the feature is off or the car fails
-// the availability check"): which cars, and the rows shown side by side.
+// The compare page's rules (docs/features/platform.md "Sign-in and watchlist";
+// docs/features/shopper-core.md §3 Car fields and "Variant fields", §5
+// "Compare and favourite controls are hidden when the feature is off or the car fails the
+// availability check"): which cars, and the rows shown side by side.
 import type { CarResponse } from "../api/types";
 import { formatKm } from "../lib/format";
 import { COMPARE_MAX } from "../search/favourites";

@@ -2,7 +2,8 @@ import type { PriceView } from "../contract";
 
 /**
  * A price as the spec shows it: the headline, a struck-through previous price on was/now, and the
- * price type. Takes a {@link PriceView}; renders inline elements. Spec: shopper-core §4 "Price display".
+ * price type. Takes a {@link PriceView}; renders inline elements. Spec:
+ * docs/features/shopper-core.md §4 "Price display".
  */
 export function PriceTag({ price }: { price: PriceView }) {
   return (

@@ -10,7 +10,8 @@ const SHELL = { "data-fc-template": "shell" } as const;
 /**
  * Default site header: word mark or logo, main menu (the shell's `menu` when given: the mega menu
  * and drawer; else the `nav` links), phone numbers per car type.
- * Takes {@link SiteHeaderProps}; renders a `<header>`. Spec: locations-forms-marketing §2 "Navigation".
+ * Takes {@link SiteHeaderProps}; renders a `<header>`. Spec:
+ * docs/features/locations-forms-marketing.md §2 "Navigation".
  */
 export function DefaultSiteHeader({ siteName, logoUrl, nav, phones, menu }: SiteHeaderProps) {
   return (
@@ -45,7 +46,7 @@ export function DefaultSiteHeader({ siteName, logoUrl, nav, phones, menu }: Site
 
 /**
  * Default site footer: menus, every location's address and phone, legal line.
- * Takes {@link SiteFooterProps}; renders a `<footer>`. Spec: locations-forms-marketing §2 "Footer".
+ * Takes {@link SiteFooterProps}; renders a `<footer>`. Spec: docs/features/locations-forms-marketing.md §2 "Footer".
  */
 export function DefaultSiteFooter({ siteName, locations, columns, legal }: SiteFooterProps) {
   return (
@@ -83,7 +84,7 @@ export function DefaultSiteFooter({ siteName, locations, columns, legal }: SiteF
 
 /**
  * Default home hero: headline, subheadline, search links and the group statistics.
- * Takes {@link HomeHeroProps}; renders a `<section>`. Spec: shopper-core §1, §2.
+ * Takes {@link HomeHeroProps}; renders a `<section>`. Spec: docs/features/shopper-core.md §1, §2.
  */
 export function DefaultHomeHero({ headline, subheadline, searchLinks, stats, primaryAction }: HomeHeroProps) {
   return (
@@ -116,7 +117,7 @@ export function DefaultHomeHero({ headline, subheadline, searchLinks, stats, pri
 
 /**
  * Default search card: image, tag, title, chips, price, buttons.
- * Takes {@link SearchCardProps}; renders an `<article>`. Spec: shopper-core §2 "Search results".
+ * Takes {@link SearchCardProps}; renders an `<article>`. Spec: docs/features/shopper-core.md §2 "Search results".
  */
 export function DefaultSearchCard({ card, actions, controls }: SearchCardProps) {
   const img = card.image;
@@ -165,7 +166,7 @@ export function DefaultSearchCard({ card, actions, controls }: SearchCardProps) 
 
 /**
  * Default VDP sidebar: title, price, key facts, actions, phone, location, SOLD notice.
- * Takes {@link VdpSidebarProps}; renders an `<aside>`. Spec: shopper-core §2 "Vehicle detail page".
+ * Takes {@link VdpSidebarProps}; renders an `<aside>`. Spec: docs/features/shopper-core.md §2 "Vehicle detail page".
  */
 export function DefaultVdpSidebar(props: VdpSidebarProps) {
   const { title, subtitle, price, facts, actions, phone, location, available, views } = props;

@@ -1,10 +1,11 @@
-// The markdown content pages (issue 12): /about-us, /privacy-policy, /terms-and-conditions,
-// /careers, /fleet, /buying, /roadside-assist, /warranty, /pages/* (e.g. /pages/warranty),
-// /charging-solutions, /diamond-advantage, /finance-and-insurance, /vehicle-parts-and-accessories,
-// /spin-to-win and /online-payment (the last two behind the App's sign-in gate). The body is the
-// tenant's markdown (or the platform default) rendered and sanitised on the host.
-// Spec: locations-forms-marketing §2 routes table ("informational and navigation targets"), §9
-// (privacy policy wording); shopper-core §9 (warranty wording).
+// The markdown content pages (docs/features/platform.md "Marketing and content pages"): /about-us,
+// /privacy-policy, /terms-and-conditions, /careers, /fleet, /buying, /roadside-assist, /warranty,
+// /pages/* (e.g. /pages/warranty), /charging-solutions, /diamond-advantage, /finance-and-insurance,
+// /vehicle-parts-and-accessories, /spin-to-win and /online-payment (the last two behind the App's
+// sign-in gate). The body is the tenant's markdown (or the platform default) rendered and sanitised
+// on the host.
+// Spec: docs/features/locations-forms-marketing.md §2 routes table ("informational and navigation targets"), §9
+// (privacy policy wording); docs/features/shopper-core.md §9 (warranty wording).
 import { lazy } from "react";
 import { useLocation } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";

@@ -1,4 +1,5 @@
-// Issue 12: the markdown content pages (locations-forms-marketing §2 routes table; shopper-core §9).
+// docs/features/platform.md "Marketing and content pages": the markdown content pages
+// (docs/features/locations-forms-marketing.md §2 routes table; docs/features/shopper-core.md §9).
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";

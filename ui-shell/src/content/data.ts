@@ -1,8 +1,9 @@
-// Loading the issue 12 content bodies: from the inline document on a first load (the host writes
-// the route's API body as `inline.page`), else from the JSON API; ok answers are kept for the
-// visit so a page navigated back to shows at once. Shared by the content pages (this folder) and
-// the recall, service and trade-in pages (src/marketing/, src/leads/).
-// Spec: ui-shell/README.md "Inline data"; locations-forms-marketing §2.
+// Loading the docs/features/platform.md "Marketing and content pages" content bodies: from the
+// inline document on a first load (the host writes the route's API body as `inline.page`), else
+// from the JSON API; ok answers are kept for the visit so a page navigated back to shows at once.
+// Shared by the content pages (this folder) and the recall, service and trade-in pages
+// (src/marketing/, src/leads/).
+// Spec: ui-shell/README.md "Inline data"; docs/features/locations-forms-marketing.md §2.
 import { useEffect, useState } from "react";
 import type { InlineData } from "../boot/inline";
 

@@ -1,7 +1,7 @@
-// Wire types of the host's content API (issue 12): the generated OpenAPI type's name in
-// src/api/types.ts, re-exported for this folder.
-// Spec: locations-forms-marketing §2 routes table ("informational and navigation targets"),
-// shopper-core §9 (warranty wording).
+// Wire types of the host's content API (docs/features/platform.md "Marketing and content pages"):
+// the generated OpenAPI type's name in src/api/types.ts, re-exported for this folder.
+// Spec: docs/features/locations-forms-marketing.md §2 routes table ("informational and navigation targets"),
+// docs/features/shopper-core.md §9 (warranty wording).
 
 /**
  * A markdown content page: `GET /api/v1/content/pages/{path without its leading slash}` (e.g.

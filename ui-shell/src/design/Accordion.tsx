@@ -17,8 +17,8 @@ export interface AccordionProps {
 
 /**
  * Collapsible sections (Radix Accordion: buttons in headings, aria-expanded, arrow-key navigation).
- * Used for the VDP tabs (Dealer Comments, Features...), FAQs and opening hours (shopper-core §2,
- * locations-forms-marketing §2 "Recall page", "Trade-in information"). Takes {@link AccordionProps}.
+ * Used for the VDP tabs (Dealer Comments, Features...), FAQs and opening hours (docs/features/shopper-core.md §2,
+ * docs/features/locations-forms-marketing.md §2 "Recall page", "Trade-in information"). Takes {@link AccordionProps}.
  */
 export function Accordion({ items, defaultOpen = [], multiple = true }: AccordionProps) {
   const body = items.map((i) => (

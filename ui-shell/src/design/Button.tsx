@@ -15,7 +15,7 @@ function classes(variant: ButtonVariant, size: "md" | "sm", extra?: string): str
 
 /**
  * A themed `<button>` (type `button` unless given). Takes {@link ButtonProps}; renders a button.
- * Design system for shopper-core §2 buttons (View Details, Get Finance, Reserve...).
+ * Design system for docs/features/shopper-core.md §2 buttons (View Details, Get Finance, Reserve...).
  */
 export function Button({ variant = "primary", size = "md", className, type = "button", ...rest }: ButtonProps) {
   return <button type={type} className={classes(variant, size, className)} {...rest} />;

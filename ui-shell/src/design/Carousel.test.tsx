@@ -5,7 +5,7 @@ import { Carousel } from "./Carousel";
 const slides = ["A", "B", "C", "D"].map((s) => <p key={s}>{s}</p>);
 
 describe("Carousel", () => {
-  it("disables Previous at the start and Next at the end (locations-forms-marketing §4)", () => {
+  it("disables Previous at the start and Next at the end (docs/features/locations-forms-marketing.md §4)", () => {
     const onIndex = vi.fn();
     render(<Carousel label="Cars" items={slides} perView={2} onIndexChange={onIndex} />);
     const prev = screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement;

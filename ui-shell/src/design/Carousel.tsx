@@ -17,7 +17,7 @@ export interface CarouselProps {
 }
 
 /**
- * A carousel with previous/next arrows that are disabled at the ends (locations-forms-marketing §4
+ * A carousel with previous/next arrows that are disabled at the ends (docs/features/locations-forms-marketing.md §4
  * "Carousels: previous/next disabled at the ends"), or wrap when `loop` (§2 hero slider). Follows the
  * WAI-ARIA carousel pattern: a labelled region with `aria-roledescription="carousel"`, slides as
  * groups "n of m", off-screen slides inert, a polite live region, Left/Right arrow keys.

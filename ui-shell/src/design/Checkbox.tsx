@@ -15,7 +15,7 @@ export interface CheckboxProps {
 
 /**
  * A checkbox with its label and validation message (Radix Checkbox: a button with role checkbox; a
- * hidden native input inside forms). Used for opt-in and terms (locations-forms-marketing §2
+ * hidden native input inside forms). Used for opt-in and terms (docs/features/locations-forms-marketing.md §2
  * "Enquiry form"). Takes {@link CheckboxProps}; renders the control, label and message.
  */
 export function Checkbox({ label, checked, onCheckedChange, required, error, name, value, disabled }: CheckboxProps) {

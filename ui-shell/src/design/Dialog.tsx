@@ -14,8 +14,9 @@ export interface DialogProps {
 
 /**
  * A modal dialog (Radix Dialog: focus trap, Escape and outside click close, scroll lock, labelled by
- * its title). Max width 600 px and max height 80vh (locations-forms-marketing §2 "Popup dialog").
- * Used for the enquiry and test-drive forms (shopper-core §2). Takes {@link DialogProps}; renders a portal.
+ * its title). Max width 600 px and max height 80vh (docs/features/locations-forms-marketing.md §2 "Popup dialog").
+ * Used for the enquiry and test-drive forms (docs/features/shopper-core.md §2). Takes {@link
+ * DialogProps}; renders a portal.
  */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
   return (

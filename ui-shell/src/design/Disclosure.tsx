@@ -11,7 +11,7 @@ export interface DisclosureProps {
 /**
  * A collapsible section on the browser's own `<details>`/`<summary>` (keyboard and screen-reader
  * support built in, no JavaScript): for long pages like the VDP where the JS budget matters
- * (shopper-core §2 "Collapsible tabs"). Use {@link Accordion} when arrow keys should move between
+ * (docs/features/shopper-core.md §2 "Collapsible tabs"). Use {@link Accordion} when arrow keys should move between
  * headers. Takes {@link DisclosureProps}; renders a `<details>`.
  */
 export function Disclosure({ title, defaultOpen = false, children, id }: DisclosureProps) {

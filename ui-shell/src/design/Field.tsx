@@ -23,7 +23,7 @@ export interface FieldProps {
 
 /**
  * A labelled form field: label, control, help text and validation message, linked by
- * `aria-describedby` / `aria-invalid` (locations-forms-marketing §5). Takes {@link FieldProps};
+ * `aria-describedby` / `aria-invalid` (docs/features/locations-forms-marketing.md §5). Takes {@link FieldProps};
  * renders a `<div>` around the control the render prop returns.
  */
 export function Field({ label, description, error, required, children, className }: FieldProps) {
@@ -67,7 +67,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /**
  * A labelled text input (name, email, phone, postcode...). Takes {@link TextFieldProps}; renders a {@link Field}.
- * Spec: locations-forms-marketing §2 "Enquiry form" fields.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Enquiry form" fields.
  */
 export function TextField({ label, description, error, required, className, ...input }: TextFieldProps) {
   return (

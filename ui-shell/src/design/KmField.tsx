@@ -6,7 +6,7 @@ export type KmFieldProps = NumberTextFieldProps;
 
 /**
  * An odometer field: `kms` suffix, thousands separators, digits only, min / max / step honoured.
- * Value in whole km or null. Spec: locations-forms-marketing §5 "Kilometre field: suffix kms with
+ * Value in whole km or null. Spec: docs/features/locations-forms-marketing.md §5 "Kilometre field: suffix kms with
  * thousands separators". Takes {@link KmFieldProps}; renders the field.
  */
 export function KmField(props: KmFieldProps) {

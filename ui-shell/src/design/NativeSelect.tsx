@@ -14,7 +14,7 @@ export interface NativeSelectProps {
 /**
  * A select on the browser's own `<select>` (keyboard, screen-reader and phone pickers built in,
  * no JavaScript to load), for short choice lists where the page's JavaScript budget matters: the
- * SRP's sort, year and kilometre filters (shopper-core §2 "Search results"). Use {@link Select} for
+ * SRP's sort, year and kilometre filters (docs/features/shopper-core.md §2 "Search results"). Use {@link Select} for
  * the styled listbox. Takes {@link NativeSelectProps}; renders a labelled {@link Field}.
  */
 export function NativeSelect({ label, options, value, onValueChange, name, disabled }: NativeSelectProps) {

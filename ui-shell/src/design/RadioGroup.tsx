@@ -18,7 +18,7 @@ export interface RadioGroupProps {
 /**
  * A group of radio buttons with a group label and validation message (Radix RadioGroup: roving
  * focus, arrow keys select). Used for Preferred Contact Method (Phone, Email, SMS) and Yes/No
- * questions (locations-forms-marketing §5). Takes {@link RadioGroupProps}; renders the group.
+ * questions (docs/features/locations-forms-marketing.md §5). Takes {@link RadioGroupProps}; renders the group.
  */
 export function RadioGroup({ label, options, value, onValueChange, required, error, name, inline }: RadioGroupProps) {
   const id = useId();

@@ -23,7 +23,7 @@ export interface RangeSliderProps {
 /**
  * A two-thumb range slider (Radix Slider: each thumb a `slider` role with arrow, Page and
  * Home/End keys; thumbs never cross), with the label and the chosen range shown as text. Used for
- * the price filter (locations-forms-marketing §2 "Price range slider search: default range 5000 to
+ * the price filter (docs/features/locations-forms-marketing.md §2 "Price range slider search: default range 5000 to
  * 250000, step 500"). Takes {@link RangeSliderProps}; renders the labelled control.
  */
 export function RangeSlider({

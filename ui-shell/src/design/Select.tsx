@@ -13,7 +13,9 @@ export interface SelectProps {
   options: SelectOption[];
   value: string;
   onValueChange: (value: string) => void;
-  /** Shown when nothing is chosen (default 'Please Select An Option...', locations-forms-marketing §5). */
+  /**
+   * Shown when nothing is chosen (default 'Please Select An Option...', docs/features/locations-forms-marketing.md §5).
+   */
   placeholder?: string;
   required?: boolean;
   error?: string | null;
@@ -25,7 +27,7 @@ export interface SelectProps {
 /**
  * A select (Radix Select: listbox with typeahead, keyboard and screen-reader support; a native
  * select is rendered for form submission). With a single option it is chosen for the shopper
- * (locations-forms-marketing §2 "auto-selects when only one option exists" is done by the caller).
+ * (docs/features/locations-forms-marketing.md §2 "auto-selects when only one option exists" is done by the caller).
  * Takes {@link SelectProps}; renders a labelled {@link Field}.
  */
 export function Select({

@@ -9,7 +9,7 @@ export interface SkeletonProps {
 }
 
 /**
- * A pulsing placeholder while content loads (shopper-core §2 "Loading shows skeleton cards").
+ * A pulsing placeholder while content loads (docs/features/shopper-core.md §2 "Loading shows skeleton cards").
  * Hidden from assistive technology. Takes {@link SkeletonProps}; renders a `<span>` block.
  */
 export function Skeleton({ width = "100%", height = "1em", shape = "rect", className }: SkeletonProps) {
@@ -19,7 +19,7 @@ export function Skeleton({ width = "100%", height = "1em", shape = "rect", class
 
 /**
  * A search-card-shaped skeleton (image, title, two lines, price).
- * Takes nothing; renders a card placeholder (shopper-core §2 search results loading state).
+ * Takes nothing; renders a card placeholder (docs/features/shopper-core.md §2 search results loading state).
  */
 export function SkeletonCard() {
   return (

@@ -18,7 +18,7 @@ export interface TabsProps {
 
 /**
  * Tabs (Radix Tabs: arrow keys move between tabs, automatic activation). The first tab is selected
- * initially unless `defaultValue` names another (locations-forms-marketing §2 "Tabbed content block").
+ * initially unless `defaultValue` names another (docs/features/locations-forms-marketing.md §2 "Tabbed content block").
  * Takes {@link TabsProps}; renders a tab list and the selected panel.
  */
 export function Tabs({ items, defaultValue, label, onValueChange }: TabsProps) {

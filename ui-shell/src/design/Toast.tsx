@@ -7,7 +7,7 @@ export interface ToastOptions {
   title: string;
   description?: string;
   action?: { label: string; href: string };
-  /** Milliseconds before it closes by itself (default 3000, shopper-core §9 "copy toast 3000 ms"). */
+  /** Milliseconds before it closes by itself (default 3000, docs/features/shopper-core.md §9 "copy toast 3000 ms"). */
   durationMs?: number;
 }
 
@@ -33,7 +33,7 @@ export interface ToastProviderProps {
 
 /**
  * Provides toasts (Radix Toast: announced politely, swipe or Escape to close) with at most `limit`
- * visible; a new toast beyond the limit replaces the oldest (locations-forms-marketing §9 "toast
+ * visible; a new toast beyond the limit replaces the oldest (docs/features/locations-forms-marketing.md §9 "toast
  * limit 1"). The Radix part loads with the first toast. Takes {@link ToastProviderProps}; renders
  * the children and, once there is a toast, the viewport.
  */

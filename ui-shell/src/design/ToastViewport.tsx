@@ -1,5 +1,5 @@
 // The rendering half of the toasts (Radix Toast). Loaded on the first toast only, so pages that
-// never show one do not download it (first-load budget, shopper-core VDP).
+// never show one do not download it (first-load budget, docs/features/shopper-core.md VDP).
 import { Toast as T } from "radix-ui";
 import type { ToastItem } from "./Toast";
 

@@ -1,15 +1,15 @@
-// Validation messages and checks from locations-forms-marketing §5 and §8.
+// Validation messages and checks from docs/features/locations-forms-marketing.md §5 and §8.
 import { formatThousands } from "../lib/format";
 
-/** 'This is a required field.' (locations-forms-marketing §5, §8). */
+/** 'This is a required field.' (docs/features/locations-forms-marketing.md §5, §8). */
 export const REQUIRED_MESSAGE = "This is a required field.";
-/** 'Invalid postcode. Please enter a 4-digit number.' (locations-forms-marketing §5). */
+/** 'Invalid postcode. Please enter a 4-digit number.' (docs/features/locations-forms-marketing.md §5). */
 export const POSTCODE_MESSAGE = "Invalid postcode. Please enter a 4-digit number.";
-/** 'Code must be 6 digits.' (locations-forms-marketing §5). */
+/** 'Code must be 6 digits.' (docs/features/locations-forms-marketing.md §5). */
 export const CODE_MESSAGE = "Code must be 6 digits.";
 
 /**
- * The range message 'Cannot be less than {min} or more than {max}' (shopper-core §5), with the
+ * The range message 'Cannot be less than {min} or more than {max}' (docs/features/shopper-core.md §5), with the
  * bounds formatted by `format` (default thousands separators). Takes the bounds; returns the text.
  */
 export function rangeMessage(min: number, max: number, format: (n: number) => string = formatThousands): string {

@@ -3,7 +3,7 @@
 // at build time. The start script (src/boot/start.ts) only hints the browser to fetch the remote's
 // first-screen files early; loading and running them happens here, behind error boundaries, so a
 // failing remote never blanks the page.
-// ARCHITECTURE.md "UI"; TOOLCHAIN-NOTES "Module federation".
+// ARCHITECTURE.md "UI", "Module federation".
 import { loadRemote, registerRemotes } from "@module-federation/runtime";
 import type { ComponentType } from "react";
 import type { RemoteModule, RemoteModuleName } from "../contract";

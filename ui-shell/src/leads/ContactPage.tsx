@@ -5,7 +5,7 @@ import { EnquiryForm } from "./EnquiryForm";
 /**
  * The contact page (/contact, /contact-us, /contact-us/{locationSlug}): the general enquiry form,
  * with the location pre-selected from the path. Takes nothing; renders the page.
- * Spec: locations-forms-marketing §2 routes and "Enquiry form".
+ * Spec: docs/features/locations-forms-marketing.md §2 routes and "Enquiry form".
  */
 export default function ContactPage() {
   useDocumentTitle("Contact us");

@@ -1,7 +1,8 @@
-// The enquiry form and its car variants (issue 9): the general enquiry (/contact-us), the VDP's
-// 'Enquire Now', Book a Test Drive (with an appointment), Request Photos and Find Me Something
-// Similar. Spec: locations-forms-marketing §2 "Enquiry form", §4, §5, §8; shopper-core §2, §4
-// "Lead form", §5 (Request Photos).
+// The enquiry form and its car variants (docs/features/platform.md "Leads"): the general enquiry
+// (/contact-us), the VDP's 'Enquire Now', Book a Test Drive (with an appointment), Request Photos
+// and Find Me Something Similar. Spec: docs/features/locations-forms-marketing.md §2
+// "Enquiry form", §4, §5, §8; docs/features/shopper-core.md §2, §4 "Lead form", §5 (Request
+// Photos).
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import type { CarResponse, TenantSettings } from "../api/types";
 import { Checkbox } from "../design/Checkbox";
@@ -36,7 +37,7 @@ import { type AppointmentDay, fallbackSlots, fetchAppointments } from "./slots";
 /** Which enquiry: the general one, a car's enquiry, a test drive, a photo request or a similar-car request. */
 export type EnquiryVariant = "enquiry" | "test_drive" | "request_photos" | "find_similar";
 
-/** The category each variant records (shopper-core §3 "Lead data" category). */
+/** The category each variant records (docs/features/shopper-core.md §3 "Lead data" category). */
 export const CATEGORIES: Record<EnquiryVariant, string> = {
   enquiry: "Car Enquiry",
   test_drive: "Test Drive",
@@ -44,7 +45,9 @@ export const CATEGORIES: Record<EnquiryVariant, string> = {
   find_similar: "Find Me Something Similar",
 };
 
-/** The general enquiry's category choices (locations-forms-marketing §5 "Category select required"). */
+/**
+ * The general enquiry's category choices (docs/features/locations-forms-marketing.md §5 "Category select required").
+ */
 export const GENERAL_CATEGORIES = ["General Enquiry", "Sales Enquiry", "Service Enquiry", "Parts Enquiry", "Finance Enquiry"];
 
 /** Props of {@link EnquiryForm}. */
@@ -58,8 +61,9 @@ export interface EnquiryFormProps {
   /** Pre-select this location (e.g. /contact-us/{locationSlug}). */
   locationSlug?: string;
   /**
-   * A fixed category for the general form (e.g. `Offer Enquiry` on an offer's page, issue 11): no
-   * category select, the lead carries this one.
+   * A fixed category for the general form (e.g. `Offer Enquiry` on an offer's page,
+   * docs/features/platform.md "Locations, offers and navigation"): no category select, the lead
+   * carries this one.
    */
   category?: string;
   /** The lead's subcategory, e.g. the offer's name. */
@@ -84,7 +88,7 @@ interface Values {
  * makes it optional (and never on Request Photos or Find Me Something Similar), the category on
  * the general form, the dealership when there are several, the location when shown, the test
  * drive's date and time. Takes the values and the rules; returns the errors by field.
- * Spec: locations-forms-marketing §5.
+ * Spec: docs/features/locations-forms-marketing.md §5.
  */
 export function checkEnquiry(
   v: Values,

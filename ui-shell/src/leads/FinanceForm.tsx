@@ -1,11 +1,11 @@
-// The finance application (issue 9): the finance pages' form card and the VDP's finance popup
+// The finance application (docs/features/platform.md "Leads"): the finance pages' form card and the VDP's finance popup
 // (four stage labels, two steps split at the name field). The quick quote comes from the host's
 // `POST /api/v1/finance/quote`, re-requested 500 ms after the last change and blank while
 // pending; submitting records the application as a lead; when the tenant's lender creates the
 // customer (`adapters.finance_application`), the host answers its `redirect_url` and the visitor
 // is sent there, or 'Failed to create customer' (the lead is kept; the form stays filled and a
 // resubmit reuses the idempotency key).
-// Spec: locations-forms-marketing §2 "Finance page and popup", §4 "Finance quote", §5, §7, §8, §9.
+// Spec: docs/features/locations-forms-marketing.md §2 "Finance page and popup", §4 "Finance quote", §5, §7, §8, §9.
 import { type FormEvent, useEffect, useState } from "react";
 import { useSite } from "../app/site";
 import { RadioGroup } from "../design/RadioGroup";
@@ -23,11 +23,11 @@ import {
 } from "./lead";
 import { ContactFields, ErrorSummary, Input, initialContact, SubmitButton, useLeadSubmit } from "./parts";
 
-/** The popup's stage labels (locations-forms-marketing §2 "Finance popup"). */
+/** The popup's stage labels (docs/features/locations-forms-marketing.md §2 "Finance popup"). */
 export const FINANCE_STAGES = ["Quick Estimate", "Your Details", "Instant pre-approval", "Apply to lender"] as const;
-/** The quote debounce, ms (locations-forms-marketing §9). */
+/** The quote debounce, ms (docs/features/locations-forms-marketing.md §9). */
 export const QUOTE_DEBOUNCE_MS = 500;
-/** Credit score choices (locations-forms-marketing §5). */
+/** Credit score choices (docs/features/locations-forms-marketing.md §5). */
 export const CREDIT_SCORES = ["GREAT", "DECENT", "POOR"] as const;
 
 /** Quote state: blank while pending, the weekly figure (AUD), or the failure message with a blank figure. */
@@ -36,7 +36,7 @@ export type Quote = { status: "pending" } | { status: "ok"; weekly: number | nul
 /**
  * Asks the host for the quick quote. Takes the credit score, price (AUD), term (years), an
  * AbortSignal and a fetch; returns the weekly repayment (AUD; null when the lender shows none)
- * or throws on failure. Spec: locations-forms-marketing §7 finance-quote call.
+ * or throws on failure. Spec: docs/features/locations-forms-marketing.md §7 finance-quote call.
  */
 export async function fetchQuickQuote(
   body: { selfAssessedCreditScore: string; purchasePrice: number; loanTerm: number },
@@ -57,7 +57,7 @@ export async function fetchQuickQuote(
 /**
  * The quick quote for the inputs, re-requested 500 ms after the last change (pending, and blank,
  * meanwhile; an out-of-range price is not quoted). Takes the inputs and a fetch; returns {@link Quote}.
- * Spec: locations-forms-marketing §4 "Finance quote", §8 'Failed to get quick quote'.
+ * Spec: docs/features/locations-forms-marketing.md §4 "Finance quote", §8 'Failed to get quick quote'.
  */
 export function useQuickQuote(credit: string, price: number | null, term: number, fetchImpl?: FetchLike): Quote {
   const [quote, setQuote] = useState<Quote>({ status: "pending" });

@@ -10,8 +10,8 @@ import { FinanceForm } from "./FinanceForm";
  * With `?car_id={slug}` the car is loaded and sent with the application (car_id, VIN). Submitting
  * sends the visitor to the lender's address when the tenant's lender creates the customer
  * ({@link FinanceForm}), else to /success.
- * Takes nothing; renders the page. Spec: locations-forms-marketing §2 "Finance page and popup", §4;
- * shopper-core §2 /finance query parameters.
+ * Takes nothing; renders the page. Spec: docs/features/locations-forms-marketing.md §2 "Finance page and popup", §4;
+ * docs/features/shopper-core.md §2 /finance query parameters.
  */
 export default function FinancePage() {
   useDocumentTitle("Finance");

@@ -1,5 +1,5 @@
-// One entry for issue 9's lead pages, so the app chunk (on every first load) carries one lazy
-// stub for all of them; each page is its own chunk behind it.
+// One entry for the docs/features/platform.md "Leads" lead pages, so the app chunk (on every first
+// load) carries one lazy stub for all of them; each page is its own chunk behind it.
 import { lazy } from "react";
 
 const PAGES = {
@@ -18,7 +18,7 @@ export type LeadPageKind = keyof typeof PAGES;
  * Renders the lead page of a route: contact (enquiry), success, trade-in, finance, service or
  * reserve, inside an element marked `data-route` with the route's id (as the placeholder page
  * is). Takes the page kind and route id; renders the page's lazy chunk (the App's Suspense shows while it loads).
- * Spec: shopper-core §2 /success; locations-forms-marketing §2 routes.
+ * Spec: docs/features/shopper-core.md §2 /success; docs/features/locations-forms-marketing.md §2 routes.
  */
 export default function LeadPage({ kind, routeId }: { kind: LeadPageKind; routeId: string }) {
   const Page = PAGES[kind];

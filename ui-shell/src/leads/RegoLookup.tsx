@@ -1,10 +1,11 @@
-// The trade-in's registration lookup (issue 9 "a rego lookup adapter (rego, regoState; manual
-// entry when no provider is configured)"): Rego and Rego State with a "Find My Car" button that
-// asks the host's `POST /api/v1/trade-in/rego` and fills Vehicle Make, Model and Year. When the
-// registration is unknown or the provider fails, the host's message says so and manual entry
-// stays. Shown only when the tenant's `adapters.rego_lookup` is on.
-// Spec: shopper-core §3 "Lead data" rego, regoState; §7 "rego lookup with rego and regoState";
-// locations-forms-marketing §2 "Trade-in information", §5, §8.
+// The trade-in's registration lookup (docs/features/platform.md "Leads":
+// "a rego lookup adapter (rego, regoState; manual entry when no provider is configured)"): Rego and
+// Rego State with a "Find My Car" button that asks the host's `POST /api/v1/trade-in/rego` and
+// fills Vehicle Make, Model and Year. When the registration is unknown or the provider fails, the
+// host's message says so and manual entry stays. Shown only when the tenant's
+// `adapters.rego_lookup` is on.
+// Spec: docs/features/shopper-core.md §3 "Lead data" rego, regoState; §7 "rego lookup with rego and regoState";
+// docs/features/locations-forms-marketing.md §2 "Trade-in information", §5, §8.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../design/Button";
 import { REQUIRED_MESSAGE } from "../design/validation";
@@ -60,7 +61,8 @@ function vehicleOf(b: unknown, asked: { rego: string; regoState: string }): Rego
  * `rego_not_found` message; 501 (no provider), 502 and any other failure: 'The registration lookup
  * is unavailable. Please enter your vehicle's details.' (the host's 502 message when it sends one).
  * Takes the registration, a fetch and an optional AbortSignal; returns a {@link RegoLookupResult}.
- * Spec: shopper-core §7 "rego lookup with rego and regoState"; issue 9 "a rego lookup adapter".
+ * Spec: docs/features/shopper-core.md §7 "rego lookup with rego and regoState";
+ * docs/features/platform.md "Leads": "a rego lookup adapter".
  */
 export async function lookupRego(
   q: { rego: string; regoState: string },
@@ -95,7 +97,7 @@ export async function lookupRego(
  * The looked-up details the lead's fields have no place for (badge, body, colour, VIN, NVIC), as
  * one line for the lead's `message`, e.g. "Registration lookup: Badge Maxx Sport; VIN JM0...".
  * Takes the vehicle; returns the line, or null when the lookup gave none of them.
- * Spec: shopper-core §3 "Lead data" (message, rego, regoState, 'Vehicle Make', 'Vehicle Model').
+ * Spec: docs/features/shopper-core.md §3 "Lead data" (message, rego, regoState, 'Vehicle Make', 'Vehicle Model').
  */
 export function regoDetails(v: RegoVehicle): string | null {
   const parts = (
@@ -128,8 +130,9 @@ export interface RegoLookupProps {
  * field.'); while looking up the button shows a spinner and is disabled; the vehicle found, or
  * the host's message, is announced under it (role="status"); a 400 puts the host's message under
  * its field. Takes {@link RegoLookupProps}; renders the fields, the button and the message.
- * Spec: issue 9 "a rego lookup adapter (rego, regoState; manual entry when no provider is configured)";
- * locations-forms-marketing §4 (a busy button is disabled with a spinner), §5.
+ * Spec: docs/features/platform.md "Leads": "a rego lookup adapter (rego, regoState; manual entry
+ * when no provider is configured)"; docs/features/locations-forms-marketing.md §4 (a busy button is
+ * disabled with a spinner), §5.
  */
 export function RegoLookup({ rego, regoState, onChange, onFound, errors, fetchImpl }: RegoLookupProps) {
   const [looking, setLooking] = useState(false);

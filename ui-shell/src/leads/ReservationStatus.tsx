@@ -1,10 +1,10 @@
-// The reservation's status after the payment provider (issue 9 "reserve and buy online ... through
-// a payment-provider adapter"): the provider returns the shopper to
-// /checkout-journey?car_id={slug}&reservation={lead_id} (paid or still pending) or the same with
-// &payment=cancelled. The panel reads GET /api/v1/reservations/{lead_id}, polls a pending payment
-// every 2000 ms for at most 30 s, and says where the reservation stands.
-// Spec: shopper-core §5 (Reserve), §9 "Reserve deposit default $200, 100% refundable, car held 48
-// hours"; locations-forms-marketing §9.
+// The reservation's status after the payment provider (docs/features/platform.md "Leads":
+// "reserve and buy online ... through a payment-provider adapter"): the provider returns the
+// shopper to /checkout-journey?car_id={slug}&reservation={lead_id} (paid or still pending) or the
+// same with &payment=cancelled. The panel reads GET /api/v1/reservations/{lead_id}, polls a pending
+// payment every 2000 ms for at most 30 s, and says where the reservation stands.
+// Spec: docs/features/shopper-core.md §5 (Reserve), §9 "Reserve deposit default $200, 100% refundable, car held 48
+// hours"; docs/features/locations-forms-marketing.md §9.
 import { useEffect, useState } from "react";
 import { Skeleton } from "../design/Skeleton";
 import { formatMoney } from "../lib/format";
@@ -43,7 +43,7 @@ export type ReservationRead = { kind: "found"; reservation: Reservation } | { ki
 /**
  * Reads a reservation (`GET /api/v1/reservations/{lead_id}`), checking the answer's shape. Takes
  * the lead's id, a fetch and an optional AbortSignal; returns a {@link ReservationRead}.
- * Spec: shopper-core §5 (Reserve); issue 9.
+ * Spec: docs/features/shopper-core.md §5 (Reserve); docs/features/platform.md "Leads".
  */
 export async function fetchReservation(
   leadId: string,
@@ -86,7 +86,7 @@ export interface ReservationView {
  * again every `intervalMs` until `limitMs` has passed, then gives up. With `cancelled` (the
  * provider's `payment=cancelled`) it reads once. Takes the lead's id, whether the payment was
  * cancelled, a fetch and the timings (ms, default 2000 and 30000); returns a {@link ReservationView}.
- * Spec: issue 9 "through a payment-provider adapter".
+ * Spec: docs/features/platform.md "Leads": "through a payment-provider adapter".
  */
 export function useReservation(
   leadId: string,
@@ -150,7 +150,7 @@ export function formatHoldUntil(unixSeconds: number, timeZone: string): string {
  * (`payment=cancelled`, status payment_cancelled or offline), {@link NOT_PAID}; pending,
  * {@link CONFIRMING}, then {@link STILL_CONFIRMING} after 30 s; unknown, {@link NOT_FOUND}.
  * Takes the view, whether the provider said cancelled and the site's time zone; returns the text.
- * Spec: shopper-core §5 (Reserve), §9.
+ * Spec: docs/features/shopper-core.md §5 (Reserve), §9.
  */
 export function reservationMessage(view: ReservationView, cancelled: boolean, timeZone: string): string {
   const r = view.reservation;
@@ -180,7 +180,7 @@ export interface ReservationStatusProps {
  * The status panel shown on return from the payment provider instead of the reserve form: a
  * skeleton until the first read, then the text of {@link reservationMessage} in a live region
  * (role="status"), and a link back to the car when the host names it. Takes
- * {@link ReservationStatusProps}; renders the panel. Spec: shopper-core §5 (Reserve), §9.
+ * {@link ReservationStatusProps}; renders the panel. Spec: docs/features/shopper-core.md §5 (Reserve), §9.
  */
 export function ReservationStatus({ leadId, cancelled, timeZone, fetchImpl, intervalMs, limitMs }: ReservationStatusProps) {
   const view = useReservation(leadId, cancelled, fetchImpl, intervalMs, limitMs);

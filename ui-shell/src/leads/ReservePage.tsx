@@ -1,12 +1,12 @@
-// Reserve a car (issue 9): /cars/{slug}/checkout, /cars/{slug}/buy-online and
+// Reserve a car (docs/features/platform.md "Leads"): /cars/{slug}/checkout, /cars/{slug}/buy-online and
 // /checkout-journey?car_id={slug} (sign-in gated per site). The refundable deposit holds the car;
 // the reservation is recorded as a lead (form `reserve`, field `deposit`). With the tenant's
 // payment provider (`adapters.online_payment`) the host answers the provider's `payment_url` and
 // the shopper pays there; the provider returns to /checkout-journey?car_id={slug}&reservation={lead_id}
 // (with &payment=cancelled when not paid), where the status panel (ReservationStatus.tsx) shows
 // instead of the form. Without a provider the dealer takes the deposit offline, and the page says so.
-// Spec: shopper-core §2, §5 (Reserve), §9 "Reserve deposit default $200, 100% refundable, car held
-// 48 hours"; locations-forms-marketing §4, §9.
+// Spec: docs/features/shopper-core.md §2, §5 (Reserve), §9 "Reserve deposit default $200, 100% refundable, car held
+// 48 hours"; docs/features/locations-forms-marketing.md §4, §9.
 import { type FormEvent, useEffect, useState } from "react";
 import { fetchCar } from "../api/client";
 import type { CarResponse, TenantSettings } from "../api/types";
@@ -21,7 +21,7 @@ import { ReservationStatus } from "./ReservationStatus";
 
 /**
  * The reserve terms: the tenant's deposit (AUD, default 200) and hold (hours, default 48). Takes
- * the tenant settings; returns both. Spec: shopper-core §9.
+ * the tenant settings; returns both. Spec: docs/features/shopper-core.md §9.
  */
 export function reserveTerms(tenant: Pick<TenantSettings, "vdp">): { deposit: number; hours: number } {
   const d = tenant.vdp?.reserve_deposit;
@@ -44,7 +44,8 @@ export const OFFLINE_DEPOSIT = "Online payment is not available: the dealer will
 /**
  * The text under the deposit line: "Pay the {deposit} deposit securely online." with a payment
  * provider, else {@link OFFLINE_DEPOSIT}. Takes the deposit (dollars) and the provider's name
- * (null for none); returns the text. Spec: shopper-core §5 (Reserve), §9; issue 9.
+ * (null for none); returns the text. Spec: docs/features/shopper-core.md §5 (Reserve), §9;
+ * docs/features/platform.md "Leads".
  */
 export function depositNote(deposit: number, provider: string | null): string {
   return provider ? `Pay the ${formatMoney(deposit)} deposit securely online.` : OFFLINE_DEPOSIT;
@@ -54,7 +55,7 @@ export function depositNote(deposit: number, provider: string | null): string {
  * The reserve form: the car, the deposit and hold, how the deposit is paid, the contact fields;
  * submit records a `reserve` lead with `deposit` and the car, then goes to the payment provider's
  * `payment_url` when the host returns one, else to /success. Takes {@link ReserveFormProps};
- * renders the form. Spec: shopper-core §5 (Reserve), §9.
+ * renders the form. Spec: docs/features/shopper-core.md §5 (Reserve), §9.
  */
 export function ReserveForm({ car, fetchImpl, onSuccess, assign }: ReserveFormProps) {
   const { tenant } = useSite();
@@ -91,7 +92,7 @@ export function ReserveForm({ car, fetchImpl, onSuccess, assign }: ReserveFormPr
  * `?car_id={slug}`, then shows {@link ReserveForm}; on the return from the payment provider
  * (`?reservation={lead_id}`, `&payment=cancelled`) it shows the {@link ReservationStatus} panel
  * instead, with the hold's end in the site's time zone (its default state's; Australia/Brisbane
- * when unknown). Takes nothing; renders the page. Spec: shopper-core §2, §5 (Reserve), §9.
+ * when unknown). Takes nothing; renders the page. Spec: docs/features/shopper-core.md §2, §5 (Reserve), §9.
  */
 export default function ReservePage() {
   useDocumentTitle("Reserve online");

@@ -1,14 +1,16 @@
-// The embedded service booking (issue 9 "the embedded-frame variant per tenant"): a tenant whose
-// dealer books services in another system lists the booking pages in `leads.service_frames`; the
-// service page then shows them instead of its own form, one frame, or one tab per frame.
-// Spec: locations-forms-marketing §2 "Service booking can also be an embedded frame or tabbed frames".
+// The embedded service booking (docs/features/platform.md "Leads":
+// "the embedded-frame variant per tenant"): a tenant whose dealer books services in another system
+// lists the booking pages in `leads.service_frames`; the service page then shows them instead of
+// its own form, one frame, or one tab per frame.
+// Spec: docs/features/locations-forms-marketing.md §2 "Service booking can also be an embedded frame or tabbed frames".
 import { Tabs } from "../design/Tabs";
 import type { ServiceFrame } from "./lead";
 
 /**
  * One booking frame: titled with its label, full width and at least 900 px tall (leads.css), loaded
  * lazily, sending only the site's origin as referrer, sandboxed to scripts, forms, its own origin
- * and popups. Takes the frame; renders an `<iframe>`. Spec: locations-forms-marketing §2 "Service booking".
+ * and popups. Takes the frame; renders an `<iframe>`. Spec:
+ * docs/features/locations-forms-marketing.md §2 "Service booking".
  */
 export function BookingFrame({ frame }: { frame: ServiceFrame }) {
   return (
@@ -27,7 +29,7 @@ export function BookingFrame({ frame }: { frame: ServiceFrame }) {
 /**
  * The embedded booking: one frame alone, several as the design system's {@link Tabs} (one frame
  * per tab, labelled with the frame's label, the first selected). Takes the frames (non-empty);
- * renders them. Spec: locations-forms-marketing §2 "Service booking can also be an embedded frame
+ * renders them. Spec: docs/features/locations-forms-marketing.md §2 "Service booking can also be an embedded frame
  * or tabbed frames".
  */
 export function ServiceFrames({ frames }: { frames: ServiceFrame[] }) {

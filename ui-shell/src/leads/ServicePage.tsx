@@ -1,13 +1,13 @@
-// Service booking (issue 9): /service and /book-a-service. Full version: Contact Details,
+// Service booking (docs/features/platform.md "Leads"): /service and /book-a-service. Full version: Contact Details,
 // Vehicle Details, Order Details; short version (`?version=short`): Vehicle Details (rego only),
 // Contact Details, Order Details. Each step advances on a valid submit; the last submits with
 // lead_status Complete and form_completed true.
-// Issue 12: around the form, the service marketing sections (src/marketing/ServiceSections.tsx:
-// banner, perks, precise-price servicing and genuine parts), the Get a Quote modal and, where the
-// tenant books with the manufacturer, the 'Book a service online' link above the form.
-// A tenant with `leads.service_frames` shows its embedded booking (one frame, or tabbed frames;
-// ServiceFrames.tsx) under the heading instead of the form.
-// Spec: locations-forms-marketing §2 "Service booking", "Electric-model marketing area" (service
+// docs/features/platform.md "Marketing and content pages": around the form, the service marketing
+// sections (src/marketing/ServiceSections.tsx: banner, perks, precise-price servicing and genuine
+// parts), the Get a Quote modal and, where the tenant books with the manufacturer, the 'Book a
+// service online' link above the form. A tenant with `leads.service_frames` shows its embedded
+// booking (one frame, or tabbed frames; ServiceFrames.tsx) under the heading instead of the form.
+// Spec: docs/features/locations-forms-marketing.md §2 "Service booking", "Electric-model marketing area" (service
 // page), §4, §5, §8, §9.
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useLocation, useSearchParams } from "../app/router";
@@ -45,7 +45,7 @@ import { ServiceFrames } from "./ServiceFrames";
 
 const QuoteDialog = lazy(() => import("../marketing/QuoteDialog"));
 
-/** The steps of each version (locations-forms-marketing §2 "Service booking"). */
+/** The steps of each version (docs/features/locations-forms-marketing.md §2 "Service booking"). */
 export const SERVICE_STEPS = {
   full: ["Contact Details", "Vehicle Details", "Order Details"],
   short: ["Vehicle Details", "Contact Details", "Order Details"],
@@ -74,7 +74,7 @@ export interface ServiceValues {
  * model and year (short version: the rego) or 'Please complete the form step before proceeding'.
  * Order Details: Service Interval when `leads.service_interval_required`, Service Type when the
  * tenant lists service types. Takes the step name, values, contact, rules and version; returns
- * the errors by field (`_step` for the step message). Spec: locations-forms-marketing §5.
+ * the errors by field (`_step` for the step message). Spec: docs/features/locations-forms-marketing.md §5.
  */
 export function checkServiceStep(
   step: string,
@@ -105,7 +105,8 @@ export interface ServiceFormProps {
 
 /**
  * The service booking form with its steps; the last step submits a `service` lead with every
- * field of lfm §2 "Service booking". Takes {@link ServiceFormProps}; renders the form.
+ * field of docs/features/locations-forms-marketing.md §2 "Service booking". Takes {@link
+ * ServiceFormProps}; renders the form.
  */
 export function ServiceForm({ version = "full", initialStep = 0, fetchImpl, onSuccess }: ServiceFormProps) {
   const { tenant } = useSite();
@@ -324,7 +325,7 @@ export function ServiceForm({ version = "full", initialStep = 0, fetchImpl, onSu
  * the manufacturer — beside the precise-price servicing and genuine-parts sections; the quote
  * modal loads when first opened. A tenant with `leads.service_frames` gets its embedded booking
  * under the heading instead of the form. Takes nothing; renders the page.
- * Spec: locations-forms-marketing §2 /service, "Service booking" ("can also be an embedded frame or
+ * Spec: docs/features/locations-forms-marketing.md §2 /service, "Service booking" ("can also be an embedded frame or
  * tabbed frames"), "Electric-model marketing area".
  */
 export default function ServicePage() {

@@ -2,8 +2,9 @@ import { useDocumentTitle } from "../app/site";
 import { lastCategory } from "./lead";
 
 /**
- * The success page shown after a lead is submitted (shopper-core §2 /success, §4 "Lead form";
- * locations-forms-marketing §4): a thank-you with the remembered category. Takes nothing; renders the page.
+ * The success page shown after a lead is submitted (docs/features/shopper-core.md §2 /success, §4 "Lead form";
+ * docs/features/locations-forms-marketing.md §4): a thank-you with the remembered category. Takes nothing; renders the
+ * page.
  */
 export default function SuccessPage() {
   useDocumentTitle("Thank you");

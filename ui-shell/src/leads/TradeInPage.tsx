@@ -1,12 +1,13 @@
-// The trade-in valuation (issue 9): /trade-in, /cars/trade-in?car_id={id}, /sell-my-car,
+// The trade-in valuation (docs/features/platform.md "Leads"): /trade-in, /cars/trade-in?car_id={id}, /sell-my-car,
 // /sell-your-car. The registration lookup ("Find My Car", src/leads/RegoLookup.tsx) when the
 // tenant has a rego provider, else manual vehicle entry; Preferred Contact Method, Is Your Car
 // Currently Under Finance, the tenant's adjustment questions and the online estimate when the
 // host gives one (none over 7 years or 100,000 km: the host's reason is shown).
-// Issue 12: under the form, the trade-in FAQ and the enquiry mini-form with the privacy line
-// (src/marketing/TradeInInfo.tsx).
-// Spec: locations-forms-marketing §2 "Trade-in information", §5 "Valuation"; shopper-core §2, §3
-// "Trade-in valuation: offer_price; reduced price = car price minus offer", §5.
+// docs/features/platform.md "Marketing and content pages": under the form, the trade-in FAQ and the
+// enquiry mini-form with the privacy line (src/marketing/TradeInInfo.tsx).
+// Spec: docs/features/locations-forms-marketing.md §2 "Trade-in information", §5 "Valuation";
+// docs/features/shopper-core.md §2, §3 "Trade-in valuation: offer_price; reduced price = car price
+// minus offer", §5.
 import { type FormEvent, useState } from "react";
 import { useLocation, useSearchParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
@@ -64,8 +65,8 @@ export interface EstimateRequest {
  * adjustmentAnswers}). Takes the request and a fetch; returns the answer, `{ fieldErrors }` when
  * the host refuses a field (a 400 naming e.g. `adjustmentAnswers.condition`), or null when the
  * host has no estimate call or it failed (the form then submits without one). Spec:
- * locations-forms-marketing §5 (no online estimate over 7 years or 100,000 km); shopper-core §3
- * "Lead data" adjustmentAnswers.
+ * docs/features/locations-forms-marketing.md §5 (no online estimate over 7 years or 100,000 km);
+ * docs/features/shopper-core.md §3 "Lead data" adjustmentAnswers.
  */
 export async function fetchEstimate(
   v: EstimateRequest,
@@ -106,7 +107,7 @@ interface Vehicle {
 /**
  * Checks the valuation's own fields: Vehicle Make, Model and a four-digit Year required; under
  * finance Yes or No ('Please Select An Option...'). Takes the values; returns the errors by field
- * (named as the host names them). Spec: locations-forms-marketing §5 "Valuation".
+ * (named as the host names them). Spec: docs/features/locations-forms-marketing.md §5 "Valuation".
  */
 export function checkTradeIn(v: Vehicle): Errors {
   const e: Errors = {};
@@ -120,7 +121,7 @@ export function checkTradeIn(v: Vehicle): Errors {
 /**
  * One radio group per adjustment question (answers as options; 'This is a required field.' under
  * an unanswered one after Get Estimate). Takes the questions, the answers by id, a setter and the
- * form's errors; renders the groups. Spec: shopper-core §3 "Lead data" adjustmentAnswers.
+ * form's errors; renders the groups. Spec: docs/features/shopper-core.md §3 "Lead data" adjustmentAnswers.
  */
 export function AdjustmentQuestions({
   questions,
@@ -168,8 +169,8 @@ export interface TradeInFormProps {
  * estimate and the lead), Get Estimate (when the host estimates; otherwise its reason) and, with
  * a car, the offer (the estimate's low figure) and 'offer accepted'. The looked-up badge, body,
  * colour, VIN and NVIC go on the lead's `message`. Takes {@link TradeInFormProps}; renders the form.
- * Spec: locations-forms-marketing §2 "Trade-in information", §5 "Valuation"; shopper-core §3
- * "Lead data", "Trade-in valuation".
+ * Spec: docs/features/locations-forms-marketing.md §2 "Trade-in information", §5 "Valuation";
+ * docs/features/shopper-core.md §3 "Lead data", "Trade-in valuation".
  */
 export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
   const { tenant } = useSite();
@@ -354,8 +355,8 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
 /**
  * The trade-in page: the valuation form, for the car of `?car_id={id}` when given, then the
  * trade-in FAQ and the enquiry mini-form (after the valuation form, which stays the page's first
- * form). Takes nothing; renders the page. Spec: shopper-core §2 /trade-in,
- * /cars/trade-in?car_id={id}; locations-forms-marketing §2 "Trade-in information".
+ * form). Takes nothing; renders the page. Spec: docs/features/shopper-core.md §2 /trade-in,
+ * /cars/trade-in?car_id={id}; docs/features/locations-forms-marketing.md §2 "Trade-in information".
  */
 export default function TradeInPage() {
   useDocumentTitle("Trade-in valuation");

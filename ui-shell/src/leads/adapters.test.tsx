@@ -1,8 +1,9 @@
-// Issue 9, the adapters' half of the lead forms against a fake host: the trade-in's rego lookup
-// and adjustment questions, the finance lender's redirect and create-customer errors, the reserve
-// deposit's payment provider and the return from it, and the embedded service booking.
-// Spec: locations-forms-marketing §2 "Service booking", "Trade-in information", §4, §5, §8;
-// shopper-core §3 "Lead data", §5 (Reserve), §9.
+// docs/features/platform.md "Leads", the adapters' half of the lead forms against a fake host: the
+// trade-in's rego lookup and adjustment questions, the finance lender's redirect and
+// create-customer errors, the reserve deposit's payment provider and the return from it, and the
+// embedded service booking.
+// Spec: docs/features/locations-forms-marketing.md §2 "Service booking", "Trade-in information", §4, §5, §8;
+// docs/features/shopper-core.md §3 "Lead data", §5 (Reserve), §9.
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAR, TENANTS } from "../__tests__/fixtures";

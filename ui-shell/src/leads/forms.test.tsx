@@ -1,4 +1,5 @@
-// Issue 9: the lead forms against a fake host (locations-forms-marketing §2, §3, §4, §5, §8).
+// docs/features/platform.md "Leads": the lead forms against a fake host (docs/features/locations-forms-marketing.md §2,
+// §3, §4, §5, §8).
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";

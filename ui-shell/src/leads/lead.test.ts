@@ -1,4 +1,5 @@
-// Issue 9: the lead rules (locations-forms-marketing §3, §5, §8; shopper-core §3 "Lead data").
+// docs/features/platform.md "Leads": the lead rules (docs/features/locations-forms-marketing.md §3, §5, §8;
+// docs/features/shopper-core.md §3 "Lead data").
 import { beforeEach, describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
 import type { Location, TenantSettings } from "../api/types";
@@ -33,7 +34,7 @@ import {
 
 const CTX = { url: "http://x.localhost/contact-us", visitedPages: ["/", "/contact-us"], linkedQueryParams: { utm_source: "g" } };
 
-describe("validation (locations-forms-marketing §5)", () => {
+describe("validation (docs/features/locations-forms-marketing.md §5)", () => {
   it("postcode: exactly 4 digits, required only where the site says so", () => {
     expect(checkPostcode("4000", false)).toBeNull();
     expect(checkPostcode(" 2000 ", true)).toBeNull();
@@ -112,7 +113,7 @@ describe("validation (locations-forms-marketing §5)", () => {
   });
 });
 
-describe("dealership and location choices (locations-forms-marketing §2, §5)", () => {
+describe("dealership and location choices (docs/features/locations-forms-marketing.md §2, §5)", () => {
   const base = TENANTS.classic.locations[0] as Location;
   const loc = (slug: string, over: Partial<Location>): Location => ({ ...base, slug, name: slug, visible: true, ...over });
   const site = (dealerships: string[], locations: Location[]): TenantSettings => ({
@@ -209,7 +210,7 @@ describe("payload (host allow-lists)", () => {
   });
 });
 
-describe("saved user details (locations-forms-marketing §3)", () => {
+describe("saved user details (docs/features/locations-forms-marketing.md §3)", () => {
   beforeEach(() => localStorage.clear());
   it("reads what the sign-in form or a previous lead saved; saves non-empty details over them", () => {
     expect(readSavedDetails()).toEqual({ name: "", last_name: "", email: "", phone: "", postcode: "" });
@@ -220,7 +221,7 @@ describe("saved user details (locations-forms-marketing §3)", () => {
   });
 });
 
-describe("postLead (locations-forms-marketing §8)", () => {
+describe("postLead (docs/features/locations-forms-marketing.md §8)", () => {
   it("201 and 200 are success; a 400 with a field lands on it; anything else is the form error", async () => {
     const answer = (status: number, body: unknown) => async () => Response.json(body, { status });
     const plain = { redirectUrl: null, reservation: null };
@@ -257,7 +258,7 @@ describe("postLead (locations-forms-marketing §8)", () => {
   });
 });
 
-describe("postLead: the finance lender and the reservation (issue 9)", () => {
+describe("postLead: the finance lender and the reservation (docs/features/platform.md 'Leads')", () => {
   const answer = (status: number, body: unknown) => async () => Response.json(body, { status });
 
   it("returns the lender's redirect_url and the reservation; only absolute http(s) addresses", async () => {
@@ -305,7 +306,7 @@ describe("postLead: the finance lender and the reservation (issue 9)", () => {
   });
 });
 
-describe("tenant adapters and trade-in adjustments (issue 9)", () => {
+describe("tenant adapters and trade-in adjustments (docs/features/platform.md 'Leads')", () => {
   it("adapters default to none and are read defensively", () => {
     expect(adapterSettings({})).toEqual({ rego_lookup: false, online_payment: null, finance_application: false });
     expect(adapterSettings({ adapters: { rego_lookup: "yes", online_payment: "", finance_application: 1 } })).toEqual({

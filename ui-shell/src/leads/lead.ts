@@ -1,8 +1,9 @@
-// Leads (issue 9): the pure rules every form shares. The allowed fields per form (the host's
+// Leads (docs/features/platform.md "Leads"): the pure rules every form shares. The allowed fields per form (the host's
 // allow-lists in host/src/leads/mod.rs, mirrored so a payload never carries a field the host
 // refuses), the payload builder, the idempotency key, the saved user details, the visit's trail
-// and the validation rules of locations-forms-marketing §5 with the messages of §8.
-// Spec: shopper-core §3 "Lead data", §4 "Lead form"; locations-forms-marketing §2, §3, §4, §5, §7, §8.
+// and the validation rules of docs/features/locations-forms-marketing.md §5 with the messages of §8.
+// Spec: docs/features/shopper-core.md §3 "Lead data", §4 "Lead form";
+// docs/features/locations-forms-marketing.md §2, §3, §4, §5, §7, §8.
 import type { Location, TenantSettings } from "../api/types";
 import { LANDING_KEY, VISITED_KEY } from "../app/previous";
 import { POSTCODE_MESSAGE, REQUIRED_MESSAGE } from "../design/validation";
@@ -19,17 +20,20 @@ export type LeadForm =
   | "reserve"
   | "career";
 
-/** 'Please fix the following errors:' (locations-forms-marketing §5). */
+/** 'Please fix the following errors:' (docs/features/locations-forms-marketing.md §5). */
 export const FIX_ERRORS = "Please fix the following errors:";
-/** 'An error occurred when submitting this form' (locations-forms-marketing §8). */
+/** 'An error occurred when submitting this form' (docs/features/locations-forms-marketing.md §8). */
 export const SUBMIT_FAILED = "An error occurred when submitting this form";
-/** 'Please complete the form step before proceeding' (locations-forms-marketing §5, §8). */
+/** 'Please complete the form step before proceeding' (docs/features/locations-forms-marketing.md §5, §8). */
 export const STEP_INCOMPLETE = "Please complete the form step before proceeding";
-/** 'Please Select An Option...' (locations-forms-marketing §5, the finance question's placeholder and message). */
+/**
+ * 'Please Select An Option...' (docs/features/locations-forms-marketing.md §5, the finance question's placeholder and
+ * message).
+ */
 export const SELECT_AN_OPTION = "Please Select An Option...";
-/** 'Failed to get quick quote' (locations-forms-marketing §8). */
+/** 'Failed to get quick quote' (docs/features/locations-forms-marketing.md §8). */
 export const QUOTE_FAILED = "Failed to get quick quote";
-/** The Request Photos form's hidden default text (shopper-core §5). */
+/** The Request Photos form's hidden default text (docs/features/shopper-core.md §5). */
 export const PHOTOS_TEXT = "Please send photos for this car";
 /** The message for an email that is not an address (the host answers the same). */
 export const EMAIL_MESSAGE = "Please enter a valid email address.";
@@ -100,7 +104,8 @@ const EXTRA: Record<LeadForm, readonly string[]> = {
 
 /**
  * The fields a form may send (the host refuses any other with a 400 naming it). Takes the form;
- * returns the field names. Spec: shopper-core §3 "Lead data"; locations-forms-marketing §2.
+ * returns the field names. Spec: docs/features/shopper-core.md §3 "Lead data";
+ * docs/features/locations-forms-marketing.md §2.
  */
 export function allowedFields(form: LeadForm): ReadonlySet<string> {
   return new Set<string>([...COMMON, ...EXTRA[form]]);
@@ -127,7 +132,7 @@ function readJson(storage: Storage | undefined, key: string): unknown {
 /**
  * The browser's {@link LeadContext}: `location.href`, the visited paths and the landing URL's
  * utm_* (and similar) parameters that src/app/previous.ts keeps in session storage. Takes
- * nothing; returns the context. Spec: shopper-core §3 "Lead data" url, lead_attributes.
+ * nothing; returns the context. Spec: docs/features/shopper-core.md §3 "Lead data" url, lead_attributes.
  */
 export function browserContext(): LeadContext {
   const s = (() => {
@@ -151,7 +156,8 @@ export function browserContext(): LeadContext {
  * The JSON body of `POST /api/v1/leads`: `form`, `idempotency_key`, the form's fields that are
  * allowed for it and not empty (trimmed text; empty text, null and undefined dropped), plus `url`,
  * `visited_pages` and `linked_query_params` from the context. Takes the form, the key, the
- * fields and the context; returns the body. Spec: shopper-core §3 "Lead data"; issue 9.
+ * fields and the context; returns the body. Spec: docs/features/shopper-core.md §3 "Lead data";
+ * docs/features/platform.md "Leads".
  */
 export function buildPayload(
   form: LeadForm,
@@ -192,7 +198,7 @@ export const USER_DETAILS_KEY = "forecourt:user-details";
 /** Session-storage key of the last submitted lead's category (the success page reads it). */
 export const SUCCESS_CATEGORY_KEY = "forecourt:success-category";
 
-/** Saved user details (locations-forms-marketing §3): name, last_name, email, phone, postcode. */
+/** Saved user details (docs/features/locations-forms-marketing.md §3): name, last_name, email, phone, postcode. */
 export interface SavedDetails {
   name: string;
   last_name: string;
@@ -205,7 +211,7 @@ const DETAIL_KEYS = ["name", "last_name", "email", "phone", "postcode"] as const
 
 /**
  * The saved user details from local storage (missing or malformed entries are ""). Takes nothing;
- * returns {@link SavedDetails}. Spec: locations-forms-marketing §3 "Saved user details".
+ * returns {@link SavedDetails}. Spec: docs/features/locations-forms-marketing.md §3 "Saved user details".
  */
 export function readSavedDetails(): SavedDetails {
   let v: unknown = null;
@@ -222,7 +228,7 @@ export function readSavedDetails(): SavedDetails {
 
 /**
  * Saves the non-empty user details over the stored ones (other keys kept). Takes the details
- * entered; returns nothing. Spec: locations-forms-marketing §3 "Saved user details".
+ * entered; returns nothing. Spec: docs/features/locations-forms-marketing.md §3 "Saved user details".
  */
 export function saveDetails(d: Partial<SavedDetails>): void {
   try {
@@ -241,7 +247,7 @@ export function saveDetails(d: Partial<SavedDetails>): void {
 /**
  * Normalises an Australian phone number as the host does (`normalise_au_number`): `+61` or `61`
  * become a leading 0; ten digits starting 02, 03, 04, 05, 07 or 08. Takes the text; returns the
- * digits or null. Spec: locations-forms-marketing §3 "Saved user details".
+ * digits or null. Spec: docs/features/locations-forms-marketing.md §3 "Saved user details".
  */
 export function normalisePhone(raw: string): string | null {
   const kept = raw.replace(/[\s\-.()]/g, "");
@@ -289,7 +295,8 @@ export function externalUrl(text: unknown): string | null {
  * The tenant's lead rules read defensively (absent: message required, postcode optional, Service
  * Interval optional, no service types, no terms note, no service frames; a frame without a label or
  * an http(s) address is dropped). Takes the tenant settings; returns {@link LeadsSettings}.
- * Spec: locations-forms-marketing §2 "Service booking can also be an embedded frame or tabbed frames", §5.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Service booking can also be an embedded
+ * frame or tabbed frames", §5.
  */
 export function leadsSettings(tenant: unknown): LeadsSettings {
   const l = ((tenant as { leads?: unknown } | null)?.leads ?? {}) as Record<string, unknown>;
@@ -320,8 +327,9 @@ export interface AdapterSettings {
 /**
  * The tenant's adapters read defensively (absent or malformed: no rego lookup, no online payment,
  * no external lender). Takes the tenant settings; returns {@link AdapterSettings}.
- * Spec: locations-forms-marketing §4 "Submitting the finance form creates a customer and redirects
- * the visitor"; shopper-core §5 (Reserve), §3 "Lead data" rego, regoState; issue 9.
+ * Spec: docs/features/locations-forms-marketing.md §4 "Submitting the finance form creates a customer and redirects
+ * the visitor"; docs/features/shopper-core.md §5 (Reserve), §3 "Lead
+ * data" rego, regoState; docs/features/platform.md "Leads".
  */
 export function adapterSettings(tenant: unknown): AdapterSettings {
   const a = ((tenant as { adapters?: unknown } | null)?.adapters ?? {}) as Record<string, unknown>;
@@ -349,8 +357,9 @@ export interface TradeInAdjustment {
 /**
  * The tenant's trade-in adjustment questions (`trade_in.adjustments`), read defensively: a question
  * without an id, text or any well-formed answer is dropped. Takes the tenant settings; returns the
- * questions in the host's order. Spec: shopper-core §3 "Lead data" adjustmentAnswers; issue 9
- * "an online estimate from the host's market data with adjustment answers".
+ * questions in the host's order. Spec: docs/features/shopper-core.md §3 "Lead data"
+ * adjustmentAnswers; docs/features/platform.md "Leads": "an online estimate from the host's market
+ * data with adjustment answers".
  */
 export function tradeInAdjustments(tenant: unknown): TradeInAdjustment[] {
   const t = ((tenant as { trade_in?: unknown } | null)?.trade_in ?? {}) as Record<string, unknown>;
@@ -380,7 +389,7 @@ export function adjustmentField(id: string): string {
 /**
  * The Get Estimate rule for the adjustment questions: each unanswered one gets 'This is a required
  * field.' under `adjustmentAnswers.<id>`. Takes the questions and the answers by id; returns the
- * errors by field. Spec: locations-forms-marketing §5, §8.
+ * errors by field. Spec: docs/features/locations-forms-marketing.md §5, §8.
  */
 export function checkAdjustments(questions: TradeInAdjustment[], answers: Record<string, string>): Errors {
   const e: Errors = {};
@@ -400,7 +409,7 @@ export interface ContactValues {
 /**
  * Checks a postcode: exactly 4 digits ('Invalid postcode. Please enter a 4-digit number.'),
  * required only where the site says so ('This is a required field.'). Takes the text and
- * whether it is required; returns the message or null. Spec: locations-forms-marketing §5.
+ * whether it is required; returns the message or null. Spec: docs/features/locations-forms-marketing.md §5.
  */
 export function checkPostcode(text: string, required: boolean): string | null {
   const t = text.trim();
@@ -411,7 +420,7 @@ export function checkPostcode(text: string, required: boolean): string | null {
 /**
  * Checks the contact fields as the host does: name required; an email or a phone (either is
  * enough, each valid when given); the postcode rule. Takes the values and whether the postcode is
- * required; returns the errors by field. Spec: locations-forms-marketing §2 "Enquiry form", §5.
+ * required; returns the errors by field. Spec: docs/features/locations-forms-marketing.md §2 "Enquiry form", §5.
  */
 export function checkContact(v: ContactValues, postcodeRequired: boolean): Errors {
   const e: Errors = {};
@@ -432,7 +441,7 @@ export function checkContact(v: ContactValues, postcodeRequired: boolean): Error
 /**
  * The dealership rule: required ('This is a required field.') when the site has several
  * dealerships. Takes how many there are and the chosen slug; returns the errors by field
- * (`dealership_slug`, or none). Spec: locations-forms-marketing §5.
+ * (`dealership_slug`, or none). Spec: docs/features/locations-forms-marketing.md §5.
  */
 export function checkDealership(dealerships: number, slug: string): Errors {
   return dealerships > 1 && !slug ? { dealership_slug: REQUIRED_MESSAGE } : {};
@@ -460,7 +469,7 @@ export function visibleLocations(tenant: TenantSettings, dealership = ""): Locat
 /**
  * The locations a service form offers: those of `location_type` `service` among `locations`,
  * else all of `locations` (a site without a service location books at any). Takes the
- * locations (e.g. {@link visibleLocations}); returns the list. Spec: locations-forms-marketing §2
+ * locations (e.g. {@link visibleLocations}); returns the list. Spec: docs/features/locations-forms-marketing.md §2
  * "Service booking".
  */
 export function serviceLocations(locations: Location[]): Location[] {
@@ -468,13 +477,13 @@ export function serviceLocations(locations: Location[]): Location[] {
   return service.length > 0 ? service : locations;
 }
 
-/** Finance purchase price bounds, AUD (locations-forms-marketing §5, §9). */
+/** Finance purchase price bounds, AUD (docs/features/locations-forms-marketing.md §5, §9). */
 export const PRICE_MIN = 10000;
 export const PRICE_MAX = 200000;
 
 /**
  * The finance purchase price as typed: digits only (anything else dropped). Takes the text;
- * returns the digits ("" when none). Spec: locations-forms-marketing §5.
+ * returns the digits ("" when none). Spec: docs/features/locations-forms-marketing.md §5.
  */
 export function priceDigits(text: string): string {
   return text.replace(/\D/g, "");
@@ -482,7 +491,7 @@ export function priceDigits(text: string): string {
 
 /**
  * The finance purchase price on blur: clamped to 10000-200000 AUD (empty stays empty). Takes the
- * typed text; returns the whole dollars or null. Spec: locations-forms-marketing §5 "clamped to
+ * typed text; returns the whole dollars or null. Spec: docs/features/locations-forms-marketing.md §5 "clamped to
  * between 10000 and 200000 when the field loses focus".
  */
 export function clampPurchasePrice(text: string): number | null {
@@ -491,7 +500,10 @@ export function clampPurchasePrice(text: string): number | null {
   return Math.min(PRICE_MAX, Math.max(PRICE_MIN, Number(d)));
 }
 
-/** The finance loan term in whole years, 1 to 7 (locations-forms-marketing §5). Takes any number; returns it rounded and clamped. */
+/**
+ * The finance loan term in whole years, 1 to 7 (docs/features/locations-forms-marketing.md §5). Takes any number;
+ * returns it rounded and clamped.
+ */
 export function clampLoanTerm(years: number): number {
   return Math.min(7, Math.max(1, Math.round(Number.isFinite(years) ? years : 5)));
 }
@@ -499,7 +511,8 @@ export function clampLoanTerm(years: number): number {
 /**
  * The service booking's Vehicle Details step: make, model and year must all be present before
  * moving on (the short version's step needs the rego only). Takes the values and the version;
- * returns 'Please complete the form step before proceeding' or null. Spec: locations-forms-marketing §5.
+ * returns 'Please complete the form step before proceeding' or null. Spec:
+ * docs/features/locations-forms-marketing.md §5.
  */
 export function checkVehicleStep(
   v: { make: string; model: string; year: string; rego: string },
@@ -541,7 +554,7 @@ export interface HostError {
 
 /**
  * Reads the host's error envelope from a parsed JSON body. Takes the body (anything); returns
- * {@link HostError} (all null when the body is not an envelope). Spec: ARCHITECTURE "one error envelope".
+ * {@link HostError} (all null when the body is not an envelope). Spec: ARCHITECTURE.md "Layers" (the one error envelope).
  */
 export function hostError(body: unknown): HostError {
   const e = (body as { error?: unknown } | null)?.error;
@@ -561,7 +574,10 @@ export function fieldErrorOf(status: number, err: HostError): Errors | null {
   return { [field]: message };
 }
 
-/** 'Failed to create customer' (locations-forms-marketing §8): the lender refused the finance application. */
+/**
+ * 'Failed to create customer' (docs/features/locations-forms-marketing.md §8): the lender refused the finance
+ * application.
+ */
 export const CREATE_CUSTOMER_FAILED = "Failed to create customer";
 
 /** The host's 409 `car_reserved` message: the car already has a reservation (the feed's flag or a paid deposit hold). */
@@ -587,8 +603,8 @@ function reservationOf(v: unknown): ReservationAnswer | null {
  * that is already reserved) shows the host's message ({@link CAR_RESERVED}); anything else, 'An error occurred when
  * submitting this form'. Addresses other than absolute http(s) ones are dropped. Takes the payload
  * and a fetch; returns a {@link SubmitOutcome}.
- * Spec: locations-forms-marketing §4 "Enquiry submit", "Finance quote" (the finance form redirects), §8;
- * shopper-core §4 "Lead form".
+ * Spec: docs/features/locations-forms-marketing.md §4 "Enquiry submit", "Finance quote" (the finance form
+ * redirects), §8; docs/features/shopper-core.md §4 "Lead form".
  */
 export async function postLead(
   payload: Record<string, unknown>,
@@ -624,7 +640,7 @@ export async function postLead(
 }
 
 /**
- * Remembers the submitted lead's category for the success page (locations-forms-marketing §4 "the
+ * Remembers the submitted lead's category for the success page (docs/features/locations-forms-marketing.md §4 "the
  * category is remembered in browser storage"). Takes the category; returns nothing.
  */
 export function rememberCategory(category: string): void {

@@ -1,10 +1,11 @@
-// The lead forms' states (issue 9; locations-forms-marketing §2, §4, §5, §8) against a fake host:
-// empty, pre-filled from the saved details, errors under 'Please fix the following errors:',
-// submitting (button disabled with a spinner), a server field error, the form error, and each
-// form's own states (test-drive slots, trade-in estimate, finance quote and popup steps, service
-// steps, reserve) and the adapters' states (rego lookup found and not found, adjustment questions,
-// the lender's create-customer failure, online deposit, the reservation paid and pending, service
-// booking frames).
+// The lead forms' states (docs/features/platform.md "Leads";
+// docs/features/locations-forms-marketing.md §2, §4, §5, §8) against a fake host: empty, pre-filled
+// from the saved details, errors under 'Please fix the following errors:', submitting (button
+// disabled with a spinner), a server field error, the form error, and each form's own states
+// (test-drive slots, trade-in estimate, finance quote and popup steps, service steps, reserve) and
+// the adapters' states (rego lookup found and not found, adjustment questions, the lender's
+// create-customer failure, online deposit, the reservation paid and pending, service booking
+// frames).
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { CAR, TENANTS } from "../__tests__/fixtures";
 import type { TenantSettings } from "../api/types";

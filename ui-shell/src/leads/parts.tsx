@@ -1,7 +1,8 @@
-// The pieces every lead form shares (issue 9): the submit hook (one idempotency key per form
+// The pieces every lead form shares (docs/features/platform.md "Leads"): the submit hook (one idempotency key per form
 // instance, the submitting state, server field errors, success to /success), the contact fields
 // pre-filled from the saved user details, the form-level error list and the submit button.
-// Spec: locations-forms-marketing §2, §3, §4 "Enquiry submit", §5, §8; shopper-core §4 "Lead form".
+// Spec: docs/features/locations-forms-marketing.md §2, §3, §4 "Enquiry submit", §5, §8;
+// docs/features/shopper-core.md §4 "Lead form".
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import "./leads.css";
 import type { Location, TenantSettings } from "../api/types";
@@ -64,8 +65,9 @@ function locationAssign(url: string): void {
  * external address (a finance `redirect_url`, a reservation's `payment_url`), where the browser is
  * sent with `assign` and the button stays disabled while it leaves. Takes the form and
  * {@link LeadSubmitOptions}; returns {@link LeadSubmit}.
- * Spec: locations-forms-marketing §4 "Enquiry submit", "Submitting the finance form creates a
- * customer and redirects the visitor to the returned address", §8; shopper-core §4 "Lead form", §5 (Reserve).
+ * Spec: docs/features/locations-forms-marketing.md §4 "Enquiry submit", "Submitting the finance form creates a
+ * customer and redirects the visitor to the returned address", §8; docs/features/shopper-core.md §4
+ * "Lead form", §5 (Reserve).
  */
 export function useLeadSubmit(form: LeadForm, opts: LeadSubmitOptions = {}): LeadSubmit {
   const [key] = useState(newIdempotencyKey);
@@ -106,7 +108,7 @@ export function useLeadSubmit(form: LeadForm, opts: LeadSubmitOptions = {}): Lea
 }
 
 /**
- * The contact values to start a form with: the saved user details (locations-forms-marketing §3).
+ * The contact values to start a form with: the saved user details (docs/features/locations-forms-marketing.md §3).
  * Takes nothing; returns {@link ContactValues}.
  */
 export function initialContact(): ContactValues {
@@ -131,7 +133,7 @@ const LABELS: Record<string, string> = {
  * The form-level error list under 'Please fix the following errors:' plus the form error (an
  * alert). Takes the errors, the form error and optionally labels for fields the common list does
  * not name (e.g. a trade-in adjustment question); renders nothing when there are none.
- * Spec: locations-forms-marketing §5, §8.
+ * Spec: docs/features/locations-forms-marketing.md §5, §8.
  */
 export function ErrorSummary({
   errors,
@@ -162,7 +164,7 @@ export function ErrorSummary({
 }
 
 /**
- * The submit button: disabled with a spinner while submitting (locations-forms-marketing §4).
+ * The submit button: disabled with a spinner while submitting (docs/features/locations-forms-marketing.md §4).
  * Takes the state and the label; renders a submit button.
  */
 export function SubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
@@ -210,7 +212,7 @@ export interface MakeModelYear {
 
 /**
  * The required "Vehicle Make", "Vehicle Model" and "Vehicle Year" inputs of the trade-in and
- * service forms (locations-forms-marketing §2 "Service booking", "Trade-in information"; §5 the
+ * service forms (docs/features/locations-forms-marketing.md §2 "Service booking", "Trade-in information"; §5 the
  * Vehicle Details step needs all three). Takes the values, a setter (`year` keeps digits only) and
  * the form's errors; returns the three inputs for the form to lay out.
  */
@@ -316,7 +318,7 @@ const CONTACT_INPUTS: Record<keyof ContactValues, Omit<InputProps, "name" | "val
  * pre-filled by the caller from the saved user details: `name` required, `postcode` 4 digits at
  * most and required where the site says so. Takes the values, a setter of the whole set, the
  * form's errors and whether the postcode is required; returns one input per field.
- * Spec: locations-forms-marketing §2 "Enquiry form", "Trade-in information", §3, §5.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Enquiry form", "Trade-in information", §3, §5.
  */
 export function contactInputs(
   values: ContactValues,
@@ -347,7 +349,7 @@ export function contactInputs(
  * The contact fields laid out as the lead forms have them: First Name and Last Name side by
  * side, Email, then Phone and Postcode side by side ({@link contactInputs}). Takes the values,
  * setter, errors and whether the postcode is required; renders the fields.
- * Spec: locations-forms-marketing §2 "Enquiry form", §3, §5.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Enquiry form", §3, §5.
  */
 export function ContactFields({
   values,
@@ -396,7 +398,7 @@ function SlugChoice({
 /**
  * The required Dealership select of a site with several dealerships (nothing for one: the form
  * sends that one). Takes the site's dealerships, the chosen slug, a setter and the field's error;
- * renders a {@link Choice} named `dealership_slug`, or nothing. Spec: locations-forms-marketing §5.
+ * renders a {@link Choice} named `dealership_slug`, or nothing. Spec: docs/features/locations-forms-marketing.md §5.
  */
 export function DealershipChoice({ dealerships, ...rest }: SlugChoiceProps & { dealerships: TenantSettings["dealerships"] }) {
   return dealerships.length < 2 ? null : <SlugChoice label="Dealership" name="dealership_slug" items={dealerships} {...rest} />;
@@ -405,7 +407,7 @@ export function DealershipChoice({ dealerships, ...rest }: SlugChoiceProps & { d
 /**
  * The required Location select over `locations`; when there is only one it selects it (calls
  * `onChange` with its slug). Takes the locations, the chosen slug, a setter and the field's error;
- * renders a {@link Choice} named `location`. Spec: locations-forms-marketing §2 "Enquiry form", §5.
+ * renders a {@link Choice} named `location`. Spec: docs/features/locations-forms-marketing.md §2 "Enquiry form", §5.
  */
 export function LocationChoice({ locations, ...rest }: SlugChoiceProps & { locations: Location[] }) {
   const { value, onChange } = rest;
@@ -418,7 +420,7 @@ export function LocationChoice({ locations, ...rest }: SlugChoiceProps & { locat
 
 /**
  * The optional Rego input (at most 10 characters). Takes the value, a setter and the field's
- * error; renders an {@link Input} named `rego`. Spec: locations-forms-marketing §2.
+ * error; renders an {@link Input} named `rego`. Spec: docs/features/locations-forms-marketing.md §2.
  */
 export function RegoInput({
   value,
@@ -468,7 +470,7 @@ export function StateChoice({
 /**
  * The Comments textarea (`message`), required unless the form makes it optional. Takes the
  * value, a setter, the field's error and whether it is required; renders a {@link TextArea}.
- * Spec: locations-forms-marketing §2 "Enquiry form", §5 "Comments required".
+ * Spec: docs/features/locations-forms-marketing.md §2 "Enquiry form", §5 "Comments required".
  */
 export function CommentsField({
   value,
@@ -486,7 +488,7 @@ export function CommentsField({
 
 /**
  * The tenant's terms note under a form (`leads.terms_note`), when it has one. Takes the note;
- * renders a paragraph, or nothing. Spec: locations-forms-marketing §2 "Enquiry form".
+ * renders a paragraph, or nothing. Spec: docs/features/locations-forms-marketing.md §2 "Enquiry form".
  */
 export function TermsNote({ note }: { note: string | null }) {
   return note ? <p className="fc-lead-terms">{note}</p> : null;

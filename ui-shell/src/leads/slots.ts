@@ -1,6 +1,7 @@
-// Test-drive appointment slots (issue 9; shopper-core §7 "Appointment fetch for test-drive
-// booking"): `GET /api/v1/locations/{location_slug}/appointments?days=14` when the host has it,
-// else half-hour slots in the location's opening hours for the next 14 days.
+// Test-drive appointment slots (docs/features/platform.md "Leads"; docs/features/shopper-core.md §7
+// "Appointment fetch for test-drive booking"): `GET
+// /api/v1/locations/{location_slug}/appointments?days=14` when the host has it, else half-hour
+// slots in the location's opening hours for the next 14 days.
 import type { Location } from "../api/types";
 import type { FetchLike } from "./lead";
 
@@ -42,7 +43,7 @@ const minutes = (hhmm: string | null | undefined): number | null => {
 /**
  * Half-hour slots in the location's weekly opening hours (weekday 0 is Sunday; Closed days and
  * days without hours have none; the last slot starts 30 minutes before closing), from tomorrow
- * for 14 days. Takes the location and now; returns the days. Spec: locations-forms-marketing §3
+ * for 14 days. Takes the location and now; returns the days. Spec: docs/features/locations-forms-marketing.md §3
  * "Opening hour entry".
  */
 export function fallbackSlots(loc: Pick<Location, "contact_detail">, now: Date): AppointmentDay[] {

@@ -37,7 +37,7 @@ describe("format", () => {
     expect(parseDigits("$12,5a00")).toBe(12500);
     expect(parseDigits("abc")).toBeNull();
   });
-  it("normalises +61 to 0 and groups 2-4-4 (shopper-core §9)", () => {
+  it("normalises +61 to 0 and groups 2-4-4 (docs/features/shopper-core.md §9)", () => {
     expect(formatPhone("+61 2 5550 0101")).toEqual({ display: "02 5550 0101", href: "tel:0255500101" });
     expect(formatPhone("0255500101")?.display).toBe("02 5550 0101");
     expect(formatPhone("0412345678")?.display).toBe("0412 345 678");

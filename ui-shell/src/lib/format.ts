@@ -2,8 +2,9 @@
 // it as `@forecourt/ui-shell/format`): money in AUD dollars, kilometres, counts, and Australian
 // phone numbers. The output is exactly `Intl.NumberFormat("en-AU")`'s (src/lib/format.test.ts
 // compares them) without calling Intl (see `group`).
-// Spec: shopper-core §5 and §9 (prices, repayment suffixes, phone numbers), locations-forms-marketing
-// §5 (money and kilometre fields) and §9 (phone normalisation).
+// Spec: docs/features/shopper-core.md §5 and §9 (prices, repayment suffixes, phone numbers),
+// docs/features/locations-forms-marketing.md §5 (money and kilometre fields) and §9 (phone
+// normalisation).
 
 /**
  * Rounds to a whole number and groups thousands with commas, as `Intl.NumberFormat("en-AU")` does
@@ -19,7 +20,7 @@ function group(n: number): string {
 /**
  * Formats whole dollars with a `$` and thousands separators: `82990` -> `"$82,990"`.
  * Takes an amount in AUD dollars (cents are rounded away); returns the display string.
- * Spec: shopper-core §4 "Price display", locations-forms-marketing §5 "Money field".
+ * Spec: docs/features/shopper-core.md §4 "Price display", docs/features/locations-forms-marketing.md §5 "Money field".
  */
 export function formatMoney(dollars: number): string {
   return `$${group(dollars)}`;
@@ -28,7 +29,7 @@ export function formatMoney(dollars: number): string {
 /**
  * Formats a whole number with thousands separators only: `12345` -> `"12,345"`.
  * Takes any finite number (rounded to an integer); returns the digits with commas.
- * Spec: locations-forms-marketing §5 (money and kilometre fields use thousands separators).
+ * Spec: docs/features/locations-forms-marketing.md §5 (money and kilometre fields use thousands separators).
  */
 export function formatThousands(n: number): string {
   return group(n);
@@ -37,7 +38,7 @@ export function formatThousands(n: number): string {
 /**
  * Formats an odometer reading: `45210` -> `"45,210 kms"`.
  * Takes kilometres; returns the display string with the `kms` suffix.
- * Spec: locations-forms-marketing §5 "Kilometre field: suffix kms with thousands separators".
+ * Spec: docs/features/locations-forms-marketing.md §5 "Kilometre field: suffix kms with thousands separators".
  */
 export function formatKm(km: number): string {
   return `${group(km)} kms`;
@@ -68,7 +69,7 @@ export function formatDistance(km: number): string {
 /**
  * Reads the digits out of a typed amount: `"$12,5a00"` -> `12500`; no digits -> `null`.
  * Takes the raw text of a money or kilometre input; returns a whole number or null.
- * Spec: locations-forms-marketing §5 ("digits only"; `$` and commas removed).
+ * Spec: docs/features/locations-forms-marketing.md §5 ("digits only"; `$` and commas removed).
  */
 export function parseDigits(text: string): number | null {
   const digits = text.replace(/\D/g, "");
@@ -88,7 +89,8 @@ export interface PhoneView {
  * Normalises an Australian phone number for display and dialling: a leading `+61` (or `61`) becomes
  * `0`; 10-digit numbers starting `0[2-9]` are grouped 2-4-4, `04` mobiles and 1300/1800 numbers 4-3-3.
  * Takes the number as configured (any spacing); returns `{display, href}`, or null when it has no digits.
- * Spec: shopper-core §9 ("a leading +61 become 0 and are grouped 2-4-4"), locations-forms-marketing §3.
+ * Spec: docs/features/shopper-core.md §9 ("a leading +61 become 0 and are grouped 2-4-4"),
+ * docs/features/locations-forms-marketing.md §3.
  */
 export function formatPhone(raw: string | null | undefined): PhoneView | null {
   if (!raw) return null;
@@ -107,7 +109,7 @@ export function formatPhone(raw: string | null | undefined): PhoneView | null {
 }
 
 /**
- * Phone numbers de-duplicated by digits (locations-forms-marketing §9 "Phone numbers de-duplicated
+ * Phone numbers de-duplicated by digits (docs/features/locations-forms-marketing.md §9 "Phone numbers de-duplicated
  * by digits"): keeps the first of each `tel:` href. Takes formatted phones; returns them in order.
  */
 export function uniquePhones<T extends { href: string }>(phones: readonly T[]): T[] {

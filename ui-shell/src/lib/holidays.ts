@@ -1,4 +1,4 @@
-// Holiday (special) hours (locations-forms-marketing §3 "Special (holiday) hours entry", §9
+// Holiday (special) hours (docs/features/locations-forms-marketing.md §3 "Special (holiday) hours entry", §9
 // "Holiday hours use 12-hour am/pm format from UTC time"). Apart from ./hours.ts, which the first
 // load carries, so these cost only the location pages.
 import { DAY } from "./hours";
@@ -28,7 +28,7 @@ export function twelveHour(hhmm: string | null | undefined): string | null {
 
 /**
  * One holiday (special) hours line: `Fri 25 Dec: Closed`, `Sat 26 Dec: 10:00 am - 2:00 pm`
- * (an open day without both hours reads `Open`). Spec: locations-forms-marketing §9 "Holiday hours
+ * (an open day without both hours reads `Open`). Spec: docs/features/locations-forms-marketing.md §9 "Holiday hours
  * use 12-hour am/pm format from UTC time".
  *
  * Assumes the entry's date and hours are the location's own wall-clock values (the host sends them

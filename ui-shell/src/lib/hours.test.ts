@@ -1,4 +1,4 @@
-// Opening hours (locations-forms-marketing §4 "Opening hours display") and holiday hours (§9
+// Opening hours (docs/features/locations-forms-marketing.md §4 "Opening hours display") and holiday hours (§9
 // "Holiday hours use 12-hour am/pm format from UTC time").
 import { describe, expect, it } from "vitest";
 import type { OpeningHourEntry } from "../api/types";

@@ -1,4 +1,4 @@
-// Opening hours display (locations-forms-marketing §4 "Opening hours display").
+// Opening hours display (docs/features/locations-forms-marketing.md §4 "Opening hours display").
 import type { OpeningHourEntry } from "../api/types";
 
 /** Short weekday names, Sunday first (index = weekday, 0 is Sunday). */
@@ -17,7 +17,7 @@ function text(e: OpeningHourEntry | undefined): string {
 
 /**
  * The lines of a weekly opening-hours table, Monday first. When Monday to Friday are identical they
- * collapse into one `Mon-Fri` line, then Sat and Sun separately (locations-forms-marketing §4).
+ * collapse into one `Mon-Fri` line, then Sat and Sun separately (docs/features/locations-forms-marketing.md §4).
  * Takes the week's entries (weekday 0 = Sunday); returns display lines.
  */
 export function openingHoursLines(entries: OpeningHourEntry[]): HoursLine[] {

@@ -1,9 +1,10 @@
 // Image addresses through the host image endpoint (`/img/{path}?w={px}&q={1-100}`), which resizes,
-// picks AVIF or WebP by the Accept header and caches on disk (issue 6 §4, issue 7 §2).
-// Car image URLs in the API are either host paths starting with `/img/` (resizable) or absolute
-// URLs of an external photo host (used as they are, with no srcset).
+// picks AVIF or WebP by the Accept header and caches on disk (docs/features/platform.md
+// "Search results page", docs/features/platform.md "Vehicle detail page"). Car image URLs in the
+// API are either host paths starting with `/img/` (resizable) or absolute URLs of an external photo
+// host (used as they are, with no srcset).
 
-/** Card widths in CSS px (shopper-core §2 card sizes 250x120, 400x300, 500x300). */
+/** Card widths in CSS px (docs/features/shopper-core.md §2 card sizes 250x120, 400x300, 500x300). */
 export const CARD_WIDTHS = [250, 400, 500] as const;
 
 /** `sizes` for a results-grid card: one column on phones, two on tablets, three above. */

@@ -13,7 +13,7 @@ describe("view models", () => {
   });
 });
 
-describe("opening hours (locations-forms-marketing §4)", () => {
+describe("opening hours (docs/features/locations-forms-marketing.md §4)", () => {
   it("collapses identical Monday-Friday hours into one line", () => {
     const hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: "Open", formated_hours: "8:30 am - 5:30 pm" }));
     const lines = openingHoursLines([
@@ -41,7 +41,7 @@ describe("opening hours (locations-forms-marketing §4)", () => {
   });
 });
 
-describe('footer columns (locations-forms-marketing §2 "Footer", issue 11)', () => {
+describe('footer columns (docs/features/locations-forms-marketing.md §2 "Footer", docs/features/platform.md "Locations, offers and navigation")', () => {
   const navFooter = [
     { title: "Models", links: [{ label: "IM6", href: "/im6", count: null }] },
     { title: "Buyer Tools", links: [{ label: "Finance", href: "/finance", count: 3 }] },

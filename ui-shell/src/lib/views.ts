@@ -13,16 +13,16 @@ import type {
 } from "../contract";
 import { formatKm, formatPhone, uniquePhones } from "./format";
 
-/** Dealer comments shown collapsed (shopper-core §9 "Dealer comments truncated at 400 characters"). */
+/** Dealer comments shown collapsed (docs/features/shopper-core.md §9 "Dealer comments truncated at 400 characters"). */
 export const COMMENTS_LIMIT = 400;
 
-/** The default search route (locations-forms-marketing §2). */
+/** The default search route (docs/features/locations-forms-marketing.md §2). */
 export const SEARCH_ALL = "/search/new-used-and-demo-cars";
 
 const CAR_TYPE_LABEL: Record<string, string> = { new: "New cars", used: "Used cars", demo: "Demo cars" };
 const CAR_TYPES = ["new", "demo", "used"] as const;
 
-/** `year make model` (shopper-core §2 sidebar title). */
+/** `year make model` (docs/features/shopper-core.md §2 sidebar title). */
 export function carTitle(car: Car): string {
   return `${car.year} ${car.make} ${car.model}`;
 }
@@ -37,7 +37,7 @@ function titleCase(s: string): string {
 }
 
 /**
- * Key facts of a car in display order, empty values dropped (shopper-core §5 "Spec rows with empty
+ * Key facts of a car in display order, empty values dropped (docs/features/shopper-core.md §5 "Spec rows with empty
  * values are dropped"). Takes the car; returns label/value pairs (km with `kms`, litres with `L`).
  */
 export function keyFacts(car: Car): FactView[] {
@@ -58,7 +58,7 @@ export function keyFacts(car: Car): FactView[] {
 /**
  * The phone to call about a car: the tenant's number for the car type, else the location's.
  * Takes the tenant, car type and an optional location; returns a PhoneLinkView or null.
- * Spec: shopper-core §9 "Dealer phone numbers are configured per tenant and per car type".
+ * Spec: docs/features/shopper-core.md §9 "Dealer phone numbers are configured per tenant and per car type".
  */
 export function phoneFor(tenant: TenantSettings, carType: string, location?: Location | null): PhoneLinkView | null {
   const p = formatPhone(tenant.phones[carType]) ?? formatPhone(location?.contact_detail.phone);
@@ -66,7 +66,7 @@ export function phoneFor(tenant: TenantSettings, carType: string, location?: Loc
 }
 
 /**
- * The finance link for a car (shopper-core §2 "/finance ... query parameters ... #finance-form").
+ * The finance link for a car (docs/features/shopper-core.md §2 "/finance ... query parameters ... #finance-form").
  * Takes a car (or search hit) with slug, car_type and price (AUD); returns the path.
  */
 export function financeHref(car: Pick<Car, "slug" | "car_type" | "price">): string {
@@ -81,7 +81,10 @@ export function addressLines(loc: Location): string[] {
   return [a.street ?? "", second].filter(Boolean);
 }
 
-/** The main menu (locations-forms-marketing §2 "Navigation": Stock, Offers, Service & Parts, Finance...). */
+/**
+ * The main menu (docs/features/locations-forms-marketing.md §2 "Navigation": Stock, Offers, Service & Parts,
+ * Finance...).
+ */
 export function mainNav(): LinkView[] {
   return [
     { label: "Search Stock", href: SEARCH_ALL },
@@ -96,7 +99,7 @@ export function mainNav(): LinkView[] {
 
 /**
  * Header props from tenant settings: name, logo, menu and one phone per configured car type
- * (new, demo, used order; shopper-core §9). Takes tenant settings and the theme's logo URL.
+ * (new, demo, used order; docs/features/shopper-core.md §9). Takes tenant settings and the theme's logo URL.
  */
 export function siteHeaderProps(tenant: TenantSettings, logoUrl: string | null): SiteHeaderProps {
   const phones = CAR_TYPES.flatMap((t) => {
@@ -110,7 +113,7 @@ export function siteHeaderProps(tenant: TenantSettings, logoUrl: string | null):
  * The footer's menus from the navigation's `footer` columns (Models, Buyer Tools, Service & Parts,
  * the dealer's own menu), empty columns left out; null when there are none (the shell's own
  * columns stay). Takes the columns (null/undefined: the navigation is not there); returns the
- * columns as links, or null. Spec: locations-forms-marketing §2 "Footer".
+ * columns as links, or null. Spec: docs/features/locations-forms-marketing.md §2 "Footer".
  */
 export function footerColumns(columns: readonly NavColumn[] | null | undefined): SiteFooterProps["columns"] | null {
   const out = (columns ?? [])
@@ -123,7 +126,8 @@ export function footerColumns(columns: readonly NavColumn[] | null | undefined):
  * Footer props: every visible location's address and phone, footer menus and the legal line. The
  * menus are the navigation's footer columns when given (GET /api/v1/navigation `footer`), else the
  * shell's own Buyer Tools, Service & Parts and About. Takes tenant settings, the current year and
- * optionally the navigation's footer columns; returns SiteFooterProps (locations-forms-marketing §2 "Footer").
+ * optionally the navigation's footer columns; returns SiteFooterProps
+ * (docs/features/locations-forms-marketing.md §2 "Footer").
  */
 export function siteFooterProps(tenant: TenantSettings, year: number, navFooter?: readonly NavColumn[] | null): SiteFooterProps {
   const locations: FooterLocationView[] = tenant.locations
@@ -176,7 +180,7 @@ export function siteFooterProps(tenant: TenantSettings, year: number, navFooter?
 
 /**
  * Home hero props: headline from the manufacturer or site name, search links per condition,
- * and the dealer-group statistics banner for groups (shopper-core §1). Takes tenant settings.
+ * and the dealer-group statistics banner for groups (docs/features/shopper-core.md §1). Takes tenant settings.
  */
 export function homeHeroProps(tenant: TenantSettings): HomeHeroProps {
   const primary = tenant.locations.find((l) => l.primary && l.location_type === "sales") ?? tenant.locations[0];

@@ -32,7 +32,8 @@ export interface DealerLocatorPageProps {
  * locations nearest first with their distance ('12.3 km'), the host's 400 showing 'Invalid
  * postcode'; a type filter (All, Sales, Service, Parts). An empty search shows every location
  * again. Takes {@link DealerLocatorPageProps}; renders the page.
- * Spec: locations-forms-marketing §2 "Dealer-locator screen", §5 postcode, §7 geocoding, §8, §9 haversine.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Dealer-locator screen", §5 postcode, §7
+ * geocoding, §8, §9 haversine.
  */
 export default function DealerLocatorPage({ fetchImpl }: DealerLocatorPageProps) {
   useDocumentTitle("Dealer Locator");

@@ -51,7 +51,7 @@ function popupContent(p: MapPoint): HTMLElement {
  * A map with one marker per point (its popup names each location there with its address and a
  * View Location Details link) and an optional origin marker, fitted to them: one point at the
  * site's zoom, several fitted but never closer than that zoom. Takes {@link LeafletMapProps};
- * renders a labelled region. Spec: locations-forms-marketing §2 "Location screens", §7 "Maps
+ * renders a labelled region. Spec: docs/features/locations-forms-marketing.md §2 "Location screens", §7 "Maps
  * service for location maps", §9 "Map default zoom 10".
  */
 export default function LeafletMap({ points, settings, label, origin, height = 360 }: LeafletMapProps) {

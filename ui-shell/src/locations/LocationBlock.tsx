@@ -24,7 +24,7 @@ function asEntry(e: Location | LocatorEntry): LocatorEntry {
  * columns on wide screens when there are more than 3 locations, otherwise 3 (narrower screens use
  * fewer), under one map with a marker per location when `withMap`. Takes
  * {@link LocationBlockProps}; renders the block (nothing for no locations).
- * Spec: locations-forms-marketing §2 "Location block".
+ * Spec: docs/features/locations-forms-marketing.md §2 "Location block".
  */
 export function LocationBlock({ entries, withMap = false, showHours = false }: LocationBlockProps) {
   const { tenant } = useSite();
@@ -76,7 +76,8 @@ export interface OurLocationsCarouselProps {
  * The 'Our Locations' carousel: the same cards as the grid ({@link LocationCard}, with View
  * Details) in the design system's Carousel (arrows disabled at the ends). For the home page and
  * dealership pages. Takes {@link OurLocationsCarouselProps}; renders the heading and the carousel (nothing for no
- * locations). Spec: locations-forms-marketing §2 "The Our Locations carousel shows the same cards", §4 "Carousels".
+ * locations). Spec: docs/features/locations-forms-marketing.md §2 "The Our Locations carousel shows the same
+ * cards", §4 "Carousels".
  */
 export function OurLocationsCarousel({ locations, perView = 3, title = "Our Locations" }: OurLocationsCarouselProps) {
   const visible = locations.filter((l) => l.visible);

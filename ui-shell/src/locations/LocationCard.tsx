@@ -26,7 +26,7 @@ const EnquiryForm = lazy(async () => ({ default: (await import("../leads/Enquiry
 /**
  * A weekly opening-hours table, Monday to Friday on one line when they are equal
  * ({@link openingHoursLines}). Takes the week's entries and an optional caption; renders a `<table>`.
- * Spec: locations-forms-marketing §4 "Opening hours display".
+ * Spec: docs/features/locations-forms-marketing.md §4 "Opening hours display".
  */
 export function HoursTable({ entries, caption }: { entries: OpeningHourEntry[]; caption?: string }) {
   return (
@@ -61,7 +61,7 @@ export function LocationAddress({ location }: { location: Location }) {
 /**
  * The 'Email Us' button and its modal: a Dialog holding the site's enquiry form (src/leads
  * EnquiryForm) with this location pre-selected. Takes the location; renders the button (the
- * dialog renders in a portal while open). Spec: locations-forms-marketing §2 "Location card ... an
+ * dialog renders in a portal while open). Spec: docs/features/locations-forms-marketing.md §2 "Location card ... an
  * email-us modal", "Enquiry form".
  */
 export function EmailUsButton({ location }: { location: Location }) {
@@ -103,7 +103,7 @@ export interface LocationCardProps {
  * link to /contact-us/{slug}; the dealer licence and motor vehicle repairer numbers when the site
  * shows them (`features.show_dealer_licence`); Get Directions, Email Us (modal), an enquiry button
  * and View Location Details (/our-location/{slug}). Takes {@link LocationCardProps}; renders an
- * `<article>`. Spec: locations-forms-marketing §2 "Location screens", §9 (image height, phones).
+ * `<article>`. Spec: docs/features/locations-forms-marketing.md §2 "Location screens", §9 (image height, phones).
  */
 export function LocationCard({
   location,

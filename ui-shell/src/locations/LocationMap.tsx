@@ -9,7 +9,7 @@ const LeafletMap = lazy(() => import("./LeafletMap"));
  * A location map, lazily loaded: a same-size placeholder while leaflet's chunk loads, a short note
  * if it cannot load, nothing when there are no points to show. The page around it always shows the
  * addresses as text, so nothing depends on the map or its tiles. Takes the props of
- * {@link LeafletMapProps}; renders the map. Spec: locations-forms-marketing §2 "Location screens", §9.
+ * {@link LeafletMapProps}; renders the map. Spec: docs/features/locations-forms-marketing.md §2 "Location screens", §9.
  */
 export function LocationMap(props: LeafletMapProps) {
   const height = props.height ?? 360;

@@ -32,7 +32,7 @@ function useResolved(routeId: string, slug: string): ResolvedLocation | null {
  * select, holiday hours), the location's map (addresses stay as text above it) and its reviews
  * block (`#reviews`; a dealership's reviews when the path named a dealership). 404 for an unknown or
  * hidden location. Takes the route's id; renders the page.
- * Spec: locations-forms-marketing §2 routes, "Location screens", "Reviews".
+ * Spec: docs/features/locations-forms-marketing.md §2 routes, "Location screens", "Reviews".
  */
 export default function LocationPage({ routeId }: { routeId: string }) {
   const { tenant } = useSite();

@@ -37,7 +37,7 @@ export interface LocationPanelProps {
  * only one; it changes which location's hours show), Monday to Friday on one line when equal, the
  * holiday hours still to come ('Fri 25 Dec: Closed'), and, when the chosen location is a service
  * location closed today, 'Enquire Now' to /contact-us/{slug}. Takes {@link LocationPanelProps};
- * renders the panel. Spec: locations-forms-marketing §2 "Location screens", routes
+ * renders the panel. Spec: docs/features/locations-forms-marketing.md §2 "Location screens", routes
  * /contact-us/{locationSlug}, §4 "Opening hours display", "Location type select", §9.
  */
 export function LocationPanel({ location, tenant, now = new Date() }: LocationPanelProps) {

@@ -1,6 +1,6 @@
 // The location card, block, detail panel, location page and dealer locator in jsdom (the leaflet
 // chunk is replaced by a stub: jsdom has no layout; e2e/locations.e2e.ts drives the real map).
-// Spec: locations-forms-marketing §2 "Location screens", §4, §5 postcode, §8, §9.
+// Spec: docs/features/locations-forms-marketing.md §2 "Location screens", §4, §5 postcode, §8, §9.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";

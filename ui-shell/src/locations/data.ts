@@ -1,13 +1,16 @@
 // Location data: the document's inline `page` on a first load of /our-location/{slug} or
 // /locations/{slug} (the host inlines the Location), and GET /api/v1/locations?postcode=&type= for
-// the dealer locator (locations-forms-marketing §2 "Location screens", §7 geocoding by postcode, §8).
+// the dealer locator (docs/features/locations-forms-marketing.md §2 "Location screens", §7 geocoding by postcode, §8).
 import type { Location, LocationsResponse } from "../api/types";
 import type { InlineData } from "../boot/inline";
 
 /** The route ids whose documents inline a {@link Location} as `page`. */
 export const LOCATION_ROUTE_IDS: readonly string[] = ["our-location", "location"];
 
-/** The message when the host finds no place for a postcode (locations-forms-marketing §8 "'Invalid postcode' when geocoding finds nothing"). */
+/**
+ * The message when the host finds no place for a postcode (docs/features/locations-forms-marketing.md §8
+ * "'Invalid postcode' when geocoding finds nothing").
+ */
 export const UNKNOWN_POSTCODE = "Invalid postcode";
 
 function isLocation(v: unknown): v is Location {

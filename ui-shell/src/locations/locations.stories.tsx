@@ -1,7 +1,8 @@
-// Issue 11's location screens (locations-forms-marketing §2 "Location screens", "Reviews"): the
-// card in its variants, the detail panel (type select, holiday hours, Enquire Now), the block and
-// the Our Locations carousel, the dealer locator against a fake host, and the reviews block.
-// Demo data: the dealer-group fixture (GET /api/v1/tenant of the demo group tenant).
+// The docs/features/platform.md "Locations, offers and navigation" location screens
+// (docs/features/locations-forms-marketing.md §2 "Location screens", "Reviews"): the card in its
+// variants, the detail panel (type select, holiday hours, Enquire Now), the block and the Our
+// Locations carousel, the dealer locator against a fake host, and the reviews block. Demo data: the
+// dealer-group fixture (GET /api/v1/tenant of the demo group tenant).
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
 import { TENANTS } from "../__tests__/fixtures";

@@ -1,4 +1,4 @@
-// The location rules (locations-forms-marketing §2 "Location screens", §3, §4 "Location type
+// The location rules (docs/features/locations-forms-marketing.md §2 "Location screens", §3, §4 "Location type
 // select", §9 phones de-duplicated by digits, 4 grid columns above 3 locations, map zoom 10).
 import { describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";

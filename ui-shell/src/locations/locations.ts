@@ -1,6 +1,7 @@
 // Location rules shared by the location card, the detail panel, the location block and the dealer
-// locator (issue 11; locations-forms-marketing §2 "Location screens", §3 "Location", §4 "Location
-// type select", §9). Pure functions: no React, no fetch.
+// locator (docs/features/platform.md "Locations, offers and navigation";
+// docs/features/locations-forms-marketing.md §2 "Location screens", §3 "Location", §4
+// "Location type select", §9). Pure functions: no React, no fetch.
 import type { Location, LocatorEntry, MapSettings, TenantSettings } from "../api/types";
 import { formatPhone, type PhoneView, uniquePhones } from "../lib/format";
 
@@ -15,13 +16,15 @@ export const TYPE_LABELS: Record<string, string> = {
   "car-buying": "Car Buying",
 };
 
-/** The upcoming location's badge (locations-forms-marketing §2 "Location screens"). */
+/** The upcoming location's badge (docs/features/locations-forms-marketing.md §2 "Location screens"). */
 export const UPCOMING_BADGE = "COMING EARLY 2026";
 
-/** The location image's height in CSS px (locations-forms-marketing §9 "Location image height 150 px"). */
+/**
+ * The location image's height in CSS px (docs/features/locations-forms-marketing.md §9 "Location image height 150 px").
+ */
 export const LOCATION_IMAGE_HEIGHT = 150;
 
-/** The map's default zoom (locations-forms-marketing §9 "Map default zoom 10"). */
+/** The map's default zoom (docs/features/locations-forms-marketing.md §9 "Map default zoom 10"). */
 export const DEFAULT_MAP_ZOOM = 10;
 
 /** The map tiles used when the site sends no `maps` settings. */
@@ -44,7 +47,8 @@ export function locationType(loc: Pick<Location, "location_type">): string {
  * back to {@link DEFAULT_MAP_SETTINGS} when missing (zoom 10). Takes the tenant settings; returns them.
  */
 export function mapSettings(tenant: TenantSettings): Required<MapSettings> {
-  // `maps` may be missing from settings captured before issue 11 (test fixtures).
+  // `maps` may be missing from settings captured before docs/features/platform.md "Locations, offers and navigation"
+  // (test fixtures).
   const m: MapSettings = (tenant.maps as MapSettings | undefined) ?? {};
   return {
     tile_url: m.tile_url || DEFAULT_MAP_SETTINGS.tile_url,
@@ -60,7 +64,7 @@ export function showsLicence(tenant: TenantSettings): boolean {
 
 /**
  * The location's phone numbers to show: its phone, then its landline, formatted with
- * {@link formatPhone} and de-duplicated by their digits (locations-forms-marketing §9 "Phone
+ * {@link formatPhone} and de-duplicated by their digits (docs/features/locations-forms-marketing.md §9 "Phone
  * numbers de-duplicated by digits": `07 5550 0210` and `(07) 5550-0210` are one number). Takes the
  * location; returns the numbers, each with its label (`Phone`, `Landline`).
  */
@@ -104,7 +108,7 @@ export interface TypeOption {
  * buying, in that order) that the location's dealership has among `all` (visible ones only), one
  * location of that type: `loc` itself for its own type, else the dealership's primary one, else
  * its first. Takes every location of the site and the page's location; returns the choices
- * (always including `loc`'s own type). Spec: locations-forms-marketing §2 "Location detail panel", §4.
+ * (always including `loc`'s own type). Spec: docs/features/locations-forms-marketing.md §2 "Location detail panel", §4.
  */
 export function typeOptions(all: readonly Location[], loc: Location): TypeOption[] {
   const own = locationType(loc);
@@ -123,7 +127,7 @@ export function typeOptions(all: readonly Location[], loc: Location): TypeOption
 }
 
 /**
- * Which type the select starts at (locations-forms-marketing §4 "Location type select ...
+ * Which type the select starts at (docs/features/locations-forms-marketing.md §4 "Location type select ...
  * auto-selects when only one option exists"): the only option when there is one, else `preferred`
  * when it is an option, else "" (none chosen). Takes the options and the preferred type; returns the type.
  */
@@ -143,7 +147,7 @@ export interface ResolvedLocation {
  * `allowDealership` (the /locations/{slug} route takes a dealership slug too), the primary visible
  * location of the dealership with that slug (else its first). Takes the site's locations, the slug
  * and the flag; returns the resolution, or null (a 404).
- * Spec: locations-forms-marketing §2 routes /our-location/{locationSlug}, /locations/{slug}.
+ * Spec: docs/features/locations-forms-marketing.md §2 routes /our-location/{locationSlug}, /locations/{slug}.
  */
 export function resolveLocation(all: readonly Location[], slug: string, allowDealership: boolean): ResolvedLocation | null {
   const visible = all.filter((l) => l.visible);
@@ -196,7 +200,8 @@ export function todayAt(loc: Location, now: Date): { date: string; weekday: numb
  * Whether a location is closed all of today (its local day at `now`): today's special (holiday)
  * hours when there are some, else the weekly entry for today's weekday (closed when it is missing
  * or not `Open`). Takes the location and the instant; returns true when closed today.
- * Spec: locations-forms-marketing §2 routes ("Enquire Now link shown when a service location is closed").
+ * Spec: docs/features/locations-forms-marketing.md §2 routes ("Enquire Now link shown when a
+ * service location is closed").
  */
 export function isClosedToday(loc: Location, now: Date): boolean {
   const today = todayAt(loc, now);
@@ -215,7 +220,7 @@ export function offersClosedEnquiry(loc: Location, now: Date): boolean {
 }
 
 /**
- * The columns of a location grid on wide screens (locations-forms-marketing §2 "Location block":
+ * The columns of a location grid on wide screens (docs/features/locations-forms-marketing.md §2 "Location block":
  * 4 when there are more than 3 locations, otherwise 3). Takes the count; returns 3 or 4.
  */
 export function gridColumns(count: number): 3 | 4 {

@@ -1,12 +1,16 @@
-// The VDP's certified pre-owned panel (issue 12): its own chunk, loaded by src/vdp/Details.tsx
-// only for cars that show it (src/marketing/certified.ts decides).
-// Spec: locations-forms-marketing §4 "A certified pre-owned panel is shown for one manufacturer
+// The VDP's certified pre-owned panel (docs/features/platform.md "Marketing and content pages"):
+// its own chunk, loaded by src/vdp/Details.tsx only for cars that show it
+// (src/marketing/certified.ts decides).
+// Spec: docs/features/locations-forms-marketing.md §4 "A certified pre-owned panel is shown for one manufacturer
 // only", §9 "Certified pre-owned (one manufacturer): 1-year extra warranty, 90-point inspection,
 // 12 months roadside assist".
 import type { CarResponse } from "../api/types";
 import "./certified.css";
 
-/** The benefits the panel lists (locations-forms-marketing §9 "Certified pre-owned (one manufacturer)"). */
+/**
+ * The benefits the panel lists (docs/features/locations-forms-marketing.md §9
+ * "Certified pre-owned (one manufacturer)").
+ */
 export const CERTIFIED_BENEFITS = ["1-year extra warranty", "90-point inspection", "12 months roadside assist"] as const;
 
 /**

@@ -1,6 +1,8 @@
-// The collapsible FAQ of the recall and trade-in pages (issue 12) on the design system's
-// accordion (Radix: each question a button in an <h3>, aria-expanded, arrow keys between them).
-// Spec: locations-forms-marketing §2 "Recall page" ("FAQ items (collapsible)"), "Trade-in information".
+// The collapsible FAQ of the recall and trade-in pages (docs/features/platform.md
+// "Marketing and content pages") on the design system's accordion (Radix: each question a button in
+// an <h3>, aria-expanded, arrow keys between them).
+// Spec: docs/features/locations-forms-marketing.md §2 "Recall page" ("FAQ items (collapsible)"),
+// "Trade-in information".
 import { Accordion } from "../design/Accordion";
 import "../content/content.css";
 import "./marketing.css";

@@ -1,7 +1,7 @@
-// The service page's Get a Quote modal (issue 12): the enquiry form without the opt_in field, with
-// the category 'Service Quote', posted as an `enquiry` lead like the other forms (then /success).
-// Its own chunk, loaded when the shopper first opens it.
-// Spec: locations-forms-marketing §2 "Electric-model marketing area" ("Service page: ... a Get a
+// The service page's Get a Quote modal (docs/features/platform.md "Marketing and content pages"): the
+// enquiry form without the opt_in field, with the category 'Service Quote', posted as an `enquiry`
+// lead like the other forms (then /success). Its own chunk, loaded when the shopper first opens it.
+// Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area" ("Service page: ... a Get a
 // Quote modal form (the opt_in field is removed from it). Service quote is fixed for 12 months."),
 // §4 "Enquiry submit", §5, §9 ("quote fixed for 12 months"); §2 "Popup dialog" (the dialog primitive).
 import { type FormEvent, useMemo, useState } from "react";
@@ -32,13 +32,13 @@ import {
 } from "../leads/parts";
 import type { ServiceContent } from "./types";
 
-/** The category a quote request records (shopper-core §3 "Lead data" category). */
+/** The category a quote request records (docs/features/shopper-core.md §3 "Lead data" category). */
 export const QUOTE_CATEGORY = "Service Quote";
 
 /**
  * The quote's validity line: `Your quote is fixed for {months} months` ('1 month' for one).
  * Takes whole months (the content's `quote.validMonths`, 12 by the spec); returns the text.
- * Spec: locations-forms-marketing §2, §9 "quote fixed for 12 months".
+ * Spec: docs/features/locations-forms-marketing.md §2, §9 "quote fixed for 12 months".
  */
 export function quoteValidity(months: number): string {
   return `Your quote is fixed for ${months} ${months === 1 ? "month" : "months"}`;

@@ -1,8 +1,9 @@
-// The recall page (issue 12): /recall. The title, the host's introduction, each recall campaign as
-// a card (recall number, model, affected years, affected units with a thousands separator,
-// status, what is wrong and the remedy) and the collapsible FAQ (how to check for recalls,
-// refunds, cost, expiry, how recalls are determined). Tenants without recall content get the 404.
-// Spec: locations-forms-marketing §2 "Recall page", §3 "Recall record".
+// The recall page (docs/features/platform.md "Marketing and content pages"): /recall. The title,
+// the host's introduction, each recall campaign as a card (recall number, model, affected years,
+// affected units with a thousands separator, status, what is wrong and the remedy) and the
+// collapsible FAQ (how to check for recalls, refunds, cost, expiry, how recalls are determined).
+// Tenants without recall content get the 404.
+// Spec: docs/features/locations-forms-marketing.md §2 "Recall page", §3 "Recall record".
 import { lazy } from "react";
 import { useLocation } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
@@ -38,7 +39,7 @@ export function recallStatus(status: string): string {
 /**
  * The facts a recall card lists, in order: Recall number, Model, Affected years, Affected units
  * (thousands separator: 5168 -> "5,168") and Status ('Active'); empty values are left out. Takes
- * the campaign; returns the label/value pairs. Spec: locations-forms-marketing §2 "Recall page", §3.
+ * the campaign; returns the label/value pairs. Spec: docs/features/locations-forms-marketing.md §2 "Recall page", §3.
  */
 export function recallFacts(c: RecallCampaign): RecallFact[] {
   const facts: RecallFact[] = [

@@ -1,8 +1,9 @@
-// The service page's marketing sections (issue 12), around the booking form of
-// src/leads/ServicePage.tsx: the banner with the perks (free ride within 8 km, complimentary
-// service at 3,000 km or 3 months) and the Get a Quote button, the precise-price servicing and
-// genuine-parts sections, and the manufacturer's booking link on tenants that book there.
-// Spec: locations-forms-marketing §2 "Electric-model marketing area" ("Service page: banner,
+// The service page's marketing sections (docs/features/platform.md "Marketing and content pages"),
+// around the booking form of src/leads/ServicePage.tsx: the banner with the perks (free ride within
+// 8 km, complimentary service at 3,000 km or 3 months) and the Get a Quote button, the
+// precise-price servicing and genuine-parts sections, and the manufacturer's booking link on
+// tenants that book there.
+// Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area" ("Service page: banner,
 // precise-price servicing section, genuine-parts section and a Get a Quote modal form"), the
 // routes table (/service: "one tenant links to an external manufacturer booking page"), §9.
 import { Button, ButtonLink } from "../design/Button";

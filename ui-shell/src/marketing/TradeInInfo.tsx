@@ -1,9 +1,10 @@
-// The trade-in information (issue 12) under the valuation form of src/leads/TradeInPage.tsx: the
-// FAQ (types of vehicles bought, how the online estimate is calculated, exact price after
-// inspection, cars under finance, where the inspection happens) and the enquiry mini-form (name,
-// last_name, postcode and phone side by side, email, a hidden page_id) with the privacy consent
-// line 'By submitting this enquiry, I agree to the {brand} Privacy Policy.'
-// Spec: locations-forms-marketing §2 "Trade-in information", §3 "Saved user details", §4
+// The trade-in information (docs/features/platform.md "Marketing and content pages") under the
+// valuation form of src/leads/TradeInPage.tsx: the FAQ (types of vehicles bought, how the online
+// estimate is calculated, exact price after inspection, cars under finance, where the inspection
+// happens) and the enquiry mini-form (name, last_name, postcode and phone side by side, email, a
+// hidden page_id) with the privacy consent line 'By submitting this enquiry, I agree to the {brand}
+// Privacy Policy.'
+// Spec: docs/features/locations-forms-marketing.md §2 "Trade-in information", §3 "Saved user details", §4
 // "Enquiry submit", §5, §8.
 import { type FormEvent, useState } from "react";
 import type { TenantSettings } from "../api/types";
@@ -29,7 +30,7 @@ export const TRADE_IN_CATEGORY = "Trade-in";
 /**
  * The mini-form's message. It has no comments field, and the host requires a message on enquiries
  * unless the tenant sets `[leads] message_optional`; a fixed text the dealer sees says where the
- * enquiry came from (locations-forms-marketing §5 "Comments required").
+ * enquiry came from (docs/features/locations-forms-marketing.md §5 "Comments required").
  */
 export const TRADE_IN_MESSAGE = "Trade-in enquiry from the trade-in page";
 

@@ -1,8 +1,10 @@
-// Whether the VDP shows the certified pre-owned panel (issue 12). Kept apart from the panel so the
-// VDP's details chunk carries only this check, and the panel's chunk loads only for cars that show
-// it. Imported by src/vdp/Details.tsx alone (the panel imports nothing from here: no shared chunk).
-// Spec: locations-forms-marketing §4 "A certified pre-owned panel is shown for one manufacturer
-// only", §9; shopper-core §4 "Card tag priority" (certified pre-owned: used certified car of one manufacturer).
+// Whether the VDP shows the certified pre-owned panel (docs/features/platform.md
+// "Marketing and content pages"). Kept apart from the panel so the VDP's details chunk carries only
+// this check, and the panel's chunk loads only for cars that show it. Imported by
+// src/vdp/Details.tsx alone (the panel imports nothing from here: no shared chunk).
+// Spec: docs/features/locations-forms-marketing.md §4 "A certified pre-owned panel is shown for one manufacturer
+// only", §9; docs/features/shopper-core.md §4 "Card tag priority" (certified pre-owned: used
+// certified car of one manufacturer).
 import type { CarResponse, TenantSettings } from "../api/types";
 import { slugify } from "../lib/slug";
 

@@ -1,6 +1,7 @@
-// Issue 12: the recall cards, the FAQ, the trade-in enquiry mini-form, the service quote modal and
-// the certified pre-owned decision (locations-forms-marketing §2 "Recall page", "Trade-in
-// information", "Electric-model marketing area" service page; §4; §9).
+// docs/features/platform.md "Marketing and content pages": the recall cards, the FAQ, the trade-in
+// enquiry mini-form, the service quote modal and the certified pre-owned decision
+// (docs/features/locations-forms-marketing.md §2 "Recall page", "Trade-in information",
+// "Electric-model marketing area" service page; §4; §9).
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";

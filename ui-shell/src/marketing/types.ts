@@ -1,8 +1,8 @@
-// Wire types of the host's marketing content (issue 12) and defensive readers for them: the
-// recall page, the service page's marketing sections and the trade-in information. All HTML
-// fields are sanitised on the host (ammonia). The types are the generated OpenAPI types' names in
-// src/api/types.ts, re-exported.
-// Spec: locations-forms-marketing §2 "Recall page", "Trade-in information", "Electric-model
+// Wire types of the host's marketing content (docs/features/platform.md
+// "Marketing and content pages") and defensive readers for them: the recall page, the service
+// page's marketing sections and the trade-in information. All HTML fields are sanitised on the host
+// (ammonia). The types are the generated OpenAPI types' names in src/api/types.ts, re-exported.
+// Spec: docs/features/locations-forms-marketing.md §2 "Recall page", "Trade-in information", "Electric-model
 // marketing area" (service page), §3 "Recall record", §9.
 import type { FaqItem, RecallsContent, ServiceContent, TradeInContent } from "../api/types";
 import { isRecord, str } from "../content/data";

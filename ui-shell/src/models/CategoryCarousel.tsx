@@ -14,7 +14,7 @@ function reducedMotion(): boolean {
 }
 
 /**
- * The category card carousel (locations-forms-marketing §2 "Category card carousel", §3 Category
+ * The category card carousel (docs/features/locations-forms-marketing.md §2 "Category card carousel", §3 Category
  * card, §4 "Carousels: previous/next disabled at the ends"): a titled, horizontally scrolling list
  * of image cards (title, description, link to `href`) that snaps card by card and swipes natively
  * on touch screens; previous/next buttons scroll by one card and are disabled at the ends

@@ -14,7 +14,7 @@ export interface HeroSliderProps {
 }
 
 /**
- * The electric-model area's hero slider (locations-forms-marketing §2 "Hero slider", §9 "Hero
+ * The electric-model area's hero slider (docs/features/locations-forms-marketing.md §2 "Hero slider", §9 "Hero
  * slider 85vh, loops"): one full-width slide per `slides[]` entry (image, title, description and
  * its two buttons `btn1`/`btn2` exactly as the data gives), previous/next arrows that loop (next
  * from the last slide shows the first, previous from the first shows the last), one dot per slide,

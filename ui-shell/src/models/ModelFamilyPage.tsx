@@ -1,6 +1,7 @@
-// /models/{baseId}, a model family's page (issue 12; locations-forms-marketing §2 "Electric-model
-// marketing area", §4 tabs): the family from the document's inline `page` (route id
-// `model-family`) or GET /api/v1/content/models; an unknown baseId is the 404 page. A lazy route chunk.
+// /models/{baseId}, a model family's page (docs/features/platform.md "Marketing and content pages";
+// docs/features/locations-forms-marketing.md §2 "Electric-model marketing area", §4 tabs): the family
+// from the document's inline `page` (route id `model-family`) or GET /api/v1/content/models; an unknown
+// baseId is the 404 page. A lazy route chunk.
 import { useEffect } from "react";
 import { useParams, useSearchParams } from "../app/router";
 import { useDocumentTitle } from "../app/site";

@@ -31,7 +31,7 @@ export interface ModelImageProps {
  * `width`/`height` so its box is reserved before it loads (no layout shift). Lazy unless
  * `priority` (eager, high; opens src/models/gate.tsx once painted) or `deferred` (eager, low).
  * Takes {@link ModelImageProps}; renders an `<img>`.
- * Spec: locations-forms-marketing §2 "Electric-model marketing area"; ui-shell/README.md images.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area"; ui-shell/README.md images.
  */
 export function ModelImage({ src, alt, size, priority = false, deferred = false, className }: ModelImageProps) {
   const ref = useRef<HTMLImageElement>(null);

@@ -1,4 +1,4 @@
-// The tabbed content block of a model family page (locations-forms-marketing §2 "Tabbed content
+// The tabbed content block of a model family page (docs/features/locations-forms-marketing.md §2 "Tabbed content
 // block", §4): its own module so that Radix Tabs load only with /models/{baseId}.
 import { useId } from "react";
 import { Tabs } from "../design/Tabs";

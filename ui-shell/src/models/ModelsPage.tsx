@@ -1,7 +1,8 @@
-// /models, the electric-model area's landing page (issue 12; locations-forms-marketing §2
-// "Electric-model marketing area", §9 "Hero slider 85vh, loops", "Scrolling banner text repeated
-// 20 times"). Content from the document's inline `page` (route id `models`) or
-// GET /api/v1/content/models. A lazy route chunk.
+// /models, the electric-model area's landing page (docs/features/platform.md
+// "Marketing and content pages"; docs/features/locations-forms-marketing.md §2
+// "Electric-model marketing area", §9 "Hero slider 85vh, loops",
+// "Scrolling banner text repeated 20 times"). Content from the document's inline `page` (route id
+// `models`) or GET /api/v1/content/models. A lazy route chunk.
 import { useEffect } from "react";
 import { useDocumentTitle } from "../app/site";
 import { CategoryCarousel } from "./CategoryCarousel";

@@ -2,7 +2,7 @@
 // the two families (im6 Super Intelligent SUV, im5 Super Intelligent Sedan), their hero slides,
 // tabs (a Performance tab for both), banners, category cards, the scrolling banner and the
 // call-to-action tiles. Images are host paths of the demo illustrations (the demo media folder).
-// Spec: locations-forms-marketing §2 "Electric-model marketing area", §3.
+// Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area", §3.
 import { stockSearchHref } from "./models";
 import type { ModelFamily, ModelsContent, ModelTab } from "./types";
 

@@ -1,7 +1,8 @@
-// The electric-model area (issue 12; locations-forms-marketing §2 "Electric-model marketing area")
-// with the fixture content: /models (hero slider, model cards, compare teaser, category carousel,
-// scrolling banner, tiles), a family page with its first tab and with ?tab=performance, a family
-// that is coming soon with the default stats, and the parts on their own.
+// The electric-model area (docs/features/platform.md "Marketing and content pages";
+// docs/features/locations-forms-marketing.md §2 "Electric-model marketing area") with the fixture
+// content: /models (hero slider, model cards, compare teaser, category carousel, scrolling banner,
+// tiles), a family page with its first tab and with ?tab=performance, a family that is coming soon
+// with the default stats, and the parts on their own.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { ReactElement } from "react";
 import { TENANTS } from "../__tests__/fixtures";

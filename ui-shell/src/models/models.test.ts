@@ -1,4 +1,4 @@
-// The electric-model area's pure logic (locations-forms-marketing §2, §4, §9).
+// The electric-model area's pure logic (docs/features/locations-forms-marketing.md §2, §4, §9).
 import { describe, expect, it } from "vitest";
 import { MODELS_FIXTURE } from "./fixture";
 import {

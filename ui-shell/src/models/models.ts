@@ -1,7 +1,7 @@
 // The pure logic of the electric-model area (/models, /models/{baseId}): the hero slider's looping
 // index, the category carousel's end states, the tab chosen by `?tab=`, the scrolling banner's
 // copies, the banner stats, button looks and image sizes.
-// Spec: locations-forms-marketing §2 "Electric-model marketing area", §4 "Carousels", tabs,
+// Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area", §4 "Carousels", tabs,
 // "Model status coming_soon", §9 "Hero slider 85vh, loops", "Scrolling banner text repeated 20 times".
 import type { ButtonVariant } from "../design/Button";
 import type { Cta, ModelFamily, ModelsContent, Stat } from "./types";

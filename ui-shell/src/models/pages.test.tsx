@@ -1,4 +1,4 @@
-// The electric-model pages in jsdom (locations-forms-marketing §2, §4, §9): the hero slider loops
+// The electric-model pages in jsdom (docs/features/locations-forms-marketing.md §2, §4, §9): the hero slider loops
 // with its arrows and dots, the buttons are the data's; the scrolling banner's copies; the Coming
 // Soon badge; the tab chosen by ?tab=; unknown families and sites without the area are 404s; the
 // content comes from the inline document or the API.

@@ -1,7 +1,7 @@
 // The electric-model pages' largest image, asked for as soon as their chunk runs on a first load
 // (before React renders them): the hero's first slide on /models, the family's banner image on
 // /models/{baseId}. The page's `<img>` then uses the same response (same srcset and sizes).
-// ui-shell/README.md "First load"; locations-forms-marketing §2 "Electric-model marketing area".
+// ui-shell/README.md "First load"; docs/features/locations-forms-marketing.md §2 "Electric-model marketing area".
 import { readHandoff } from "../boot/handoff";
 import type { InlineData } from "../boot/inline";
 import { imageAt, imageSrcSet } from "../lib/images";

@@ -1,4 +1,4 @@
-// The sections of the electric-model area (locations-forms-marketing §2 "Electric-model marketing
+// The sections of the electric-model area (docs/features/locations-forms-marketing.md §2 "Electric-model marketing
 // area"): model cards, the scrolling text banner, call-to-action tiles, the compare teaser, a model
 // family's banner and its full-screen image banner. The tabbed content block is ModelTabs.tsx
 // (Radix Tabs load only with a family page).

@@ -1,8 +1,9 @@
 // Wire types of the host's content API for the electric-model area: the body of
 // GET /api/v1/content/models (`ModelsContent`), also inlined as `page` in the documents of the
-// `models`, `models-compare` and `model-family` routes. Shapes are fixed by the host (issue 12);
-// src/api/schema.d.ts will carry them once regenerated from the host's OpenAPI document.
-// Spec: locations-forms-marketing §2 "Electric-model marketing area", §3 Slide, Category card,
+// `models`, `models-compare` and `model-family` routes. Shapes are fixed by the host
+// (docs/features/platform.md "Marketing and content pages"); src/api/schema.d.ts will carry them
+// once regenerated from the host's OpenAPI document.
+// Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area", §3 Slide, Category card,
 // Model variant, Colour.
 
 /** A call-to-action button: label, target path and look (`primary` | `secondary` | `outline`). */

@@ -1,11 +1,12 @@
-// The header's main menu as the shell renders it first (issue 11): the entries of GET
-// /api/v1/navigation (the shell's own links until it answers, or when it fails) as plain links and
-// closed dropdown buttons, in the same markup and size as the interactive menu, so nothing moves
-// when that takes over. The interactive menu (Radix NavigationMenu, the mobile drawer:
-// MegaMenu.tsx) is a chunk of its own, loaded on the visitor's first intent (pointer over the
-// menu, focus, a tap or a click), so it costs no first-load JavaScript; the interaction that
-// loaded it is handed over (the dropdown clicked, or hovered on hover sites, opens; focus stays).
-// Spec: locations-forms-marketing §2 "Navigation", §4 "Dropdown menus".
+// The header's main menu as the shell renders it first (docs/features/platform.md
+// "Locations, offers and navigation"): the entries of GET /api/v1/navigation (the shell's own links
+// until it answers, or when it fails) as plain links and closed dropdown buttons, in the same
+// markup and size as the interactive menu, so nothing moves when that takes over. The interactive
+// menu (Radix NavigationMenu, the mobile drawer: MegaMenu.tsx) is a chunk of its own, loaded on the
+// visitor's first intent (pointer over the menu, focus, a tap or a click), so it costs no
+// first-load JavaScript; the interaction that loaded it is handed over (the dropdown clicked, or
+// hovered on hover sites, opens; focus stays).
+// Spec: docs/features/locations-forms-marketing.md §2 "Navigation", §4 "Dropdown menus".
 import { type ComponentType, type FocusEvent, type PointerEvent, useRef, useState } from "react";
 import type { LinkView } from "../contract";
 import { useNavigation } from "./data";
@@ -31,7 +32,7 @@ export function loadMegaMenu(): Promise<ComponentType<MegaMenuProps>> {
  * The header's main menu: `<nav aria-label="Main">` with a Menu button (the drawer, below 960 px)
  * and the entries, plain until the visitor reaches for them, then the interactive menu. Takes the
  * shell's own links (shown until the navigation answers); renders the menu. Spec:
- * locations-forms-marketing §2 "Navigation" (header, mobile drawer).
+ * docs/features/locations-forms-marketing.md §2 "Navigation" (header, mobile drawer).
  */
 export function HeaderMenu({ fallback }: { fallback: LinkView[] }) {
   const nav = useNavigation();

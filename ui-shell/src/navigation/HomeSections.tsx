@@ -1,8 +1,9 @@
-// The home page's search helpers (issue 11): the popular car types (tiles for the top 4 body types
-// by count, from the navigation's `popular_bodies`) and the price range slider search (5,000 to
-// 250,000 in steps of 500; Search goes to the default search page with `price=min:max`, the SRP's
-// own address form). A chunk of its own below the hero (HomePage.tsx loads it).
-// Spec: locations-forms-marketing §2 "Navigation" ("Popular car types", "Price range slider
+// The home page's search helpers (docs/features/platform.md "Locations, offers and navigation"):
+// the popular car types (tiles for the top 4 body types by count, from the navigation's
+// `popular_bodies`) and the price range slider search (5,000 to 250,000 in steps of 500; Search
+// goes to the default search page with `price=min:max`, the SRP's own address form). A chunk of its
+// own below the hero (HomePage.tsx loads it).
+// Spec: docs/features/locations-forms-marketing.md §2 "Navigation" ("Popular car types", "Price range slider
 // search"), §4 "Price slider: min stays below max", §9.
 import { type FormEvent, useState } from "react";
 import type { PopularBody } from "../api/types";

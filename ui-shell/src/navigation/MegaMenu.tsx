@@ -1,9 +1,10 @@
-// The interactive header menu (issue 11), a chunk of its own (HeaderMenu.tsx loads it on first
-// intent): Radix NavigationMenu dropdowns (keyboard, Escape, outside click and focus handling are
-// Radix's) that open by click or by hover as the site says (hover sites still open by click, tap
-// and keyboard), and below 960 px a drawer (Radix Dialog as a sheet) with the same entries as
-// accordions. Every dropdown and the drawer close on a route change and on the force-close signal.
-// Spec: locations-forms-marketing §2 "Navigation", §3 "Model menu item", §4 "Dropdown menus".
+// The interactive header menu (docs/features/platform.md "Locations, offers and navigation"), a
+// chunk of its own (HeaderMenu.tsx loads it on first intent): Radix NavigationMenu dropdowns
+// (keyboard, Escape, outside click and focus handling are Radix's) that open by click or by hover
+// as the site says (hover sites still open by click, tap and keyboard), and below 960 px a drawer
+// (Radix Dialog as a sheet) with the same entries as accordions. Every dropdown and the drawer
+// close on a route change and on the force-close signal.
+// Spec: docs/features/locations-forms-marketing.md §2 "Navigation", §3 "Model menu item", §4 "Dropdown menus".
 import { Accordion as A, NavigationMenu as N } from "radix-ui";
 import {
   type AnchorHTMLAttributes,
@@ -71,7 +72,7 @@ function ChipGroup({ label, chips, value, onChange }: ChipGroupProps) {
  * The Vehicles dropdown: body-type and powertrain filter chips (built from the models; a group
  * shows with two values or more) and the models shown, each with its image, name and a 'Coming
  * Soon' badge when its status is coming_soon. Takes the entry (its `href`: View all) and the
- * models; renders the panel. Spec: locations-forms-marketing §2 "Navigation", §4.
+ * models; renders the panel. Spec: docs/features/locations-forms-marketing.md §2 "Navigation", §4.
  */
 export function VehiclesPanel({ entry, items }: { entry: NavEntry; items: ModelMenuItem[] }) {
   const [f, setF] = useState<ModelFilter>(ALL_MODELS);
@@ -256,7 +257,7 @@ const stop = (e: { preventDefault: () => void }) => e.preventDefault();
  * `open_on` is `hover` (click, tap and keyboard work either way); Escape, an outside click, a
  * route change and {@link forceCloseMenus} close them; the Menu button opens the drawer (below
  * 960 px). Takes {@link MegaMenuProps} (the fallback links and the first interaction's handoff);
- * renders the `<nav>` and the drawer. Spec: locations-forms-marketing §2 "Navigation", §4.
+ * renders the `<nav>` and the drawer. Spec: docs/features/locations-forms-marketing.md §2 "Navigation", §4.
  */
 export default function MegaMenu({ fallback, initial }: MegaMenuProps) {
   const state = useNavigation();

@@ -1,7 +1,8 @@
-// The popup dialog itself (issue 11), a chunk loaded only when a popup is to be shown
-// (PopupHost.tsx decides): image, title, description and button in the design system's dialog
-// (Radix Dialog: at most 600 px wide and 80vh high, scrolling inside; focus trap, Escape and
-// outside click close). Spec: locations-forms-marketing §2 "Popup dialog", §9.
+// The popup dialog itself (docs/features/platform.md "Locations, offers and navigation"), a chunk
+// loaded only when a popup is to be shown (PopupHost.tsx decides): image, title, description and
+// button in the design system's dialog (Radix Dialog: at most 600 px wide and 80vh high, scrolling
+// inside; focus trap, Escape and outside click close). Spec:
+// docs/features/locations-forms-marketing.md §2 "Popup dialog", §9.
 import type { Popup } from "../api/types";
 import { ButtonLink } from "../design/Button";
 import { Dialog } from "../design/Dialog";

@@ -1,8 +1,9 @@
-// The popup's gate in the first load (issue 11): nothing of the popup loads until the page has
-// loaded and the visitor first interacts with it (scroll, wheel, key, pointer or touch); then the
-// popup's chunk (PopupHost.tsx) decides and shows it. So the popup costs no first-load JavaScript,
-// never becomes the largest contentful paint (whose measure stops at the first input) and never
-// covers the first paint. Spec: locations-forms-marketing §2 "Popup dialog", §4 "Popup".
+// The popup's gate in the first load (docs/features/platform.md
+// "Locations, offers and navigation"): nothing of the popup loads until the page has loaded and the
+// visitor first interacts with it (scroll, wheel, key, pointer or touch); then the popup's chunk
+// (PopupHost.tsx) decides and shows it. So the popup costs no first-load JavaScript, never becomes
+// the largest contentful paint (whose measure stops at the first input) and never covers the first
+// paint. Spec: docs/features/locations-forms-marketing.md §2 "Popup dialog", §4 "Popup".
 import { type ComponentType, useEffect, useState } from "react";
 
 /** The interactions after which the popup may show (each ends the largest-contentful-paint measure). */

@@ -1,7 +1,8 @@
-// Whether the site's popup shows (issue 11), a chunk of its own that PopupGate.tsx loads on the
-// visitor's first interaction: not on /sign-in, not once dismissed (local storage
-// `fc-popup-dismissed:{id}`), not after its expiry (`Date.now()`); else the dialog, which
-// remembers its dismissal. Spec: locations-forms-marketing §2 "Popup dialog", §4 "Popup".
+// Whether the site's popup shows (docs/features/platform.md "Locations, offers and navigation"), a
+// chunk of its own that PopupGate.tsx loads on the visitor's first interaction: not on /sign-in,
+// not once dismissed (local storage `fc-popup-dismissed:{id}`), not after its expiry
+// (`Date.now()`); else the dialog, which remembers its dismissal. Spec:
+// docs/features/locations-forms-marketing.md §2 "Popup dialog", §4 "Popup".
 import { useEffect, useState } from "react";
 import { useLocation } from "../app/router";
 import { useNavigation } from "./data";

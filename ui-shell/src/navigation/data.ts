@@ -1,8 +1,9 @@
-// The site navigation (issue 11): GET /api/v1/navigation, fetched once per page load and shared by
-// the header menu, the footer columns, the home page's popular car types and the popup. Kept small:
-// it is part of the app chunk (the menus themselves load on first use, src/navigation/HeaderMenu.tsx).
-// Also the force-close signal every dropdown and the drawer listen to.
-// Spec: locations-forms-marketing §2 "Navigation", §4 "Dropdown menus ... close on force-close".
+// The site navigation (docs/features/platform.md "Locations, offers and navigation"): GET
+// /api/v1/navigation, fetched once per page load and shared by the header menu, the footer columns,
+// the home page's popular car types and the popup. Kept small: it is part of the app chunk (the menus
+// themselves load on first use, src/navigation/HeaderMenu.tsx). Also the force-close signal every
+// dropdown and the drawer listen to.
+// Spec: docs/features/locations-forms-marketing.md §2 "Navigation", §4 "Dropdown menus ... close on force-close".
 import { useEffect, useSyncExternalStore } from "react";
 import type { Navigation } from "../api/types";
 

@@ -1,8 +1,9 @@
-// The header's entries, without React (issue 11): which entries open a dropdown, the shell's own
-// links as entries while the host's navigation is not there, and the handover from the first-load
-// menu to the interactive one. Small: part of the first load (HeaderMenu.tsx); the Vehicles
-// menu's chips are in menu.ts, loaded with the interactive menu.
-// Spec: locations-forms-marketing §2 "Navigation".
+// The header's entries, without React (docs/features/platform.md
+// "Locations, offers and navigation"): which entries open a dropdown, the shell's own links as
+// entries while the host's navigation is not there, and the handover from the first-load menu to
+// the interactive one. Small: part of the first load (HeaderMenu.tsx); the Vehicles menu's chips
+// are in menu.ts, loaded with the interactive menu.
+// Spec: docs/features/locations-forms-marketing.md §2 "Navigation".
 import type { NavColumn, NavEntry, Navigation } from "../api/types";
 import type { LinkView } from "../contract";
 

@@ -1,7 +1,8 @@
-// The Vehicles menu's rules, without React (issue 11): its body-type and powertrain filter chips
-// and the filtering they do, the Coming Soon badge, stock counts. (Which entries open a dropdown:
-// entries.ts, part of the first load.)
-// Spec: locations-forms-marketing §2 "Navigation", §3 "Model menu item", §9 "Known body types".
+// The Vehicles menu's rules, without React (docs/features/platform.md
+// "Locations, offers and navigation"): its body-type and powertrain filter chips and the filtering
+// they do, the Coming Soon badge, stock counts. (Which entries open a dropdown: entries.ts, part of
+// the first load.)
+// Spec: docs/features/locations-forms-marketing.md §2 "Navigation", §3 "Model menu item", §9 "Known body types".
 import type { ModelMenuItem } from "../api/types";
 
 /** A filter chip: the value it filters by (lower case), its label and how many models have it. */
@@ -68,7 +69,8 @@ function chips(values: string[][], label: (v: string) => string): Chip[] {
  * The Vehicles menu's filter chips, built from the models: one per body type and one per
  * powertrain that some model has, most common first (ties by label); a group with fewer than two
  * values is empty (nothing to choose). Takes the models; returns the body and powertrain chips.
- * Spec: locations-forms-marketing §2 "Vehicles (a dynamic models dropdown with body-type and powertrain filters)".
+ * Spec: docs/features/locations-forms-marketing.md §2 "Vehicles (a dynamic models dropdown with
+ * body-type and powertrain filters)".
  */
 export function menuChips(items: readonly ModelMenuItem[]): { bodies: Chip[]; powertrains: Chip[] } {
   return {

@@ -1,6 +1,7 @@
 // The header with the mega menu (closed, the Vehicles dropdown open, the Stock dropdown, the
-// drawer), the popup, and the home page's popular car types and price search (issue 11;
-// locations-forms-marketing §2 "Navigation"), with the fixture navigation.
+// drawer), the popup, and the home page's popular car types and price search
+// (docs/features/platform.md "Locations, offers and navigation";
+// docs/features/locations-forms-marketing.md §2 "Navigation"), with the fixture navigation.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { ReactElement } from "react";
 import { remotePropsFor, TENANTS } from "../__tests__/fixtures";

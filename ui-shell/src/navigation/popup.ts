@@ -1,6 +1,7 @@
-// The popup's rules (issue 11), without React: shown once until dismissed or its button is clicked
-// (remembered per popup id in local storage), hidden after its expiry, never on the sign-in page.
-// Spec: locations-forms-marketing §2 "Popup dialog", §4 "Popup: visible until closed or its link is
+// The popup's rules (docs/features/platform.md "Locations, offers and navigation"), without React:
+// shown once until dismissed or its button is clicked (remembered per popup id in local storage),
+// hidden after its expiry, never on the sign-in page.
+// Spec: docs/features/locations-forms-marketing.md §2 "Popup dialog", §4 "Popup: visible until closed or its link is
 // clicked; hidden after its expiry date".
 import type { Popup } from "../api/types";
 

@@ -1,8 +1,9 @@
-// An offer card (issue 11), the list's and the single offer's: image, name, description (the
-// host's sanitised HTML), disclaimer, category, manufacturer, the model's 'Explore {model}' link,
-// the enquiry link and, when the offer qualifies, 'Book a Test Drive'. A description or disclaimer
-// longer than 200 characters starts collapsed with View more / View less.
-// Spec: locations-forms-marketing §2 "Offers", §3 Offer, §4, §9.
+// An offer card (docs/features/platform.md "Locations, offers and navigation"), the list's and the
+// single offer's: image, name, description (the host's sanitised HTML), disclaimer, category,
+// manufacturer, the model's 'Explore {model}' link, the enquiry link and, when the offer qualifies,
+// 'Book a Test Drive'. A description or disclaimer longer than 200 characters starts collapsed with
+// View more / View less.
+// Spec: docs/features/locations-forms-marketing.md §2 "Offers", §3 Offer, §4, §9.
 import { type ReactNode, useId, useState } from "react";
 import type { Offer } from "../api/types";
 import { ButtonLink } from "../design/Button";
@@ -61,7 +62,7 @@ export interface OfferCardProps {
  * description (host-sanitised HTML; over 200 characters of text: its first 200 until View more),
  * disclaimer (plain text, the same rule), 'Explore {model}' (the model's page), Enquire Now and,
  * when `test_drive`, Book a Test Drive (/book-test-drive). Takes {@link OfferCardProps}; renders
- * an `<article data-offer={id}>`. Spec: locations-forms-marketing §2 "Offers", §4, §9.
+ * an `<article data-offer={id}>`. Spec: docs/features/locations-forms-marketing.md §2 "Offers", §4, §9.
  */
 export function OfferCard({ offer, level = 2, enquiryHref, priority = false }: OfferCardProps) {
   const titleId = useId();

@@ -1,7 +1,8 @@
-// /offers/{offerId} and /offers/{manufacturer}/{offerId} (issue 11): the single-offer card and the
-// enquiry form (category 'Offer Enquiry', the offer's name as subcategory), from the document's
-// inline `page` on a first load, else GET /api/v1/offers/{id}; an unknown or excluded offer is the
-// 404 page. Spec: locations-forms-marketing §2 routes ("offer enquiry"), "Offers", "Enquiry form".
+// /offers/{offerId} and /offers/{manufacturer}/{offerId} (docs/features/platform.md
+// "Locations, offers and navigation"): the single-offer card and the enquiry form (category 'Offer
+// Enquiry', the offer's name as subcategory), from the document's inline `page` on a first load,
+// else GET /api/v1/offers/{id}; an unknown or excluded offer is the 404 page. Spec:
+// docs/features/locations-forms-marketing.md §2 routes ("offer enquiry"), "Offers", "Enquiry form".
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation, useParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
@@ -14,7 +15,7 @@ import "./offers.css";
 const NotFoundPage = lazy(() => import("../pages/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 const EnquiryForm = lazy(() => import("../leads/EnquiryForm").then((m) => ({ default: m.EnquiryForm })));
 
-/** The category an offer's enquiry records (shopper-core §3 "Lead data" category). */
+/** The category an offer's enquiry records (docs/features/shopper-core.md §3 "Lead data" category). */
 export const OFFER_CATEGORY = "Offer Enquiry";
 
 /** The id of the enquiry section Enquire Now scrolls to. */

@@ -1,5 +1,6 @@
-// /special-offers (issue 11): the site's offers as cards, from the document's inline `page` on a
-// first load, else GET /api/v1/offers. Spec: locations-forms-marketing §2 routes, "Offers".
+// /special-offers (docs/features/platform.md "Locations, offers and navigation"): the site's offers as cards, from the
+// document's inline `page` on a first load, else GET /api/v1/offers. Spec: docs/features/locations-forms-marketing.md
+// §2 routes, "Offers".
 import { useLocation } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
 import { inlineContent, useContent } from "../content/data";

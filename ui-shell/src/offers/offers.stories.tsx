@@ -1,5 +1,6 @@
-// Offer cards (issue 11; locations-forms-marketing §2 "Offers"): a short one, a long one with View
-// more toggles and a test drive, the single-offer card, and the list with its empty state.
+// Offer cards (docs/features/platform.md "Locations, offers and navigation";
+// docs/features/locations-forms-marketing.md §2 "Offers"): a short one, a long one with View more
+// toggles and a test drive, the single-offer card, and the list with its empty state.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { ReactElement } from "react";
 import { TENANTS } from "../__tests__/fixtures";

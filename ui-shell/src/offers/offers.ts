@@ -1,6 +1,7 @@
-// Offers (issue 11), without React: the View more threshold, and reading the host's offer bodies
-// (GET /api/v1/offers, GET /api/v1/offers/{id}, or the inline `page` of their documents).
-// Spec: locations-forms-marketing §2 "Offers", §3 Offer, §4 "Offer description and disclaimer:
+// Offers (docs/features/platform.md "Locations, offers and navigation"), without React: the View
+// more threshold, and reading the host's offer bodies (GET /api/v1/offers, GET /api/v1/offers/{id},
+// or the inline `page` of their documents).
+// Spec: docs/features/locations-forms-marketing.md §2 "Offers", §3 Offer, §4 "Offer description and disclaimer:
 // collapsed or expanded when longer than 200 characters", §9.
 import type { Offer, OffersResponse } from "../api/types";
 import { isRecord } from "../content/data";

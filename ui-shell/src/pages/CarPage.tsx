@@ -66,7 +66,7 @@ export function useCar(slug: string): CarState {
 
 /**
  * The car's page views from GET /api/v1/cars/{slug}/view.json?photos_count&updated_at&website_id,
- * called once per VDP visit (the host counts one view per call; shopper-core §7). Takes the car
+ * called once per VDP visit (the host counts one view per call; docs/features/shopper-core.md §7). Takes the car
  * response and tenant; returns the count, or null until (or unless) the host answers.
  */
 export function useViewCount(res: CarResponse | null, tenant: TenantSettings): number | null {
@@ -131,7 +131,7 @@ function useChromeNeeded(): boolean {
 }
 
 /**
- * Dealer comments (shopper-core §2): the host's sanitised HTML rendered as given, the first 400
+ * Dealer comments (docs/features/shopper-core.md §2): the host's sanitised HTML rendered as given, the first 400
  * characters of its text with More/Less, or the pending text when empty. The same markup as the
  * first paint (src/boot/firstPaint.ts), so nothing shifts. Takes the HTML of
  * {@link commentsHtml} (`dealercomments_html` of GET /api/v1/cars/{slug}); renders it.
@@ -172,7 +172,7 @@ function CarSkeleton() {
 }
 
 /**
- * The vehicle detail page (shopper-core §2 "Vehicle detail page", §4, §5, §9). First screen (in
+ * The vehicle detail page (docs/features/shopper-core.md §2 "Vehicle detail page", §4, §5, §9). First screen (in
  * this chunk): breadcrumb, the non-primary-location bar, the gallery with its location overlay (or
  * the spin viewer, loaded only for cars with spin frames), the template's sidebar (price view,
  * tag, buttons by eligibility, view count) and dealer comments. Loaded later: the sticky header
@@ -216,7 +216,7 @@ export default function CarPage() {
     if (res) toggleFavourite(favouriteOf(res));
   }, [res]);
   // Sites without favourites (the garage) get the watchlist variant of the save toggle
-  // (shopper-core §4 "Watchlist toggle"): its code loads on the first click.
+  // (docs/features/shopper-core.md §4 "Watchlist toggle"): its code loads on the first click.
   const features = tenant.features ?? {};
   const favouritesOn = features.favourites ?? features.garage_enabled ?? false;
   const isWatched = useWatchlisted();

@@ -25,7 +25,8 @@ const HASHES = { enquiry: "#enquire", test_drive: "#test-drive", request_photos:
  * (src/leads/EnquiryForm.tsx) for the car, submitting to `POST /api/v1/leads` and going to
  * `/success`. On an available car the dialog switches between Enquire Now, Book a Test Drive and
  * Request Photos (links to the other hashes). Takes {@link EnquiryDialogProps}; renders a {@link Dialog}.
- * Spec: shopper-core §2 ("the enquiry and test-drive forms open in dialogs"), §5; locations-forms-marketing §2, §5.
+ * Spec: docs/features/shopper-core.md §2 ("the enquiry and test-drive forms open in dialogs"), §5;
+ * docs/features/locations-forms-marketing.md §2, §5.
  */
 export default function EnquiryDialog({ car, tenant, variant, onClose }: EnquiryDialogProps) {
   const v: EnquiryVariant = variant ?? (car.available ? "enquiry" : "find_similar");

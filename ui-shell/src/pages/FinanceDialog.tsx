@@ -6,7 +6,7 @@ import { FinanceForm } from "../leads/FinanceForm";
  * The VDP's finance popup (`#finance-application`, from the 'Car Finance' card's Get
  * Pre-Approved): the finance form with the four stage labels and two steps split at the name
  * field, for this car (price, id, VIN). Takes the car response and a close callback; renders a
- * {@link Dialog}. Spec: locations-forms-marketing §2 "Finance page and popup".
+ * {@link Dialog}. Spec: docs/features/locations-forms-marketing.md §2 "Finance page and popup".
  */
 export default function FinanceDialog({ car, onClose }: { car: CarResponse; onClose: () => void }) {
   return (

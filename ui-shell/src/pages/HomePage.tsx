@@ -5,16 +5,17 @@ import { RemoteSlot } from "../federation/RemoteSlot";
 import { homeHeroProps } from "../lib/views";
 import { LocationBlock } from "../locations/LocationBlock";
 
-// Issue 11: popular car types and the price range search, a chunk of their own below the hero.
+// docs/features/platform.md "Locations, offers and navigation": popular car types and the price range search, a chunk
+// of their own below the hero.
 const HomeSections = lazy(() => import("../navigation/HomeSections"));
 
 /**
  * The home page from the tenant's settings: the template's hero, search entry points by condition,
  * every visible location (the location block: cards with address, phones, opening hours, directions
  * and enquiry), then the popular car types and
- * the price range search (issue 11).
- * Takes nothing (reads the site context); renders the page. Spec: shopper-core §1-§2,
- * locations-forms-marketing §2 "Location screens", §4 "Opening hours display".
+ * the price range search (docs/features/platform.md "Locations, offers and navigation").
+ * Takes nothing (reads the site context); renders the page. Spec: docs/features/shopper-core.md §1-§2,
+ * docs/features/locations-forms-marketing.md §2 "Location screens", §4 "Opening hours display".
  */
 export default function HomePage() {
   const { tenant } = useSite();

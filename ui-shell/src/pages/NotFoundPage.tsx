@@ -3,7 +3,7 @@ import { SEARCH_ALL } from "../lib/views";
 
 /**
  * The 404 page: a heading and links to search the stock (all, new, used, demo) and home.
- * Takes nothing; renders the page. Spec: shopper-core §2 (the host's 404 links to the default search).
+ * Takes nothing; renders the page. Spec: docs/features/shopper-core.md §2 (the host's 404 links to the default search).
  */
 export function NotFoundPage() {
   useDocumentTitle("Page not found");

@@ -1,7 +1,9 @@
-// One entry for the pages no first load shows (the print page; issue 9's lead pages; issue 10's sign-in, watchlist and compare; issue
-// 12's variant compare, recall and markdown pages; issue 11's offers, brands, locations and dealer
-// locator), so the app chunk (on every first load) carries one lazy stub for all of them instead of
-// one import each; each page is still its own chunk behind it.
+// One entry for the pages no first load shows (the print page; the docs/features/platform.md
+// "Leads" lead pages; the docs/features/platform.md "Sign-in and watchlist" sign-in, watchlist and
+// compare; the docs/features/platform.md "Marketing and content pages" variant compare, recall and
+// markdown pages; the docs/features/platform.md "Locations, offers and navigation" offers, brands,
+// locations and dealer locator), so the app chunk (on every first load) carries one lazy stub for
+// all of them instead of one import each; each page is still its own chunk behind it.
 import { type ComponentType, lazy } from "react";
 import type { RouteDef } from "../routes/table";
 

@@ -34,7 +34,7 @@ const FilterDialog = lazy(() => import("../search/FilterDialog"));
 const SortControl = lazy(() => import("../search/SortControl"));
 
 // The shell's first load of a search page is the only one where persisted filters or the tenant's
-// defaults apply (shopper-core §2 "persisted attributes or defaults apply on first load").
+// defaults apply (docs/features/shopper-core.md §2 "persisted attributes or defaults apply on first load").
 let firstLoadDone = false;
 
 function storage(): Storage | null {
@@ -91,13 +91,13 @@ function useSidebar(): boolean {
 }
 
 /**
- * The search results page (SRP; shopper-core §2 "Search results", §4, §9; locations-forms-marketing
- * §2 /search routes): breadcrumb with make, model and body crumbs, heading, the count, sort,
- * filters (a sidebar on wide screens, a dialog with 'Show Me {count} {noun}' on phones), the
- * template's search cards with promo tiles, skeletons, the empty state and page links. The search
- * state lives in the address (path and query, the host's address form) and is restored from it;
- * the first page comes from the host's inline data when present. Takes nothing (reads the route
- * and site); renders the page.
+ * The search results page (SRP; docs/features/shopper-core.md §2 "Search results", §4, §9;
+ * docs/features/locations-forms-marketing.md §2 /search routes): breadcrumb with make, model and
+ * body crumbs, heading, the count, sort, filters (a sidebar on wide screens, a dialog with 'Show Me
+ * {count} {noun}' on phones), the template's search cards with promo tiles, skeletons, the empty
+ * state and page links. The search state lives in the address (path and query, the host's address
+ * form) and is restored from it; the first page comes from the host's inline data when present.
+ * Takes nothing (reads the route and site); renders the page.
  */
 export default function SearchPage() {
   const params = useParams() as SearchParams;
@@ -156,7 +156,7 @@ export default function SearchPage() {
   const address = effective ? formatAddress(effective) : null;
   const { data, loading, error } = useSearchResults(address);
 
-  // Remember the filters per site (shopper-core §2 "persisted attributes").
+  // Remember the filters per site (docs/features/shopper-core.md §2 "persisted attributes").
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address stands for the state.
   useEffect(() => {
     if (config.persist_refinements && effective && !firstState) writePersisted(storage(), tenant.slug, effective);
@@ -170,7 +170,8 @@ export default function SearchPage() {
   const isWatched = useWatchlisted();
   const toast = useToast();
   const [dialogOpen, setDialogOpen] = useState(false);
-  // The watchlist variant of the save toggle (sites without favourites; shopper-core §4), loaded on first click.
+  // The watchlist variant of the save toggle (sites without favourites; docs/features/shopper-core.md §4), loaded on
+  // first click.
   const here = `${pathname}${search}`;
   const toggleWatch = useCallback(
     (hit: SearchHit) => {
@@ -197,7 +198,8 @@ export default function SearchPage() {
         model: hit.model,
         primary_image_url: hit.primary_image_url ?? null,
       };
-      // A sold car cannot be saved unless already saved (shopper-core §4): then it can still be removed.
+      // A sold car cannot be saved unless already saved (docs/features/shopper-core.md §4): then it can still be
+      // removed.
       const watched = !toggles.favourites && isWatched(hit.id);
       const watch = !toggles.favourites && (hit.available || watched);
       if (watch || (allowed && (toggles.favourites || toggles.compare))) {

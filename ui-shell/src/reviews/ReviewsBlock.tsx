@@ -9,7 +9,8 @@ import { Stars } from "./Stars";
 /**
  * One review: the reviewer's name (and picture when there is one), their stars, when
  * (`review_date_in_words`), the text as plain text (React escapes it: never HTML) and the
- * dealer's reply. Takes the review; renders an `<article>`. Spec: locations-forms-marketing §3 "Review".
+ * dealer's reply. Takes the review; renders an `<article>`. Spec:
+ * docs/features/locations-forms-marketing.md §3 "Review".
  */
 export function ReviewCard({ review }: { review: Review }) {
   return (
@@ -47,7 +48,7 @@ export interface ReviewsViewProps {
  * then a skeleton while loading, a short note on error, or the average (the host's string, e.g.
  * "4.7"), its stars and the count ("3,118 reviews") above at most 12 {@link ReviewCard}s.
  * Takes {@link ReviewsViewProps}; renders a `<section id="reviews">`.
- * Spec: locations-forms-marketing §2 "Reviews", §9.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Reviews", §9.
  */
 export function ReviewsView({ state, title = "Google Reviews" }: ReviewsViewProps) {
   return (
@@ -100,7 +101,7 @@ export interface ReviewsBlockProps {
  * The reviews block of a location, a dealership or the whole site: fetches GET /api/v1/reviews
  * for `query` (again when it changes) and renders {@link ReviewsView}. Takes
  * {@link ReviewsBlockProps}; renders the block with the `#reviews` anchor.
- * Spec: locations-forms-marketing §2 "Reviews", routes table `#reviews`.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Reviews", routes table `#reviews`.
  */
 export function ReviewsBlock({ query, title, fetchImpl }: ReviewsBlockProps) {
   const { location, dealership } = query;

@@ -14,7 +14,7 @@ export interface StarsProps {
 /**
  * A star rating drawn by {@link starFill} (at most 4 full stars plus a partial one), one image for
  * assistive technology labelled `Rated 4.7 out of 5`. Takes {@link StarsProps}; renders a `<span>`.
- * Spec: locations-forms-marketing §2 "Location screens" (star rating), "Reviews", §9.
+ * Spec: docs/features/locations-forms-marketing.md §2 "Location screens" (star rating), "Reviews", §9.
  */
 export function Stars({ rating, shown, size = "md" }: StarsProps) {
   return (

@@ -1,4 +1,4 @@
-// The star display (locations-forms-marketing §9 "at most 4 full stars plus a partial one") and the
+// The star display (docs/features/locations-forms-marketing.md §9 "at most 4 full stars plus a partial one") and the
 // reviews block (§2 "Reviews": average kept as the host's string, count, at most 12, plain text).
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";

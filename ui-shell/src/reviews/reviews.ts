@@ -1,9 +1,11 @@
 // Reviews data: GET /api/v1/reviews?location={slug} | ?dealership={slug} | (whole site)
-// (locations-forms-marketing §2 "Reviews", §3 "Review", §9: at most 12 reviews, the host applies
+// (docs/features/locations-forms-marketing.md §2 "Reviews", §3 "Review", §9: at most 12 reviews, the host applies
 // the minimum rating and the hidden titles).
 import type { ReviewsResponse } from "../api/types";
 
-/** The most reviews a block shows (locations-forms-marketing §9 "12 Google reviews at full quantity"). */
+/**
+ * The most reviews a block shows (docs/features/locations-forms-marketing.md §9 "12 Google reviews at full quantity").
+ */
 export const MAX_REVIEWS = 12;
 
 /** Whose reviews: one location's, one dealership's, or (neither) the whole site's. */

@@ -1,4 +1,4 @@
-// The star display rule (locations-forms-marketing §9 "Star display shows at most 4 full stars plus
+// The star display rule (docs/features/locations-forms-marketing.md §9 "Star display shows at most 4 full stars plus
 // a partial one"): pure, so the card, the panel and the reviews block draw ratings the same way.
 
 /** How many stars a rating is drawn with. */
@@ -9,7 +9,7 @@ export const STAR_COUNT = 5;
  * 4 full stars, then one partial star holding the rest, then empty ones. 4.7 -> [1, 1, 1, 1, 0.7];
  * 5 -> [1, 1, 1, 1, 1] (the 5th is the partial star at 100 %); 3.2 -> [1, 1, 1, 0.2, 0]; 4 ->
  * [1, 1, 1, 1, 0]. Ratings outside 0-5 (or not finite) are clamped (NaN is 0). Takes the rating
- * (0-5); returns 5 fills. Spec: locations-forms-marketing §9.
+ * (0-5); returns 5 fills. Spec: docs/features/locations-forms-marketing.md §9.
  */
 export function starFill(rating: number): number[] {
   const r = Number.isFinite(rating) ? Math.min(STAR_COUNT, Math.max(0, rating)) : 0;

@@ -13,7 +13,7 @@ describe("route table", () => {
   });
 
   it.each([
-    // shopper-core §2
+    // docs/features/shopper-core.md §2
     ["/cars/2021-mercedes-benz-glc-class-hm10570", "car"],
     ["/cars/abc/checkout", "car-checkout"],
     ["/cars/abc/buy-online", "car-buy-online"],
@@ -40,7 +40,7 @@ describe("route table", () => {
     ["/finance-and-insurance", "finance-and-insurance"],
     ["/neotek", "neotek"],
     ["/4x4-outdoor", "4x4-outdoor"],
-    // locations-forms-marketing §2
+    // docs/features/locations-forms-marketing.md §2
     ["/search/new-used-and-demo-cars", "search"],
     ["/search/used-cars", "search"],
     ["/search/new-and-demo-cars", "search"],

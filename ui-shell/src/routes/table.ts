@@ -1,7 +1,8 @@
-// The route table: every public route of shopper-core §2 and locations-forms-marketing §2.
-// One entry per path pattern (regexparam syntax, matched by wouter via src/app/router.tsx). `page` names the implemented page; routes
-// without one render the placeholder page with their title until their issue fills them in.
-// The host uses the same ids in the inline data's `route.id` (ui-shell/README.md).
+// The route table: every public route of docs/features/shopper-core.md §2 and
+// docs/features/locations-forms-marketing.md §2. One entry per path pattern (regexparam syntax,
+// matched by wouter via src/app/router.tsx). `page` names the implemented page; routes without one
+// render the placeholder page with their title until their issue fills them in. The host uses the
+// same ids in the inline data's `route.id` (ui-shell/README.md).
 
 /** Implemented pages; other routes show the placeholder. */
 export type PageKind =
@@ -43,15 +44,15 @@ export interface RouteDef {
   path: string;
   /** Page title (document title before ` | {site name}`). */
   title: string;
-  /** The spec section it implements, e.g. `shopper-core §2 "Vehicle detail page"`. */
+  /** The spec section it implements, e.g. `docs/features/shopper-core.md §2 "Vehicle detail page"`. */
   spec: string;
   page?: PageKind;
-  /** Sign-in gating (locations-forms-marketing §2 "Gated routes"); default public. */
+  /** Sign-in gating (docs/features/locations-forms-marketing.md §2 "Gated routes"); default public. */
   gate?: Gate;
 }
 
-const SC = "shopper-core §2";
-const LFM = "locations-forms-marketing §2";
+const SC = "docs/features/shopper-core.md §2";
+const LFM = "docs/features/locations-forms-marketing.md §2";
 
 function info(id: string, title: string, spec = LFM): RouteDef {
   return { id, path: `/${id}`, title, spec };
@@ -61,7 +62,8 @@ function info(id: string, title: string, spec = LFM): RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   { id: "home", path: "/", title: "Home", spec: `${SC}; ${LFM}`, page: "home" },
 
-  // Stock search (locations-forms-marketing §2; shopper-core §2 /search/{dealership_slug}).
+  // Stock search (docs/features/locations-forms-marketing.md §2; docs/features/shopper-core.md §2
+  // /search/{dealership_slug}).
   { id: "search-root", path: "/search", title: "Search", spec: LFM, page: "search" },
   {
     id: "search",
@@ -79,7 +81,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { id: "used-car", path: "/used-car/*", title: "Used cars", spec: `${LFM} breadcrumb trails`, page: "search" },
 
-  // Vehicle detail and buying (shopper-core §2).
+  // Vehicle detail and buying (docs/features/shopper-core.md §2).
   { id: "car", path: "/cars/:slug", title: "Vehicle details", spec: `${SC} "Vehicle detail page"`, page: "car" },
   {
     id: "car-checkout",
@@ -133,7 +135,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Service, offers, test drive, parts.
   { ...info("service", "Book a service", `${SC}; ${LFM}`), page: "service" },
-  // Issue 9: the service booking's second path (not in the specs' route lists; the brief's /book-a-service).
+  // docs/features/platform.md "Leads": the service booking's second path (not in the specs' route
+  // lists; the brief's /book-a-service).
   { ...info("book-a-service", "Book a service", `${LFM} "Service booking"`), page: "service" },
   { ...info("special-offers", "Special offers", `${SC}; ${LFM}`), page: "offers" },
   { id: "offer", path: "/offers/:offerId", title: "Offer", spec: `${LFM} /offers/{offerId}`, page: "offer" },
@@ -175,7 +178,8 @@ export const ROUTES: readonly RouteDef[] = [
     spec: `${SC}; ${LFM} /sign-in?type=...&redirect=...&back=...`,
     page: "sign-in",
   },
-  // The watchlist page: its path is not in the specs (shopper-core §2 "its path is not shown"); gated like the garages.
+  // The watchlist page: its path is not in the specs (docs/features/shopper-core.md §2 "its path is not shown"); gated
+  // like the garages.
   {
     id: "watchlist",
     path: "/watchlist",
@@ -184,7 +188,13 @@ export const ROUTES: readonly RouteDef[] = [
     page: "watchlist",
     gate: "always",
   },
-  { id: "compare", path: "/compare", title: "Compare cars", spec: `${SC} §5 compare (issue 10)`, page: "compare" },
+  {
+    id: "compare",
+    path: "/compare",
+    title: "Compare cars",
+    spec: `${SC} §5 compare (docs/features/platform.md "Sign-in and watchlist")`,
+    page: "compare",
+  },
   { ...info("success", "Thank you", SC), page: "success" },
   { ...info("spin-to-win", "Spin to win"), gate: "per-site", page: "content" },
   { ...info("online-payment", "Online payment"), gate: "always", page: "content" },
@@ -194,7 +204,7 @@ export const ROUTES: readonly RouteDef[] = [
   { ...info("myblinkr", "My garage"), gate: "always" },
   { ...info("myservco", "My garage"), gate: "always" },
 
-  // Brand and electric-model marketing (locations-forms-marketing §2 "Electric-model marketing area").
+  // Brand and electric-model marketing (docs/features/locations-forms-marketing.md §2 "Electric-model marketing area").
   { ...info("models", "Models"), page: "models" },
   {
     id: "models-compare",

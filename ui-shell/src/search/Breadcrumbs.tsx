@@ -1,7 +1,7 @@
 import type { Crumb } from "./route";
 
 /**
- * A breadcrumb trail (locations-forms-marketing §2 "breadcrumb trails with make, model and
+ * A breadcrumb trail (docs/features/locations-forms-marketing.md §2 "breadcrumb trails with make, model and
  * body-type crumbs"): a labelled `<nav>` with an ordered list, the last crumb the current page.
  * Takes the crumbs; renders the trail.
  */

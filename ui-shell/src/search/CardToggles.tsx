@@ -12,7 +12,7 @@ export interface CardTogglesProps {
 }
 
 /**
- * The favourite and compare toggles over a card's image (shopper-core §4 "The favourites variant
+ * The favourite and compare toggles over a card's image (docs/features/shopper-core.md §4 "The favourites variant
  * stores entries locally and toggles add/remove", §5 "Compare and favourite controls are hidden
  * when the feature is off or the car fails the availability check" — the caller leaves them out
  * then), or on sites without favourites the watchlist variant (§4 "Watchlist toggle": the caller

@@ -20,7 +20,7 @@ export interface FilterDialogProps {
 
 /**
  * The filters in a dialog (phones): the shopper edits a draft, the 'Show Me {count} {vehicle noun}'
- * button shows the draft's count (GET /api/v1/search/count, animated) and applies it (shopper-core
+ * button shows the draft's count (GET /api/v1/search/count, animated) and applies it (docs/features/shopper-core.md
  * §2 "A 'Show Me {count} {vehicle noun}' button navigates to the results with the current filters;
  * the count is animated"). Takes {@link FilterDialogProps}; renders the dialog.
  */

@@ -18,7 +18,9 @@ import {
   toggleRefinement,
 } from "./filters";
 
-/** Facet lists by attribute, plus `popular_makes` (shopper-core §3 "Facet items: label, count, value"). */
+/**
+ * Facet lists by attribute, plus `popular_makes` (docs/features/shopper-core.md §3 "Facet items: label, count, value").
+ */
 export type FacetLists = Record<string, readonly FacetItem[]>;
 
 /** Props of {@link FilterPanel}. */
@@ -100,7 +102,7 @@ function yearOptions(items: readonly FacetItem[], chosen: readonly (number | nul
 }
 
 /**
- * The SRP's filters (shopper-core §2 "Search results" filters; §3 "Search state"): condition, makes
+ * The SRP's filters (docs/features/shopper-core.md §2 "Search results" filters; §3 "Search state"): condition, makes
  * (the popular ones up to 20, then 'All Makes' lists every make), models of the chosen make, body
  * types, price (slider 5000-250000 step 500, min kept below max) and price bands, year (from/to),
  * kilometres (up to), fuel, transmission, drive, colour, location; each list with its counts, and

@@ -20,7 +20,7 @@ export interface CarCell {
 }
 
 /**
- * A promotional tile (shopper-core §2): the promo's title and lines, or the spec's default text
+ * A promotional tile (docs/features/shopper-core.md §2): the promo's title and lines, or the spec's default text
  * 'We Want Your Car! / We buy all types of cars / Our high turnover means we can pay more', and
  * its call to action. Takes the promo; renders an `<aside>`.
  */
@@ -73,7 +73,7 @@ export interface ResultsGridProps {
 
 /**
  * The results as a grid (centred when there are fewer than 3 cars) or a carousel (3 per view on
- * wide screens, 1 on phones), cars and promo tiles in order (shopper-core §2 "Search results").
+ * wide screens, 1 on phones), cars and promo tiles in order (docs/features/shopper-core.md §2 "Search results").
  * Takes {@link ResultsGridProps}; renders a list.
  */
 export function ResultsGrid({ cells, view, busy }: ResultsGridProps) {
@@ -112,7 +112,7 @@ export function ResultsGrid({ cells, view, busy }: ResultsGridProps) {
 }
 
 /**
- * Skeleton cards while the first results load (shopper-core §2 "Loading shows skeleton cards").
+ * Skeleton cards while the first results load (docs/features/shopper-core.md §2 "Loading shows skeleton cards").
  * Takes how many; renders a busy list of placeholders.
  */
 export function ResultsSkeleton({ count }: { count: number }) {
@@ -128,7 +128,7 @@ export function ResultsSkeleton({ count }: { count: number }) {
 }
 
 /**
- * The empty state (shopper-core §2, §8 "Empty search"): 'No Results Available', the longer
+ * The empty state (docs/features/shopper-core.md §2, §8 "Empty search"): 'No Results Available', the longer
  * message and a 'Clear Filters' button to the tenant's target (default /special-offers).
  * Takes the target path; renders the block.
  */
@@ -145,7 +145,7 @@ export function EmptyResults({ clearHref }: { clearHref: string }) {
 }
 
 /**
- * Page links (shopper-core §2 "page number" in the address): Previous, up to 5 numbered pages
+ * Page links (docs/features/shopper-core.md §2 "page number" in the address): Previous, up to 5 numbered pages
  * around the current one, Next; plain links so each page has an address. Takes the 1-based page,
  * the number of pages and the link of a page; renders a `<nav>`, or nothing for one page.
  */

@@ -37,7 +37,7 @@ export function useAnimatedNumber(target: number, durationMs = COUNT_ANIMATION_M
 }
 
 /**
- * The 'Show Me {count} {vehicle noun}' button (shopper-core §2): the count animated as it changes;
+ * The 'Show Me {count} {vehicle noun}' button (docs/features/shopper-core.md §2): the count animated as it changes;
  * while the count is not known yet, 'Show Me {noun}'. Takes the count (null: unknown), the
  * tenant's `wording.vehicle_noun` and the click handler; renders a primary button whose accessible
  * name is the final count (not the rolling one).

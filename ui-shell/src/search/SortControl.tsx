@@ -3,7 +3,7 @@ import type { SortBy } from "./address";
 import { SORT_CHOICES } from "./filters";
 
 /**
- * The sort choice of the SRP (shopper-core §3 "Search state: sortBy"; §7 default custom_rank):
+ * The sort choice of the SRP (docs/features/shopper-core.md §3 "Search state: sortBy"; §7 default custom_rank):
  * a labelled Radix select. Loaded after the first render (the select's code is not on the first
  * load). Takes the current order and the change handler; renders the control.
  */

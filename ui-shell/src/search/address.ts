@@ -1,7 +1,8 @@
-// The search state (shopper-core §3 "Search state") and its address form (locations-forms-marketing
-// §2: refinement lists, ranges as `min:max` with `$` and commas removed, page number). This mirrors
-// the host's codec, host/src/search/query.rs, exactly: the same parameters, limits, errors and
-// canonical output, so `formatAddress(state)` is the `address` the host answers with.
+// The search state (docs/features/shopper-core.md §3 "Search state") and its address form
+// (docs/features/locations-forms-marketing.md §2: refinement lists, ranges as `min:max` with `$`
+// and commas removed, page number). This mirrors the host's codec, host/src/search/query.rs,
+// exactly: the same parameters, limits, errors and canonical output, so `formatAddress(state)` is
+// the `address` the host answers with.
 //
 // Address form, all parameters optional:
 // - `query=<text>` (also `q`), at most 200 characters, trimmed
@@ -12,7 +13,7 @@
 // - ranges as `min:max`, either end open (`:20000`, `5000:`); `$`, commas and spaces ignored.
 //   Units: price AUD (dollars), km, model years, AUD per week, unix seconds.
 
-/** Default page size (shopper-core §9). */
+/** Default page size (docs/features/shopper-core.md §9). */
 export const DEFAULT_HITS_PER_PAGE = 21;
 /** Largest page size the host accepts. */
 export const MAX_HITS_PER_PAGE = 100;
@@ -23,7 +24,7 @@ export const MAX_QUERY_CHARS = 200;
 /** Most values in one refinement list. */
 export const MAX_VALUES_PER_ATTRIBUTE = 50;
 
-/** Refinement-list attributes of the search state (shopper-core §3), as the host lists them. */
+/** Refinement-list attributes of the search state (docs/features/shopper-core.md §3), as the host lists them. */
 export const REFINEMENT_ATTRIBUTES = [
   "badge",
   "status",
@@ -62,7 +63,7 @@ export const RANGE_ATTRIBUTES = [
   "created_at_timestamp",
 ] as const;
 
-/** Sort orders (shopper-core §7: default custom_rank descending). */
+/** Sort orders (docs/features/shopper-core.md §7: default custom_rank descending). */
 export const SORT_ORDERS = ["custom_rank", "price_asc", "price_desc", "year_desc", "km_asc", "newest"] as const;
 
 /** One of {@link SORT_ORDERS}. */
@@ -75,7 +76,7 @@ export interface Range {
 }
 
 /**
- * The search state (shopper-core §3 "Search state"): text query, 1-based page, page size, sort,
+ * The search state (docs/features/shopper-core.md §3 "Search state"): text query, 1-based page, page size, sort,
  * refinement lists by attribute (values in the order chosen) and ranges by attribute.
  */
 export interface SearchState {
@@ -246,7 +247,8 @@ function parseInto(q: SearchState, key: string, value: string): void {
  * (`SearchQuery::from_query_string`): unknown parameters ignored; a malformed known one is an
  * error naming it. With `lenient`, a malformed parameter is skipped instead (for restoring a
  * shopper's address, which must never break the page). Takes the query string; returns
- * {@link ParseResult}. Spec: shopper-core §3 "Search state", locations-forms-marketing §2.
+ * {@link ParseResult}. Spec: docs/features/shopper-core.md §3 "Search state",
+ * docs/features/locations-forms-marketing.md §2.
  */
 export function parseAddress(qs: string, lenient = false): ParseResult {
   const q = emptyState();

@@ -16,7 +16,7 @@ const hit: SearchHit = searchHit(7, {
   price_view: { kind: "was_now", now: 38990, was: 41990, price_type: "Drive Away" },
 });
 
-describe("search cards (shopper-core §2, §4)", () => {
+describe("search cards (docs/features/shopper-core.md §2, §4)", () => {
   it("uses the host's tag and price view, and formats chips", () => {
     const p = hitCardProps(hit, 0, TENANTS.classic, ["finance", "details"]);
     expect(p.card.title).toBe("2022 Toyota RAV4");

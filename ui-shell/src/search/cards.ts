@@ -1,6 +1,6 @@
 // Search hits as search-card props (src/contract.ts). The tag, price view and eligibility come
 // from the host (the tenant's WASM plugins decide them); this module only formats them and picks
-// the tenant's buttons. shopper-core §2 "Search results", §4, §5.
+// the tenant's buttons. docs/features/shopper-core.md §2 "Search results", §4, §5.
 import type { components } from "../api/schema";
 import type { TenantSettings } from "../api/types";
 import type { ActionView, CarCardView, CardImageView, PriceView, SearchCardProps } from "../contract";
@@ -22,11 +22,11 @@ export type HostPriceView = S["PriceView"];
 /** Cards in the first row of the grid (three columns on wide screens): their images load eagerly. */
 export const FIRST_ROW = 3;
 
-/** Card image box, CSS px (4:3, the 400x300 card size of issue 6 §4). */
+/** Card image box, CSS px (4:3, the 400x300 card size of docs/features/platform.md "Search results page"). */
 const IMAGE_BOX = { width: 400, height: 300 } as const;
 
 /**
- * The contract's price view of the host's (shopper-core §4 "Price display"): `car_price` ->
+ * The contract's price view of the host's (docs/features/shopper-core.md §4 "Price display"): `car_price` ->
  * `$82,990` with its price type, `was_now` -> now and was, `subscription` -> `$199/wk`, `preorder`
  * and `no_price` -> their text. Takes the host's view (AUD); returns a display-ready PriceView.
  */
@@ -51,8 +51,8 @@ export function cardPrice(v: HostPriceView): PriceView {
 /**
  * The image of a card: the primary photo through the host image endpoint (srcset at the card
  * widths 250/400/500 px), or the body-type placeholder when the car has no photo; the first row
- * eager (the very first with `fetchPriority` high), the rest lazy (issue 6 §4). Takes the hit and
- * its 0-based index on the page; returns a CardImageView.
+ * eager (the very first with `fetchPriority` high), the rest lazy (docs/features/platform.md
+ * "Search results page"). Takes the hit and its 0-based index on the page; returns a CardImageView.
  */
 export function cardImage(hit: Pick<SearchHit, "primary_image_url" | "body">, index: number): CardImageView {
   const photo = hit.primary_image_url ?? null;
@@ -77,7 +77,7 @@ function cap(s: string): string {
  * eligibility: finance (the tenant's `wording.finance_label`, default Get Finance), View Details,
  * Reserve this Car (eligibility `reserve` and not test-drive-only), and Find Me Something Similar
  * only when the car is not purchasable (sold), which then replaces finance and reserve
- * (shopper-core §2, §5 "Reserve button"). The first button is primary. Takes the hit, the tenant
+ * (docs/features/shopper-core.md §2, §5 "Reserve button"). The first button is primary. Takes the hit, the tenant
  * and the configured button ids; returns ActionViews.
  */
 export function cardActions(hit: SearchHit, tenant: TenantSettings, buttons: readonly CardButton[]): ActionView[] {
@@ -104,7 +104,7 @@ export function cardActions(hit: SearchHit, tenant: TenantSettings, buttons: rea
  * A search card's props from a hit: title (`year make model`), badge, image, the host-decided tag
  * and price view, chips (km, transmission, fuel, body) and the tenant's buttons. Takes the hit, its
  * 0-based index on the page, the tenant and the card button ids; returns SearchCardProps (without
- * `controls`). Spec: shopper-core §2 "Search results", §4.
+ * `controls`). Spec: docs/features/shopper-core.md §2 "Search results", §4.
  */
 export function hitCardProps(
   hit: SearchHit,

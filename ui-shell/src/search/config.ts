@@ -1,13 +1,13 @@
 // The tenant's search settings (`search` in GET /api/v1/tenant and the inline data's tenant), read
 // defensively: until the generated API types carry them, and for tenants that set only some keys,
-// every value falls back to the spec's default. shopper-core §2 "Search results", §9.
+// every value falls back to the spec's default. docs/features/shopper-core.md §2 "Search results", §9.
 import type { TenantSettings } from "../api/types";
 
-/** A card button id (shopper-core §2 "Button variants by tenant"). */
+/** A card button id (docs/features/shopper-core.md §2 "Button variants by tenant"). */
 export type CardButton = "finance" | "details" | "reserve" | "similar";
 
 /**
- * A promotional tile (shopper-core §3 "Promo item"): shown at `position` (1-based grid position)
+ * A promotional tile (docs/features/shopper-core.md §3 "Promo item"): shown at `position` (1-based grid position)
  * between `start` and `expiry` (unix seconds, null for open), when the page shows a matching car
  * type (`display`, empty for any; `strict_display`: every car type shown must be listed).
  */
@@ -26,7 +26,7 @@ export interface PromoConfig {
 
 /** The tenant's search settings, defaults filled in. */
 export interface SearchConfig {
-  /** Cars per page (default 21, shopper-core §9). */
+  /** Cars per page (default 21, docs/features/shopper-core.md §9). */
   page_size: number;
   /** Results as a grid (default) or a carousel. */
   view: "grid" | "carousel";
@@ -43,7 +43,7 @@ export interface SearchConfig {
   promos: PromoConfig[];
 }
 
-/** The spec's default promo text (shopper-core §2): title, then lines. */
+/** The spec's default promo text (docs/features/shopper-core.md §2): title, then lines. */
 export const DEFAULT_PROMO_TEXT = {
   title: "We Want Your Car!",
   lines: ["We buy all types of cars", "Our high turnover means we can pay more"],
@@ -97,7 +97,7 @@ function promo(v: unknown, i: number): PromoConfig | null {
 /**
  * The tenant's search settings with defaults for anything absent or malformed.
  * Takes the tenant settings (any shape for `search`); returns {@link SearchConfig}.
- * Spec: shopper-core §2 "Search results", §9 "Default page size 21".
+ * Spec: docs/features/shopper-core.md §2 "Search results", §9 "Default page size 21".
  */
 export function searchConfig(tenant: TenantSettings): SearchConfig {
   const s = rec((tenant as unknown as Record<string, unknown>).search);
@@ -123,7 +123,7 @@ export function searchConfig(tenant: TenantSettings): SearchConfig {
 }
 
 /**
- * Whether the favourites and compare toggles exist on this site (shopper-core §5 "Compare and
+ * Whether the favourites and compare toggles exist on this site (docs/features/shopper-core.md §5 "Compare and
  * favourite controls are hidden when the feature is off"): `features.favourites` (falling back to
  * `features.garage_enabled`) and `features.compare`. Takes the tenant; returns both flags.
  */

@@ -1,7 +1,7 @@
 // SRP data: GET /api/v1/search and /api/v1/search/count with the address form, a small cache of
-// answers (shopper-core §9 "Search results cache: ... the oldest entry is evicted when full"), the
+// answers (docs/features/shopper-core.md §9 "Search results cache: ... the oldest entry is evicted when full"), the
 // first page from the host's inline data, and hooks that keep the previous hits and counts while
-// loading or after an error (shopper-core §4 "Search: loading and error keep the previous hits and
+// loading or after an error (docs/features/shopper-core.md §4 "Search: loading and error keep the previous hits and
 // counts").
 import { useEffect, useRef, useState } from "react";
 import type { components } from "../api/schema";
@@ -58,7 +58,7 @@ async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
 /**
  * GET /api/v1/search?{address}: a page of results (cached by address). Takes the address form
  * (no `?`) and an AbortSignal; resolves to the SearchResponse, rejects with a {@link SearchFailure}
- * (or an AbortError). Spec: shopper-core §7 "Stock search".
+ * (or an AbortError). Spec: docs/features/shopper-core.md §7 "Stock search".
  */
 export async function fetchSearch(address: string, signal?: AbortSignal): Promise<SearchResponse> {
   const hit = cache.get(address);

@@ -23,7 +23,7 @@ const entry = {
 
 afterEach(() => localStorage.clear());
 
-describe("favourites and compare (shopper-core §3 'Favourite entry', §4)", () => {
+describe("favourites and compare (docs/features/shopper-core.md §3 'Favourite entry', §4)", () => {
   it("stores favourites locally with id, name, slug, make, model, primary_image_url and toggles them", () => {
     expect(toggleFavourite(entry)).toBe(true);
     expect(JSON.parse(localStorage.getItem(FAVOURITES_KEY) ?? "[]")).toEqual([entry]);

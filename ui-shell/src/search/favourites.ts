@@ -1,10 +1,10 @@
-// Favourites and compare lists in local storage, per site (shopper-core §3 "Favourite entry (kept
+// Favourites and compare lists in local storage, per site (docs/features/shopper-core.md §3 "Favourite entry (kept
 // in local storage per site): id, name, slug, make, model, primary_image_url"; §4 "The favourites
 // variant stores entries locally and toggles add/remove").
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { CarResponse } from "../api/types";
 
-/** A favourite (shopper-core §3 "Favourite entry"). */
+/** A favourite (docs/features/shopper-core.md §3 "Favourite entry"). */
 export interface FavouriteEntry {
   id: number;
   name: string;
@@ -35,7 +35,7 @@ export const COMPARE_MAX = 4;
 
 // Local storage is per origin, and each site (tenant host) is its own origin: these keys are per
 // site. The VDP's Fave button uses this module too (src/pages/CarPage.tsx): one list, one code path.
-/** Local-storage key of the site's favourites (shopper-core §3 "Favourite entry"). */
+/** Local-storage key of the site's favourites (docs/features/shopper-core.md §3 "Favourite entry"). */
 export const FAVOURITES_KEY = "forecourt:favourites";
 
 /** Local-storage key of the site's compare list (favourite entries: the compare page needs the slugs). */

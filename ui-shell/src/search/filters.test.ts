@@ -15,7 +15,7 @@ import {
   writePersisted,
 } from "./filters";
 
-describe("filter state (shopper-core §2 filters)", () => {
+describe("filter state (docs/features/shopper-core.md §2 filters)", () => {
   it("toggles refinement values and goes back to page 1", () => {
     let s = { ...emptyState(), page: 4 };
     s = toggleRefinement(s, "make", "Toyota", true);

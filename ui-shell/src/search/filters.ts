@@ -1,6 +1,6 @@
-// Filter state changes of the SRP (shopper-core §2 "Filters are written into the address
+// Filter state changes of the SRP (docs/features/shopper-core.md §2 "Filters are written into the address
 // (refinement lists, ranges, page number) and restored on first load; persisted attributes or
-// defaults apply on first load"), and the price slider's rules (locations-forms-marketing §2
+// defaults apply on first load"), and the price slider's rules (docs/features/locations-forms-marketing.md §2
 // "Price range slider search: default range 5000 to 250000, step 500").
 import type { Range, SearchState } from "./address";
 
@@ -151,7 +151,7 @@ export function writePersisted(storage: Storage | null, site: string, state: Sea
 }
 
 /**
- * The first load's state (shopper-core §2 "persisted attributes or defaults apply on first
+ * The first load's state (docs/features/shopper-core.md §2 "persisted attributes or defaults apply on first
  * load"): when the address has no filters, the persisted ones (if the tenant persists) or else the
  * tenant's default refinements, each only for attributes the route does not already set. Takes
  * the address's state, the route's refinements, the persisted filters (or null) and the defaults;

@@ -20,7 +20,7 @@ const layout = (cells: ReturnType<typeof placePromos<{ id: number; t: string }>>
   cells.map((c) => (c.kind === "car" ? String(c.item.id) : `P:${c.promo.id}`));
 const NOW = 1_800_000_000;
 
-describe("promo placement (shopper-core §2, §3 'Promo item')", () => {
+describe("promo placement (docs/features/shopper-core.md §2, §3 'Promo item')", () => {
   it("puts tiles at their 1-based grid positions (8 and 17)", () => {
     const items = cars(Array(21).fill("used"));
     const cells = placePromos(items, (c) => c.t, [promo("b", 17), promo("a", 8)], NOW);

@@ -1,4 +1,4 @@
-// Promotional tiles in the results grid (shopper-core §2 "A promotional card can be inserted at
+// Promotional tiles in the results grid (docs/features/shopper-core.md §2 "A promotional card can be inserted at
 // configured grid positions (one tenant randomises the first position by adding 0 to 2; ad tiles
 // at positions 8 and 17 elsewhere)", §3 "Promo item": start, expiry, position, display,
 // strictDisplay).

@@ -11,7 +11,7 @@ const names = {
   bodies: ["SUV", "People Mover"],
 };
 
-describe("search routes (locations-forms-marketing §2)", () => {
+describe("search routes (docs/features/locations-forms-marketing.md §2)", () => {
   it("reads condition, location, dealership, make, body and make/model paths", () => {
     expect(routeBase({}, group, null)?.refinements).toEqual({});
     expect(routeBase({ refinement: "used-cars" }, group, null)?.refinements).toEqual({ car_type: ["used"] });

@@ -1,4 +1,4 @@
-// The /search routes (locations-forms-marketing §2): what a path means as refinements, the path
+// The /search routes (docs/features/locations-forms-marketing.md §2): what a path means as refinements, the path
 // and address a search state is written to, and the breadcrumb trail with make, model and body
 // crumbs. Paths: /search, /search/{condition}, /search/{make}, /search/{make}/{model},
 // /search/{location slug}, /search/{dealership_slug}, /search/{body slug}; `?query={baseId}`.
@@ -6,7 +6,10 @@ import type { TenantSettings } from "../api/types";
 import { slugify } from "../lib/slug";
 import { emptyState, formatAddress, type SearchState } from "./address";
 
-/** The condition routes and the car types each shows (shopper-core §9 "Car types in order: new, demo, used"). */
+/**
+ * The condition routes and the car types each shows (docs/features/shopper-core.md §9
+ * "Car types in order: new, demo, used").
+ */
 export const CONDITIONS = [
   { slug: "new-used-and-demo-cars", label: "New, used and demo cars", carTypes: [] as string[] },
   { slug: "new-cars", label: "New cars", carTypes: ["new"] },
@@ -56,7 +59,7 @@ function bySlug(names: readonly string[], slug: string): string | undefined {
  * `location_name`, a dealership slug its `dealership_name` (from the tenant); a make, model or
  * body slug needs `names` (facet labels of all stock): it returns null when they are needed and
  * not given. A slug that names nothing becomes a text query in words. Takes the params, tenant and
- * names; returns the {@link RouteBase} or null. Spec: locations-forms-marketing §2 /search routes.
+ * names; returns the {@link RouteBase} or null. Spec: docs/features/locations-forms-marketing.md §2 /search routes.
  */
 export function routeBase(params: SearchParams, tenant: TenantSettings, names: SlugNames | null): RouteBase | null {
   const cond = CONDITIONS.find((c) => c.slug === (params.refinement ?? DEFAULT_CONDITION));
@@ -155,7 +158,7 @@ export interface Crumb {
 }
 
 /**
- * The breadcrumb trail of a search (locations-forms-marketing §2 "breadcrumb trails with make,
+ * The breadcrumb trail of a search (docs/features/locations-forms-marketing.md §2 "breadcrumb trails with make,
  * model and body-type crumbs"): Home, the condition page, then the make, the model and the body
  * type when exactly one of each is chosen. Takes the full state; returns the crumbs, the last the
  * current page.

@@ -1,6 +1,6 @@
 // The compare screen rendered (jsdom) against the fixture: defaults, the model dropdown resetting
 // the colour, the address, swatches, the hero fallback, inline data and the host's 404.
-// locations-forms-marketing §2 "Compare screen", §4, §9.
+// docs/features/locations-forms-marketing.md §2 "Compare screen", §4, §9.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";

@@ -1,10 +1,11 @@
-// The model compare screen, /models/compare (issue 12; locations-forms-marketing §2 "Compare
-// screen", §3 Model variant and Colour, §4 "Compare: ...", §9 "Compare: max 6 colour swatches per
-// side; defaults im5-performance (left) and im5-premium (right)"). Two panels (side by side from
-// 768 px, stacked below), each with a model dropdown, the car image, up to 6 colour swatches, Search
-// Stock and Learn More; then Dimensions and Performance tables and the Features lists. The chosen
-// variants are written to the address (`?left=&right=`) so the screen can be shared. A lazy route
-// chunk; the data comes inline on a first load, else from GET /api/v1/content/models.
+// The model compare screen, /models/compare (docs/features/platform.md
+// "Marketing and content pages"; docs/features/locations-forms-marketing.md §2 "Compare screen", §3
+// Model variant and Colour, §4 "Compare: ...", §9 "Compare: max 6 colour swatches per side; defaults
+// im5-performance (left) and im5-premium (right)"). Two panels (side by side from 768 px, stacked
+// below), each with a model dropdown, the car image, up to 6 colour swatches, Search Stock and Learn
+// More; then Dimensions and Performance tables and the Features lists. The chosen variants are
+// written to the address (`?left=&right=`) so the screen can be shared. A lazy route chunk; the data
+// comes inline on a first load, else from GET /api/v1/content/models.
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "../app/router";
 import { useDocumentTitle } from "../app/site";

@@ -1,4 +1,4 @@
-// The compare screen's colour and image rules (locations-forms-marketing §4 "Compare: ...", §9).
+// The compare screen's colour and image rules (docs/features/locations-forms-marketing.md §4 "Compare: ...", §9).
 import { describe, expect, it } from "vitest";
 import {
   changeModel,

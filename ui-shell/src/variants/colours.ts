@@ -1,4 +1,4 @@
-// The compare screen's colour and image rules (locations-forms-marketing §4 "Compare: changing a
+// The compare screen's colour and image rules (docs/features/locations-forms-marketing.md §4 "Compare: changing a
 // side's model resets that side's selected colour to the first. Colours per side are those of the
 // selected model, de-duplicated by lowercase hex code (or name plus id when the hex code is
 // missing), capped at 6. The image falls back to the first colour, then to a default hero image for

@@ -1,4 +1,4 @@
-// The compare screen's rows, halves, links, address and content checks (locations-forms-marketing
+// The compare screen's rows, halves, links, address and content checks (docs/features/locations-forms-marketing.md
 // §2 "Compare screen", §9 defaults).
 import { describe, expect, it } from "vitest";
 import {

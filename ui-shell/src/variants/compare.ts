@@ -1,4 +1,4 @@
-// The compare screen's table rows, feature halves, links and address (locations-forms-marketing §2
+// The compare screen's table rows, feature halves, links and address (docs/features/locations-forms-marketing.md §2
 // "Compare screen": Dimensions and Performance rows, the Features list split into two halves, a
 // Search Stock button and a Learn More link; §9 defaults im5-performance (left) and im5-premium
 // (right)). Pure functions, no React. Colour and image rules: ./colours.ts.

@@ -1,6 +1,6 @@
 // The compare screen's data: ModelsContent from the document's inline `page` on a first load of
 // /models/compare (route id `models-compare`), else GET /api/v1/content/models (client-side
-// navigation, the API boot path). ui-shell/README.md "Inline data"; locations-forms-marketing §2.
+// navigation, the API boot path). ui-shell/README.md "Inline data"; docs/features/locations-forms-marketing.md §2.
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "../app/router";
 import { useSite } from "../app/site";

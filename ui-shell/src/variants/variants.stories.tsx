@@ -1,6 +1,7 @@
-// The model compare screen (issue 12; locations-forms-marketing §2 "Compare screen", §4, §9)
-// against a fake host serving the fixture ModelsContent. Storybook has no image endpoint, so the
-// fixture's `/img/...` images are swapped for small inline SVG drawings in the colour's paint.
+// The model compare screen (docs/features/platform.md "Marketing and content pages";
+// docs/features/locations-forms-marketing.md §2 "Compare screen", §4, §9) against a fake host
+// serving the fixture ModelsContent. Storybook has no image endpoint, so the fixture's `/img/...`
+// images are swapped for small inline SVG drawings in the colour's paint.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { TENANTS } from "../__tests__/fixtures";
 import { MemoryRouter } from "../app/router";

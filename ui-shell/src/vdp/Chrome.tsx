@@ -11,7 +11,7 @@ import "./vdp.css";
 
 /**
  * The weekly (or per-period) estimate from the API's finance offer, e.g. `$129/wk`; null when the
- * host gave no figure (shopper-core §2 sticky header "weekly finance estimate", §9 suffixes).
+ * host gave no figure (docs/features/shopper-core.md §2 sticky header "weekly finance estimate", §9 suffixes).
  * Takes the car response; returns the text or null.
  */
 export function estimateText(res: CarResponse): string | null {
@@ -33,7 +33,7 @@ export interface StickyHeaderProps {
 }
 
 /**
- * The VDP's sticky header (shopper-core §2, §4 "Sticky header: visible when scroll is 500 or
+ * The VDP's sticky header (docs/features/shopper-core.md §2, §4 "Sticky header: visible when scroll is 500 or
  * more"): image, name, gearbox and body, price and price type, the weekly estimate, Get Finance
  * and Trade-In Valuation. Takes {@link StickyHeaderProps}; renders a `<div>` hidden when not visible.
  */
@@ -71,7 +71,7 @@ export function StickyHeader({ res, price, visible, estimate }: StickyHeaderProp
 export const BAR_COLLAPSED_ACTIONS = 2;
 
 /**
- * The mobile bottom bar (shopper-core §2 "a fixed bottom bar repeats the action buttons and
+ * The mobile bottom bar (docs/features/shopper-core.md §2 "a fixed bottom bar repeats the action buttons and
  * expands after scrolling beyond 900 px"): the first two actions, all of them when expanded;
  * Share copies the link (the page shows the 3 s copy toast). Takes the sidebar's actions and
  * whether it is expanded; renders a `<nav>`.
@@ -108,9 +108,9 @@ export function BottomBar({ actions, expanded }: { actions: ActionView[]; expand
   );
 }
 
-/** Sticky header: shown from this scroll offset, px (shopper-core §9). */
+/** Sticky header: shown from this scroll offset, px (docs/features/shopper-core.md §9). */
 export const STICKY_FROM_PX = 500;
-/** Mobile bottom bar: expanded beyond this scroll offset, px (shopper-core §9). */
+/** Mobile bottom bar: expanded beyond this scroll offset, px (docs/features/shopper-core.md §9). */
 export const BAR_EXPAND_PX = 900;
 
 const read = () => ({ sticky: window.scrollY >= STICKY_FROM_PX, expanded: window.scrollY > BAR_EXPAND_PX });
@@ -151,7 +151,7 @@ export interface VdpChromeProps {
 }
 
 /**
- * The VDP's scroll chrome (shopper-core §2, §4, §9), loaded on the first scroll (or at once on a
+ * The VDP's scroll chrome (docs/features/shopper-core.md §2, §4, §9), loaded on the first scroll (or at once on a
  * phone): the sticky header from 500 px of scroll when the tenant shows it, and on phone widths
  * the bottom bar, expanded beyond 900 px. Takes {@link VdpChromeProps}; renders both.
  */

@@ -20,13 +20,15 @@ import type { FinanceFigures } from "./tools/quote";
 import { VideoPlayer } from "./Video";
 import "./vdp.css";
 
-// The tools (issue 8) load when they come near the viewport, each its own chunk.
+// The tools (docs/features/platform.md "Finance and delivery tools") load when they come near the viewport, each its
+// own chunk.
 const FuelCalculator = lazy(() => import("./tools/FuelCalculator"));
 const DeliveryCalculator = lazy(() => import("./tools/DeliveryCalculator"));
 const FinanceCalculator = lazy(() => import("./tools/FinanceCalculator"));
 const CarFinanceCard = lazy(() => import("./tools/CarFinance").then((m) => ({ default: m.CarFinanceCard })));
 const PriceGauge = lazy(() => import("./tools/PriceGauge"));
-// Issue 12: the certified pre-owned panel, its own chunk, loaded only for cars that show it.
+// docs/features/platform.md "Marketing and content pages": the certified pre-owned panel, its own
+// chunk, loaded only for cars that show it.
 const CertifiedPanel = lazy(() => import("../marketing/CertifiedPanel"));
 
 /**
@@ -44,11 +46,11 @@ function ToolSlot({ children, minHeight, eager }: { children: ReactNode; minHeig
   );
 }
 
-/** Features shown before 'Show All' (shopper-core §9 "feature list 8"). */
+/** Features shown before 'Show All' (docs/features/shopper-core.md §9 "feature list 8"). */
 export const FEATURES_LIMIT = 8;
-/** Key-information rows before 'Show More' (shopper-core §9 "specs first 4"). */
+/** Key-information rows before 'Show More' (docs/features/shopper-core.md §9 "specs first 4"). */
 export const FACTS_LIMIT = 4;
-/** Similar cars: skeletons while loading (shopper-core §9 "6 skeleton placeholders"). */
+/** Similar cars: skeletons while loading (docs/features/shopper-core.md §9 "6 skeleton placeholders"). */
 export const SIMILAR_SKELETONS = 6;
 
 /**
@@ -101,7 +103,7 @@ export function ShowMore({
 }
 
 /**
- * The why-buy sales counter (shopper-core §9), recomputed every 150 s. Takes nothing; renders the
+ * The why-buy sales counter (docs/features/shopper-core.md §9), recomputed every 150 s. Takes nothing; renders the
  * count in a `<strong>` marked `data-sales-counter`.
  */
 export function SalesCounter() {
@@ -128,7 +130,7 @@ function mask(display: string): string {
 }
 
 /**
- * The call-the-dealer block (shopper-core §2, §4 "Phone: masked or revealed"): the masked number;
+ * The call-the-dealer block (docs/features/shopper-core.md §2, §4 "Phone: masked or revealed"): the masked number;
  * 'Show number' POSTs /api/v1/cars/{slug}/phone-reveal {car_id, dealership_id, website_id} (the
  * host logs it) and then shows the number linking `tel:`. A failed log still reveals (console
  * warning). Takes the car response and tenant; renders a `<section>`, or nothing without a number.
@@ -182,7 +184,7 @@ export function CallDealer({ res, tenant }: { res: CarResponse; tenant: TenantSe
 }
 
 /**
- * The social share row (shopper-core §2): Facebook, Twitter (unless `vdp.hide_twitter`), WhatsApp,
+ * The social share row (docs/features/shopper-core.md §2): Facebook, Twitter (unless `vdp.hide_twitter`), WhatsApp,
  * email, SMS, and copy link ('Copied' for 1.5 s); web targets open in a 550x400 window. Takes the
  * page URL, car name, whether Twitter is hidden, the copied state and the copy handler; renders a `<ul>`.
  */
@@ -247,7 +249,7 @@ const FEATURES = [
 ];
 
 /**
- * The three-feature banner (shopper-core §2): latest offers, book service online, sell your car;
+ * The three-feature banner (docs/features/shopper-core.md §2): latest offers, book service online, sell your car;
  * a carousel below 600 px wide, three tiles above. Takes nothing; renders a `<section>`.
  */
 export function FeatureBanner() {
@@ -301,7 +303,7 @@ export function similarCard(hit: SearchHit, noPriceText: string): SearchCardProp
 
 /**
  * 'Similar ... In-Stock' (new and demo) or 'Available' (used) carousel from GET
- * /api/v1/cars/{slug}/similar (shopper-core §7, §9: at most 6, 6 skeletons while loading). A
+ * /api/v1/cars/{slug}/similar (docs/features/shopper-core.md §7, §9: at most 6, 6 skeletons while loading). A
  * failure is logged and nothing shows. Takes the car response and tenant; renders a `<section>`.
  */
 export function SimilarCars({ res, tenant }: { res: CarResponse; tenant: TenantSettings }) {
@@ -374,11 +376,11 @@ export interface DetailsProps {
 }
 
 /**
- * Everything below the VDP's first screen, loaded when the shopper scrolls near it (shopper-core
+ * Everything below the VDP's first screen, loaded when the shopper scrolls near it (docs/features/shopper-core.md
  * §2): collapsible tabs (What's Included, Why Buy From Us? with the sales counter, Reserve Online
  * with the tenant's deposit and hold time, Protect Your Car, Features with 8 then Show All),
  * key information (4 then Show More), '{Car type} Details', used-car checks, the certified
- * pre-owned panel (its own chunk, issue 12), the dealer video,
+ * pre-owned panel (its own chunk, docs/features/platform.md "Marketing and content pages"), the dealer video,
  * the fuel calculator (not for electric cars) and delivery calculator (tenant `tools.delivery`),
  * full specifications, the finance calculator and 'Car Finance' card, the price-comparison
  * gauge, call-the-dealer, share row, three-feature banner, disclaimer and similar cars; the tools

@@ -21,7 +21,7 @@ export interface FullScreenProps {
 }
 
 /**
- * The gallery's full-screen view (shopper-core §2 "full-screen view with arrow-key navigation"):
+ * The gallery's full-screen view (docs/features/shopper-core.md §2 "full-screen view with arrow-key navigation"):
  * a Radix dialog with the photo (or video), previous/next buttons, Left/Right arrow keys and
  * touch swipes (wrapping at the ends), and an 'n of m' counter. Takes {@link FullScreenProps};
  * renders the dialog.

@@ -4,7 +4,10 @@ import { GALLERY_SIZES, GALLERY_WIDTHS, imageAt, imageSrcSet, placeholderImage }
 
 const FullScreen = lazy(() => import("./FullScreen"));
 
-/** Photos shown before the thumbnail strip appears (shopper-core §5 "Thumbnail strip only when more than 3 images"). */
+/**
+ * Photos shown before the thumbnail strip appears (docs/features/shopper-core.md §5
+ * "Thumbnail strip only when more than 3 images").
+ */
 export const THUMBS_FROM = 4;
 
 /** One gallery item: a photo (full and thumbnail URL) or the car's video. */
@@ -31,7 +34,7 @@ export interface GalleryProps {
 }
 
 /**
- * The VDP gallery (shopper-core §2): the main photo through the host image endpoint with a srcset
+ * The VDP gallery (docs/features/shopper-core.md §2): the main photo through the host image endpoint with a srcset
  * (eager, `fetchpriority=high` for the first), the location overlay, a thumbnail strip above 3
  * photos (and a Video button), and the full-screen view (loaded on first open) with arrow keys and
  * swipes. No photos: the body-type placeholder. Takes {@link GalleryProps}; renders a `<div>`.

@@ -16,7 +16,7 @@ import "./vdp.css";
 /**
  * Asks the host for the car's PDF (GET /api/v1/cars/{slug}/print.pdf) and saves it. Takes the car
  * slug; resolves when the download has started, rejects with the host's error message (the
- * `{error:{message}}` envelope) or the HTTP status. Spec: shopper-core §4 "Print PDF", §8.
+ * `{error:{message}}` envelope) or the HTTP status. Spec: docs/features/shopper-core.md §4 "Print PDF", §8.
  */
 export async function downloadPdf(slug: string): Promise<void> {
   const r = await fetch(`/api/v1/cars/${encodeURIComponent(slug)}/print.pdf`);
@@ -58,7 +58,7 @@ function Rows({ rows, label }: { rows: { label: string; value: string }[]; label
 }
 
 /**
- * The print page, /print?car_id={slug} (shopper-core §2 "printable page, opens in a new tab"; §4
+ * The print page, /print?car_id={slug} (docs/features/shopper-core.md §2 "printable page, opens in a new tab"; §4
  * "Print PDF"): a print-ready sheet of the car (photo, title, price view, key facts, details, full
  * specifications, dealer comments, location) with print CSS that drops the site chrome, a Print
  * button, and 'Download PDF' showing 'Preparing...' while the host renders it; a failure shows

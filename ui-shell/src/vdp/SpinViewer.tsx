@@ -47,7 +47,7 @@ export type SpinState = "loading" | "rotating" | "idle";
 
 /**
  * Loads every URL as an image; resolves to true once all have loaded or failed (failures are
- * logged to the console only: shopper-core §8 "Spin images or 3D assets fail: console only").
+ * logged to the console only: docs/features/shopper-core.md §8 "Spin images or 3D assets fail: console only").
  * The downloads start once the page has loaded. Takes the URLs; returns whether all are settled.
  */
 export function useAllLoaded(urls: readonly string[]): boolean {
@@ -130,7 +130,7 @@ export interface SpinProps {
 }
 
 /**
- * The 360° spin (shopper-core §2, §4 "Spin viewer", §9): one placeholder image until every frame
+ * The 360° spin (docs/features/shopper-core.md §2, §4 "Spin viewer", §9): one placeholder image until every frame
  * has loaded, then one full auto-rotate turn at 100 ms a frame that stops at the first frame (or
  * at the shopper's first drag); dragging turns one frame per 20 px; Left/Right keys turn one frame;
  * the 'Swipe to spin' hint goes after the first drag; hotspots of the shown frame with tooltips.
@@ -235,7 +235,7 @@ export interface SpinViewerProps {
 }
 
 /**
- * The spin viewer (shopper-core §2, §4): tabs Spin, Images (the gallery) and Interior (only with
+ * The spin viewer (docs/features/shopper-core.md §2, §4): tabs Spin, Images (the gallery) and Interior (only with
  * an interior image, with its hotspots); the first tab from the tenant's `vdp.spin_default_tab`.
  * Takes {@link SpinViewerProps}; renders the tabs.
  */

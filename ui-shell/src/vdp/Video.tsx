@@ -2,7 +2,7 @@ import { videoEmbedUrl } from "./maths";
 
 /**
  * A dealer video: an embedded player frame for YouTube and Vimeo links, a plain `<video>`
- * otherwise (shopper-core §2 "dealer video (embedded frame or plain video)"). Takes the URL and a
+ * otherwise (docs/features/shopper-core.md §2 "dealer video (embedded frame or plain video)"). Takes the URL and a
  * title; renders the player.
  */
 export function VideoPlayer({ url, title }: { url: string; title: string }) {

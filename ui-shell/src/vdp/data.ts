@@ -1,12 +1,12 @@
 // What the VDP reads around the generated API types: spin frames and dealer comments from
 // CarResponse, and the tenant's `vdp` settings (not in TenantSettings' schema), read defensively:
 // a missing or malformed setting gives the spec's default, never a throw.
-// Spec: shopper-core §2 "Vehicle detail page", §3 "Car", §9.
+// Spec: docs/features/shopper-core.md §2 "Vehicle detail page", §3 "Car", §9.
 import type { CarResponse, TenantSettings } from "../api/types";
 
 /** The tenant's VDP settings (tenant.toml `[vdp]`, served in GET /api/v1/tenant as `vdp`). */
 export interface VdpConfig {
-  /** The spin viewer's first tab: `spin` (default) or `images` (shopper-core §4 "Spin viewer"). */
+  /** The spin viewer's first tab: `spin` (default) or `images` (docs/features/shopper-core.md §4 "Spin viewer"). */
   spinDefaultTab: "spin" | "images";
   /** Show the sticky header after 500 px of scroll (default true). */
   stickyHeader: boolean;
@@ -14,9 +14,9 @@ export interface VdpConfig {
   hideTwitter: boolean;
   /** The gallery's location overlay: `city_state` (default) or `location_name`. */
   locationOverlay: "city_state" | "location_name";
-  /** Reserve deposit, dollars (default 200; shopper-core §9). */
+  /** Reserve deposit, dollars (default 200; docs/features/shopper-core.md §9). */
   reserveDeposit: number;
-  /** Hours a reserved car is held (default 48; shopper-core §9). */
+  /** Hours a reserved car is held (default 48; docs/features/shopper-core.md §9). */
   reserveHoldHours: number;
 }
 
@@ -37,7 +37,10 @@ export interface HotspotPosition {
   posY: number;
 }
 
-/** The car's hotspots (shopper-core §3 "Hotspots"): exterior and interior lists and positions per hotspot. */
+/**
+ * The car's hotspots (docs/features/shopper-core.md §3 "Hotspots"): exterior and interior lists and positions per
+ * hotspot.
+ */
 export interface Hotspots {
   exterior: Hotspot[];
   interior: Hotspot[];

@@ -1,23 +1,25 @@
 // The VDP's pure rules: the sales counter, spin frame maths, share links, specification rows,
 // video embeds, directions and the location overlay. No React, no DOM: unit-tested in maths.test.ts.
-// Spec: shopper-core §2 "Vehicle detail page", §4, §5, §9.
+// Spec: docs/features/shopper-core.md §2 "Vehicle detail page", §4, §5, §9.
 import type { Car } from "../api/types";
 import type { FactView } from "../contract";
 import { formatKm } from "../lib/format";
 
-/** Spin: pixels of horizontal drag per frame (shopper-core §9 "movement sensitivity 20 px per frame"). */
+/**
+ * Spin: pixels of horizontal drag per frame (docs/features/shopper-core.md §9 "movement sensitivity 20 px per frame").
+ */
 export const SPIN_PX_PER_FRAME = 20;
-/** Spin: auto-rotate interval, ms (shopper-core §9 "auto-rotate interval 100 ms"). */
+/** Spin: auto-rotate interval, ms (docs/features/shopper-core.md §9 "auto-rotate interval 100 ms"). */
 export const SPIN_INTERVAL_MS = 100;
-/** Sales counter refresh, ms (shopper-core §9 "recomputed every 150 seconds"). */
+/** Sales counter refresh, ms (docs/features/shopper-core.md §9 "recomputed every 150 seconds"). */
 export const SALES_COUNTER_MS = 150_000;
-/** Share window size, px (shopper-core §9 "Share window 550x400"). */
+/** Share window size, px (docs/features/shopper-core.md §9 "Share window 550x400"). */
 export const SHARE_WINDOW = { width: 550, height: 400 } as const;
 
 let brisbane: Intl.DateTimeFormat | null = null;
 
 /**
- * The why-buy sales counter (shopper-core §9): in Brisbane time, day of month x 192 + seconds of
+ * The why-buy sales counter (docs/features/shopper-core.md §9): in Brisbane time, day of month x 192 + seconds of
  * the day / 450, rounded down. Takes an instant; returns the count (cars sold, a whole number).
  */
 export function salesCount(at: Date): number {
@@ -50,7 +52,7 @@ export function frameAfterDrag(startFrame: number, dx: number, count: number): n
 }
 
 /**
- * The auto-rotate step (shopper-core §4 "Auto-rotate runs until one full turn completes, then
+ * The auto-rotate step (docs/features/shopper-core.md §4 "Auto-rotate runs until one full turn completes, then
  * stops"): takes the ticks done so far (one per {@link SPIN_INTERVAL_MS}) and the frame count;
  * returns the frame to show and whether the turn is complete (tick `count` is back at frame 0).
  */
@@ -66,7 +68,7 @@ export interface ShareLink {
 }
 
 /**
- * The share row's links (shopper-core §2 "Social share row"): Facebook, Twitter (unless hidden),
+ * The share row's links (docs/features/shopper-core.md §2 "Social share row"): Facebook, Twitter (unless hidden),
  * WhatsApp, email and SMS. Takes the page URL, the car's name and whether Twitter is hidden;
  * returns the links (copy link is a button, not a link).
  */
@@ -99,7 +101,7 @@ export function shareWindowFeatures(screenWidth: number, screenHeight: number): 
 export type SpecValue = string | number | null | undefined;
 
 /**
- * Specification rows with empty values dropped (shopper-core §5 "Spec rows with empty values are
+ * Specification rows with empty values dropped (docs/features/shopper-core.md §5 "Spec rows with empty values are
  * dropped"): null, undefined, blank text and non-finite or zero-length numbers go. Takes
  * `[label, value, unit?]` triples; returns label/value pairs (`unit` appended with a space).
  */
@@ -116,7 +118,7 @@ export function specRows(rows: [string, SpecValue, string?][]): FactView[] {
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The '{Car type} Details' list (shopper-core §2): make, model, badge, series, variant, year, body,
+ * The '{Car type} Details' list (docs/features/shopper-core.md §2): make, model, badge, series, variant, year, body,
  * colours, transmission, fuel, drive, seats, doors, odometer (km), stock number, VIN, rego, dates.
  * Takes the car; returns the non-empty rows.
  */
@@ -149,7 +151,7 @@ export function detailRows(car: Car): FactView[] {
 }
 
 /**
- * The full specifications (shopper-core §3 "Variant fields", "Caravan specifications"): cylinders,
+ * The full specifications (docs/features/shopper-core.md §3 "Variant fields", "Caravan specifications"): cylinders,
  * engine (L), induction, fuel use (L/100km), tank (L), GVM (kg), length/height/width (mm), braked
  * towing (kg), body configuration, torque (Nm), ANCAP; then the caravan's body width/length, tare,
  * axle, sleeps and ATM. Takes the car; returns the non-empty rows.
@@ -184,7 +186,7 @@ export function fullSpecRows(car: Car): FactView[] {
 }
 
 /**
- * The embeddable player URL of a YouTube or Vimeo link (shopper-core §2 "dealer video (embedded
+ * The embeddable player URL of a YouTube or Vimeo link (docs/features/shopper-core.md §2 "dealer video (embedded
  * frame or plain video)"). Takes a video URL; returns the embed URL, or null for other videos
  * (played in a `<video>`).
  */
@@ -212,7 +214,7 @@ export function videoEmbedUrl(url: string): string | null {
 const PER: Record<string, string> = { week: "/wk", fortnight: "/fn", month: "/mo" };
 
 /**
- * The finance estimate's per-period suffix (shopper-core §9 "suffixes wk, fn, mo"). Takes the
+ * The finance estimate's per-period suffix (docs/features/shopper-core.md §9 "suffixes wk, fn, mo"). Takes the
  * frequency (`week`, `fortnight`, `month`); returns e.g. `/wk` ("" when unknown).
  */
 export function perSuffix(frequency: string | undefined): string {

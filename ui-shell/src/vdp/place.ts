@@ -1,5 +1,6 @@
 // Where the car is, for the VDP's first screen: the gallery's location overlay and the
-// non-primary-location announcement with its directions link. Spec: shopper-core §2 "Vehicle detail page".
+// non-primary-location announcement with its directions link. Spec: docs/features/shopper-core.md
+// §2 "Vehicle detail page".
 import type { CarResponse, Location } from "../api/types";
 import type { VdpConfig } from "./data";
 
@@ -15,7 +16,7 @@ export function directionsHref(loc: Location): string {
 }
 
 /**
- * The gallery's location overlay (shopper-core §2): `city STATE`, or the location's name when the
+ * The gallery's location overlay (docs/features/shopper-core.md §2): `city STATE`, or the location's name when the
  * tenant says `location_name`. Takes the car response and the VDP config; returns text ("" for none).
  */
 export function overlayText(res: CarResponse, config: Pick<VdpConfig, "locationOverlay">): string {
@@ -28,7 +29,7 @@ export function overlayText(res: CarResponse, config: Pick<VdpConfig, "locationO
 }
 
 /**
- * The non-primary-location announcement (shopper-core §2 "'Located at {city}' with 'Get
+ * The non-primary-location announcement (docs/features/shopper-core.md §2 "'Located at {city}' with 'Get
  * Directions' when the car is at a non-primary location"). Takes the car response; returns the
  * text and directions link, or null when the car is at a primary location or has none.
  */

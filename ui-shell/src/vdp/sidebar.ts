@@ -1,6 +1,6 @@
 // The VDP sidebar's props (src/contract.ts VdpSidebarProps) from the host's server-decided fields:
 // `price_view` (price-display plugin), `tag` (tag-rules), `eligibility` (eligibility), `phone`
-// (phone-format). The shell formats; it does not re-decide. Spec: shopper-core §2 "Vehicle detail
+// (phone-format). The shell formats; it does not re-decide. Spec: docs/features/shopper-core.md §2 "Vehicle detail
 // page" sidebar, §4 "Price display", §5.
 import type { ReactNode } from "react";
 import type { CarResponse, TenantSettings } from "../api/types";
@@ -10,7 +10,10 @@ import { carSubtitle, carTitle, financeHref, keyFacts, phoneFor } from "../lib/v
 
 type ApiPriceView = CarResponse["price_view"];
 
-/** The key facts shown with icons (shopper-core §2 "icons (km, transmission, body)"), by their label in `keyFacts`. */
+/**
+ * The key facts shown with icons (docs/features/shopper-core.md §2 "icons (km, transmission, body)"), by their label in
+ * `keyFacts`.
+ */
 const ICONS: Record<string, IconFactView["icon"]> = { Odometer: "km", Transmission: "transmission", Body: "body" };
 
 /**
@@ -58,7 +61,7 @@ export interface SidebarState {
   /** The sidebar's finance slot: market-price indicator and weekly finance teaser (src/vdp/tools/Teaser.tsx). */
   financeTeaser?: ReactNode;
   /**
-   * The watchlist variant of the save toggle (sites without favourites; shopper-core §4): whether
+   * The watchlist variant of the save toggle (sites without favourites; docs/features/shopper-core.md §4): whether
    * the car is saved and the toggle. Replaces Fave; shown on available cars and on sold cars that
    * are already saved (so they can be removed).
    */
@@ -66,7 +69,7 @@ export interface SidebarState {
 }
 
 /**
- * The VDP sidebar props. Buttons by the API's `eligibility` (shopper-core §5): Reserve Car Now
+ * The VDP sidebar props. Buttons by the API's `eligibility` (docs/features/shopper-core.md §5): Reserve Car Now
  * (reserve, not test-drive-only), Enquire Now (or Instant Message when the tenant's
  * `instant_message` feature is on), Call Now, finance, Trade-In, Online Purchase, Car History
  * Report (needs the car's file), Share, Fave (compare_favourite) or, with `s.watchlist`, Save /

@@ -34,7 +34,7 @@ const ELIGIBLE = {
   autograb_report: false,
 };
 
-describe("sales counter (shopper-core §9)", () => {
+describe("sales counter (docs/features/shopper-core.md §9)", () => {
   it("is day of month x 192 + seconds of the Brisbane day / 450", () => {
     // 2026-11-20T14:30:00Z is 2026-11-21 00:30:00 in Brisbane (UTC+10, no daylight saving).
     expect(salesCount(new Date("2026-11-20T14:30:00Z"))).toBe(21 * 192 + Math.floor(1800 / 450));
@@ -46,7 +46,7 @@ describe("sales counter (shopper-core §9)", () => {
   });
 });
 
-describe("spin maths (shopper-core §9: 20 px per frame, 100 ms auto-rotate)", () => {
+describe("spin maths (docs/features/shopper-core.md §9: 20 px per frame, 100 ms auto-rotate)", () => {
   it("turns one frame per 20 px, dragging left forward, wrapping", () => {
     expect(frameAfterDrag(0, -19, 36)).toBe(0);
     expect(frameAfterDrag(0, -20, 36)).toBe(1);
@@ -63,7 +63,7 @@ describe("spin maths (shopper-core §9: 20 px per frame, 100 ms auto-rotate)", (
   });
 });
 
-describe("dealer comments truncation (shopper-core §9: 400 characters)", () => {
+describe("dealer comments truncation (docs/features/shopper-core.md §9: 400 characters)", () => {
   it("keeps short text and cuts long text at a word boundary with an ellipsis", () => {
     expect(truncate("short", 400)).toBe("short");
     const long = "word ".repeat(100).trim();
@@ -80,7 +80,7 @@ describe("dealer comments truncation (shopper-core §9: 400 characters)", () => 
   });
 });
 
-describe("specification rows (shopper-core §5: empty values dropped)", () => {
+describe("specification rows (docs/features/shopper-core.md §5: empty values dropped)", () => {
   it("drops null, undefined, blank and non-finite values and appends units", () => {
     expect(
       specRows([
@@ -117,7 +117,7 @@ describe("specification rows (shopper-core §5: empty values dropped)", () => {
   });
 });
 
-describe("share row (shopper-core §2, §9)", () => {
+describe("share row (docs/features/shopper-core.md §2, §9)", () => {
   const url = "https://example.test/cars/a b";
   it("links Facebook, Twitter, WhatsApp, email and SMS with the URL encoded", () => {
     const links = shareLinks(url, "2021 GLC", false);
@@ -198,7 +198,7 @@ describe("video, location, config", () => {
   });
 });
 
-describe("sidebar props from the API's decisions (shopper-core §2, §4, §5)", () => {
+describe("sidebar props from the API's decisions (docs/features/shopper-core.md §2, §4, §5)", () => {
   it("formats each price view kind without re-deciding it", () => {
     expect(displayPrice({ kind: "car_price", price: 82990, price_type: "Drive Away" }, "x")).toEqual({
       kind: "price",
@@ -260,7 +260,7 @@ describe("sidebar props from the API's decisions (shopper-core §2, §4, §5)", 
     expect(ids).not.toContain("reserve");
     expect(ids).not.toContain("finance");
   });
-  it("gives sites without favourites the watchlist's Save toggle; a sold car keeps it only when saved (shopper-core §4)", () => {
+  it("gives sites without favourites the watchlist's Save toggle; a sold car keeps it only when saved (docs/features/shopper-core.md §4)", () => {
     const onToggle = () => {};
     const open = sidebarProps({ ...CAR, eligibility: ELIGIBLE }, TENANTS.classic, {
       ...STATE,

@@ -70,7 +70,7 @@ pub fn logo_svg(file: &str) -> Option<&'static [u8]> {
     LOGO_DIR.get_file(file).map(|f| f.contents())
 }
 
-/// Kinds of brand grid (shopper-core §2 "brand grids (cars, motorcycles, trucks, group brands)").
+/// Kinds of brand grid (docs/features/shopper-core.md §2 "brand grids (cars, motorcycles, trucks, group brands)").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum BrandKind {

@@ -1,9 +1,11 @@
-//! Site content for finding the dealer (issue 11): navigation (header, model menu, footer), the
-//! popup, offers, brands with the statistics banner, and reviews. Read at start from content files
-//! in `tenants/<slug>/content/` over the shared defaults folder (`content_defaults`), checked (a
-//! wrong key or link fails the load naming the file and key), and served by `api::site` and inline
-//! in the documents. Spec: locations-forms-marketing §2 "Offers", "Navigation", "Reviews"; §3
-//! Offer, Review, Manufacturer, Model menu item, Brand entry; §4 popup, offers; §9 reviews, popup.
+//! Site content for finding the dealer (docs/features/platform.md
+//! "Locations, offers and navigation"): navigation (header, model menu, footer), the popup, offers,
+//! brands with the statistics banner, and reviews. Read at start from content files in
+//! `tenants/<slug>/content/` over the shared defaults folder (`content_defaults`), checked (a wrong
+//! key or link fails the load naming the file and key), and served by `api::site` and inline in the
+//! documents. Spec: docs/features/locations-forms-marketing.md §2 "Offers", "Navigation",
+//! "Reviews"; §3 Offer, Review, Manufacturer, Model menu item, Brand entry; §4 popup, offers; §9
+//! reviews, popup.
 //!
 //! Files (tenants/README.md "Content files"):
 //! - `navigation.toml`: `open_on` (click or hover), `[[header]]` entries, `[[vehicles]]` (model

@@ -11,7 +11,7 @@ use crate::{
     tenant::error::{TenantError, invalid},
 };
 
-/// The most reviews a block shows (locations-forms-marketing §9 "12 Google reviews").
+/// The most reviews a block shows (docs/features/locations-forms-marketing.md §9 "12 Google reviews").
 pub const REVIEWS_MAX: usize = 12;
 
 /// A review (§3 Review). Text is plain; the UI escapes it.

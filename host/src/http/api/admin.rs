@@ -1,5 +1,5 @@
 //! `POST /api/v1/admin/import`: the stock import of `forecourt import` over HTTP, behind the
-//! admin token (issue "Foundation" item 5). The tenant is the request's Host.
+//! admin token (docs/features/platform.md "Stock import"). The tenant is the request's Host.
 
 use axum::{
     Json,

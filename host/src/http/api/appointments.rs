@@ -21,7 +21,7 @@ pub struct SlotParams {
     pub days: Option<i64>,
 }
 
-/// Test-drive slots of a visible location of this site (issue 9 §1).
+/// Test-drive slots of a visible location of this site (docs/features/platform.md "Leads").
 #[utoipa::path(get, path = "/api/v1/locations/{slug}/appointments", tag = "leads",
     params(("slug" = String, Path, description = "Location slug"), SlotParams),
     responses((status = 200, body = Slots), (status = 400, body = crate::http::error::ErrorEnvelope), (status = 404, body = crate::http::error::ErrorEnvelope)))]

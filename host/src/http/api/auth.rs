@@ -1,7 +1,8 @@
-//! Sign-in, session and watchlist endpoints (issue 10; locations-forms-marketing §2 "Sign-in
-//! screen", §4 "Phone verification", §7, §8; shopper-core §4 "Watchlist toggle", §7 watchlist
-//! calls). The rules and their storage are in [`crate::auth`]: these handlers parse the
-//! request, call the domain and wrap its answer.
+//! Sign-in, session and watchlist endpoints (docs/features/platform.md "Sign-in and watchlist";
+//! docs/features/locations-forms-marketing.md §2 "Sign-in screen", §4 "Phone verification", §7, §8;
+//! docs/features/shopper-core.md §4 "Watchlist toggle", §7 watchlist calls). The rules and their
+//! storage are in [`crate::auth`]: these handlers parse the request, call the domain and wrap its
+//! answer.
 //!
 //! | route | what |
 //! |---|---|
@@ -56,7 +57,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .layer(axum::middleware::from_fn(session::check_origin))
 }
 
-/// A code request (locations-forms-marketing §7 "send one-time code by sms": the user data).
+/// A code request (docs/features/locations-forms-marketing.md §7 "send one-time code by sms": the user data).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SendCodeBody {
@@ -72,7 +73,7 @@ pub struct SendCodeBody {
     pub dealership_slug: Option<String>,
 }
 
-/// Sends a 6-digit sign-in code (issue 10 §1-§2).
+/// Sends a 6-digit sign-in code (docs/features/platform.md "Sign-in and watchlist").
 #[utoipa::path(post, path = "/api/v1/auth/send-code", tag = "auth", request_body = SendCodeBody,
     responses(
         (status = 200, body = CodeSent),
@@ -108,7 +109,8 @@ pub struct Me {
     pub user: User,
 }
 
-/// Checks a code and signs in (issue 10 §1-§2; lfm §4 "Phone verification").
+/// Checks a code and signs in (docs/features/platform.md "Sign-in and watchlist";
+/// docs/features/locations-forms-marketing.md §4 "Phone verification").
 #[utoipa::path(post, path = "/api/v1/auth/verify", tag = "auth", request_body = VerifyBody,
     responses(
         (status = 200, description = "Signed in; the session cookie is set", body = Me),
@@ -144,7 +146,7 @@ pub async fn post_sign_out(session: Session) -> Result<StatusCode, ApiError> {
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `{phone}` (locations-forms-marketing §7 `POST /api/rate-limit`).
+/// `{phone}` (docs/features/locations-forms-marketing.md §7 `POST /api/rate-limit`).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RateLimitBody {
     /// The phone about to get a code.
@@ -152,7 +154,7 @@ pub struct RateLimitBody {
 }
 
 /// The rate-limit probe: 200 `{ok: true}` while codes may still be sent to this phone from
-/// this address; 429 otherwise (locations-forms-marketing §7, §8).
+/// this address; 429 otherwise (docs/features/locations-forms-marketing.md §7, §8).
 #[utoipa::path(post, path = "/api/rate-limit", tag = "auth", request_body = RateLimitBody,
     responses((status = 200, description = "Allowed"), (status = 429, description = "Too many attempts", body = crate::http::error::ErrorEnvelope)))]
 pub async fn post_rate_limit(
@@ -172,8 +174,8 @@ pub struct ContactParams {
     pub phone_number: Option<String>,
 }
 
-/// Whether this phone has signed in on this site (lfm §7 `GET /api/check-if-contact-exists`);
-/// capped per address like the probe.
+/// Whether this phone has signed in on this site (docs/features/locations-forms-marketing.md §7
+/// `GET /api/check-if-contact-exists`); capped per address like the probe.
 #[utoipa::path(get, path = "/api/check-if-contact-exists", tag = "auth", params(ContactParams),
     responses((status = 200, description = "`{exists}`"), (status = 400, body = crate::http::error::ErrorEnvelope), (status = 429, body = crate::http::error::ErrorEnvelope)))]
 pub async fn get_contact_exists(
@@ -186,7 +188,7 @@ pub async fn get_contact_exists(
     Ok(Json(serde_json::json!({"exists": exists})))
 }
 
-/// `{phone_number, car_id}` (shopper-core §7).
+/// `{phone_number, car_id}` (docs/features/shopper-core.md §7).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WatchlistBody {
@@ -212,7 +214,7 @@ async fn watchlist_change(
     Ok(watchlist::change(&state.db, tenant, user, change, unix_now()).await?)
 }
 
-/// Saves a car to the signed-in user's watchlist (shopper-core §4, §7). A sold car cannot be
+/// Saves a car to the signed-in user's watchlist (docs/features/shopper-core.md §4, §7). A sold car cannot be
 /// saved unless already saved (then this is a no-op success).
 #[utoipa::path(post, path = "/api/watchlist/save-car", tag = "watchlist", request_body = WatchlistBody,
     responses((status = 200, body = WatchlistAnswer), (status = 401, description = "Not signed in", body = crate::http::error::ErrorEnvelope),
@@ -227,7 +229,7 @@ pub async fn post_save_car(
     Ok(Json(watchlist_change(&state, t.slug(), &user, body, true).await?))
 }
 
-/// Removes a car from the signed-in user's watchlist (shopper-core §7).
+/// Removes a car from the signed-in user's watchlist (docs/features/shopper-core.md §7).
 #[utoipa::path(post, path = "/api/watchlist/remove-car", tag = "watchlist", request_body = WatchlistBody,
     responses((status = 200, body = WatchlistAnswer), (status = 401, body = crate::http::error::ErrorEnvelope), (status = 404, body = crate::http::error::ErrorEnvelope)))]
 pub async fn post_remove_car(
@@ -239,7 +241,8 @@ pub async fn post_remove_car(
     Ok(Json(watchlist_change(&state, t.slug(), &user, body, false).await?))
 }
 
-/// The signed-in user's saved cars with their current status and price (issue 10 §4).
+/// The signed-in user's saved cars with their current status and price (docs/features/platform.md
+/// "Sign-in and watchlist").
 #[utoipa::path(get, path = "/api/v1/watchlist", tag = "watchlist",
     responses((status = 200, body = Watchlist), (status = 401, body = crate::http::error::ErrorEnvelope)))]
 pub async fn get_watchlist(

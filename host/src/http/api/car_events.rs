@@ -1,4 +1,5 @@
-//! What a shopper does on a VDP that the host records (issue 7; shopper-core §4 "Phone", §7):
+//! What a shopper does on a VDP that the host records (docs/features/platform.md
+//! "Vehicle detail page"; docs/features/shopper-core.md §4 "Phone", §7):
 //!
 //! - `GET /api/v1/cars/{slug}/view.json?photos_count=&updated_at=&website_id=`: counts one view
 //!   and answers the count with the car's current `photos_count` and `updated_at`.
@@ -20,7 +21,7 @@ use crate::{
     repo::TenantRepo,
 };
 
-/// `view.json` query (shopper-core §7): what the page already shows, echoed for cache checks.
+/// `view.json` query (docs/features/shopper-core.md §7): what the page already shows, echoed for cache checks.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct ViewParams {
     /// Photos the page shows.
@@ -80,7 +81,7 @@ pub async fn get_view(
     }))
 }
 
-/// A phone reveal (shopper-core §7 "Phone-reveal log").
+/// A phone reveal (docs/features/shopper-core.md §7 "Phone-reveal log").
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PhoneRevealRequest {

@@ -1,7 +1,7 @@
 //! `GET /api/v1/cars/{slug}`: one car of the request's tenant with its location and images
-//! (shopper-core §2 "Vehicle detail page", §3 "Car"), and what the tenant's plugins (or the host
+//! (docs/features/shopper-core.md §2 "Vehicle detail page", §3 "Car"), and what the tenant's plugins (or the host
 //! defaults) decide about it: tag, price view, eligibility, phone and finance, with `decided_by`
-//! naming who decided each (issue 3). Another tenant's slug is a 404.
+//! naming who decided each (docs/features/platform.md "Plugins and extension points"). Another tenant's slug is a 404.
 
 use axum::{
     Json,

@@ -1,7 +1,7 @@
-//! The content API (issue 12): the electric-model area, the recall page, the service and trade-in
-//! information and the markdown pages, as read and rendered at start by `crate::content`. Each
-//! answers 404 (`not_found`) when the tenant has no such content.
-//! Spec: locations-forms-marketing §2 "Electric-model marketing area", "Recall page", "Trade-in
+//! The content API (docs/features/platform.md "Marketing and content pages"): the electric-model area,
+//! the recall page, the service and trade-in information and the markdown pages, as read and rendered at
+//! start by `crate::content`. Each answers 404 (`not_found`) when the tenant has no such content.
+//! Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area", "Recall page", "Trade-in
 //! information", the informational routes; §3 Model variant, Colour, Slide, Category card, Recall record.
 
 use axum::{Json, extract::Path};

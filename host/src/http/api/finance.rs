@@ -11,7 +11,7 @@ use crate::{
     tools::finance::{self, RepaymentAnswer, RepaymentBody},
 };
 
-/// The repayment for a loan (shopper-core §5, §9).
+/// The repayment for a loan (docs/features/shopper-core.md §5, §9).
 #[utoipa::path(post, path = "/api/v1/finance/repayment", tag = "finance",
     request_body = RepaymentBody,
     responses(

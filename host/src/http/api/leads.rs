@@ -1,5 +1,5 @@
-//! `POST /api/v1/leads` and the leads admin API (issue 9 §2-§4; shopper-core §3 "Lead data",
-//! §4 "Lead form"; locations-forms-marketing §2, §5, §7, §8). Rules in [`crate::leads`].
+//! `POST /api/v1/leads` and the leads admin API (docs/features/platform.md "Leads"; docs/features/shopper-core.md §3
+//! "Lead data", §4 "Lead form"; docs/features/locations-forms-marketing.md §2, §5, §7, §8). Rules in [`crate::leads`].
 
 use std::{
     num::NonZeroU32,
@@ -36,7 +36,7 @@ pub struct LeadCreated {
     /// False when the idempotency key was seen before (a double submit): no new lead.
     pub created: bool,
     /// `finance` form on a site whose lender creates the customer: the lender's address the
-    /// visitor is sent to instead of /success (locations-forms-marketing §4). Null otherwise.
+    /// visitor is sent to instead of /success (docs/features/locations-forms-marketing.md §4). Null otherwise.
     pub redirect_url: Option<String>,
     /// `reserve` form: the reservation and, with an online payment provider, where to pay.
     pub reservation: Option<super::reservations::ReservationView>,
@@ -61,7 +61,7 @@ fn limiter(per_minute: u32) -> Arc<DefaultKeyedRateLimiter<String>> {
     }
 }
 
-/// Submits a lead from any of the site's forms (issue 9 §2). The body is the form's fields plus
+/// Submits a lead from any of the site's forms (docs/features/platform.md "Leads"). The body is the form's fields plus
 /// `form` (enquiry, test_drive, request_photos, find_similar, trade_in, finance, service,
 /// reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead
 /// and its delivery outbox rows are committed before the answer.
@@ -166,7 +166,7 @@ pub struct DeliveriesParams {
     pub status: Option<String>,
 }
 
-/// The site's lead deliveries by status, newest first, at most 200 (admin token; issue 9 §3
+/// The site's lead deliveries by status, newest first, at most 200 (admin token; docs/features/platform.md "Leads":
 /// "a dead-letter state visible through the admin API").
 #[utoipa::path(get, path = "/api/v1/admin/leads/deliveries", tag = "admin", params(DeliveriesParams), security(("admin_token" = [])),
     responses((status = 200, body = [DeliveryRecord]), (status = 400, body = crate::http::error::ErrorEnvelope), (status = 401, body = crate::http::error::ErrorEnvelope)))]

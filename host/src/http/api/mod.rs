@@ -1,4 +1,4 @@
-//! JSON API v1 (issue "Foundation" item 7) and its OpenAPI document at `/api/openapi.json`.
+//! JSON API v1 (docs/features/platform.md "Foundation") and its OpenAPI document at `/api/openapi.json`.
 
 pub mod admin;
 pub mod appointments;
@@ -97,11 +97,11 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/cars/{slug}/print.pdf", get(print::get_print_pdf))
         .route("/api/v1/finance/repayment", axum::routing::post(finance::post_repayment))
         .route("/api/v1/finance/quote", axum::routing::post(quote::post_quote))
-        // The spec's own path for the quote (shopper-core §7).
+        // The spec's own path for the quote (docs/features/shopper-core.md §7).
         .route("/api/youx/quote", axum::routing::post(quote::post_quote))
         .route("/api/v1/cars/{slug}/delivery", get(tools::get_delivery))
         .route("/api/v1/cars/{slug}/autogauge", get(tools::get_autogauge))
-        // The spec's `GET {car path}/autogauge` (shopper-core §7).
+        // The spec's `GET {car path}/autogauge` (docs/features/shopper-core.md §7).
         .route("/cars/{slug}/autogauge", get(tools::get_autogauge))
         .route("/api/v1/content/models", get(content::get_models))
         .route("/api/v1/content/recalls", get(content::get_recalls))

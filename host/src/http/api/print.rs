@@ -1,10 +1,10 @@
-//! `GET /api/v1/cars/{slug}/print.pdf`: a printable A4 PDF of one car (issue 7 §8; shopper-core
-//! §7 "PDF generation for a car slug"), made with genpdf. Text is set in the PDF's built-in
-//! Helvetica (nothing embedded: a few kB a page), laid out with the metrics of the bundled
-//! DejaVu Sans (host/assets/fonts, Bitstream Vera licence), which is wider, so lines never
-//! overflow. Built-in fonts cover Latin-1 only. It holds the title, price view, key facts,
-//! features, dealer comments as text, the location and number, the page address and a
-//! disclaimer. Photos are not embedded.
+//! `GET /api/v1/cars/{slug}/print.pdf`: a printable A4 PDF of one car (docs/features/platform.md
+//! "Vehicle detail page"; docs/features/shopper-core.md §7 "PDF generation for a car slug"), made
+//! with genpdf. Text is set in the PDF's built-in Helvetica (nothing embedded: a few kB a page),
+//! laid out with the metrics of the bundled DejaVu Sans (host/assets/fonts, Bitstream Vera
+//! licence), which is wider, so lines never overflow. Built-in fonts cover Latin-1 only. It holds
+//! the title, price view, key facts, features, dealer comments as text, the location and number,
+//! the page address and a disclaimer. Photos are not embedded.
 
 use axum::{
     extract::{Path, State},
@@ -39,7 +39,7 @@ pub fn price_line(p: &PriceView) -> String {
     }
 }
 
-/// The key facts printed for a car: (label, value), empty values dropped (shopper-core §5 "Spec
+/// The key facts printed for a car: (label, value), empty values dropped (docs/features/shopper-core.md §5 "Spec
 /// rows with empty values are dropped").
 pub fn print_facts(c: &crate::model::Car) -> Vec<(&'static str, String)> {
     let opt = |v: &Option<String>| v.clone().unwrap_or_default();

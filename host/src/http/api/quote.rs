@@ -12,7 +12,8 @@ use crate::{
     tools::quote::{self, QuoteAnswer, QuoteBody},
 };
 
-/// The weekly quote for a car or a price (shopper-core §7 quote call; issue 8 §2).
+/// The weekly quote for a car or a price (docs/features/shopper-core.md §7 quote call; docs/features/platform.md
+/// "Finance and delivery tools").
 #[utoipa::path(post, path = "/api/v1/finance/quote", tag = "finance",
     request_body = QuoteBody,
     responses(

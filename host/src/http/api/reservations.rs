@@ -1,7 +1,7 @@
-//! Reservations (issue 9 §1 "reserve and buy online"; shopper-core §9 "Reserve deposit default
-//! $200, 100% refundable, car held 48 hours"): the status the reserve page shows when the
-//! shopper comes back from the payment provider, and the provider's webhook. Rules in
-//! [`crate::payments`].
+//! Reservations (docs/features/platform.md "Leads": "reserve and buy online";
+//! docs/features/shopper-core.md §9 "Reserve deposit default $200, 100% refundable, car held 48
+//! hours"): the status the reserve page shows when the shopper comes back from the payment
+//! provider, and the provider's webhook. Rules in [`crate::payments`].
 
 use axum::{
     Json,

@@ -1,4 +1,4 @@
-//! Stock search API (issue 4; shopper-core §2 "Search results", §7, §9):
+//! Stock search API (docs/features/platform.md "Search"; docs/features/shopper-core.md §2 "Search results", §7, §9):
 //!
 //! - `GET /api/v1/search?<address form>`: hits ready for a card (with the tag, price view and
 //!   eligibility the tenant's plugins decide, one batched call per page), count, facets, page,

@@ -1,8 +1,9 @@
-//! Finding the dealer (issue 11): navigation, offers, brands, reviews, the dealer locator and the
-//! manufacturer list, from the site content read at start (`crate::content::marketing`) and the tenant's
-//! locations. Spec: locations-forms-marketing §2 "Location screens", "Offers", "Navigation",
-//! "Reviews"; §3 Location, Offer, Review, Manufacturer, Model menu item, Brand entry; §7
-//! "Geocoding by postcode"; §9 (12 reviews, haversine with earth radius 6371 km).
+//! Finding the dealer (docs/features/platform.md "Locations, offers and navigation"): navigation,
+//! offers, brands, reviews, the dealer locator and the manufacturer list, from the site content read at
+//! start (`crate::content::marketing`) and the tenant's locations. Spec:
+//! docs/features/locations-forms-marketing.md §2 "Location screens", "Offers", "Navigation", "Reviews";
+//! §3 Location, Offer, Review, Manufacturer, Model menu item, Brand entry; §7 "Geocoding by postcode";
+//! §9 (12 reviews, haversine with earth radius 6371 km).
 
 use axum::{
     Json,

@@ -1,5 +1,5 @@
-//! `GET /api/v1/tenant`: the public settings the UI needs (shopper-core §3 "Tenant config",
-//! locations-forms-marketing §3 "Site config"). Never includes plugin config or secrets.
+//! `GET /api/v1/tenant`: the public settings the UI needs (docs/features/shopper-core.md §3 "Tenant config",
+//! docs/features/locations-forms-marketing.md §3 "Site config"). Never includes plugin config or secrets.
 
 use axum::{Json, extract::State};
 

@@ -36,7 +36,8 @@ pub struct DeliveryParams {
     pub postcode: Option<String>,
 }
 
-/// The delivery estimate for a car to a postcode (shopper-core §2, §4, §8; issue 8 §3).
+/// The delivery estimate for a car to a postcode (docs/features/shopper-core.md §2, §4, §8; docs/features/platform.md
+/// "Finance and delivery tools").
 #[utoipa::path(get, path = "/api/v1/cars/{slug}/delivery", tag = "cars",
     params(("slug" = String, Path, description = "Car slug"), DeliveryParams),
     responses(
@@ -54,7 +55,8 @@ pub async fn get_delivery(
     ))
 }
 
-/// The price comparison gauge for a car (shopper-core §3, §5, §7; issue 8 §5).
+/// The price comparison gauge for a car (docs/features/shopper-core.md §3, §5, §7; docs/features/platform.md
+/// "Finance and delivery tools").
 #[utoipa::path(get, path = "/api/v1/cars/{slug}/autogauge", tag = "cars",
     params(("slug" = String, Path, description = "Car slug")),
     responses(

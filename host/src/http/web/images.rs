@@ -1,4 +1,5 @@
-//! The host image endpoint (issue 6 §4, issue 7 §2): `GET /img/{path}?w={px}&q={1-100}`.
+//! The host image endpoint (docs/features/platform.md "Search results page",
+//! docs/features/platform.md "Vehicle detail page"): `GET /img/{path}?w={px}&q={1-100}`.
 //!
 //! - `{path}` is a file under the tenant's media folder (`tenants/<slug>/<media_dir>/...`,
 //!   default `media`; feeds name car photos as `/img/<path>`), JPEG, PNG or WebP. Another tenant's files are unreachable:
@@ -45,7 +46,7 @@ use crate::{
 
 /// Widths (px) a request's `w` is rounded up to; card sizes 250, 400, 500 and gallery sizes.
 pub const WIDTHS: &[u32] = &[120, 160, 250, 320, 400, 500, 640, 800, 960, 1280, 1600, 1920, 2560];
-/// Quality when `q` is absent (issue 6 §4).
+/// Quality when `q` is absent (docs/features/platform.md "Search results page").
 pub const DEFAULT_QUALITY: u8 = 75;
 /// Largest source accepted, bytes.
 pub const MAX_SOURCE_BYTES: u64 = 30 * 1024 * 1024;
@@ -421,9 +422,10 @@ async fn write_atomically(dir: &FsPath, file: &FsPath, bytes: &[u8]) {
     }
 }
 
-/// The body-type placeholder SVG (shopper-core §2 cards; issue 6 §4) for a body slug (`suv`,
-/// `ute`, `van`, `hatch`, `wagon`, `coupe`, `convertible`, `people-mover`, `cab-chassis`...;
-/// anything else draws a sedan). 400x300 view box, neutral greys, labelled for screen readers.
+/// The body-type placeholder SVG (docs/features/shopper-core.md §2 cards; docs/features/platform.md
+/// "Search results page") for a body slug (`suv`, `ute`, `van`, `hatch`, `wagon`, `coupe`,
+/// `convertible`, `people-mover`, `cab-chassis`...; anything else draws a sedan). 400x300 view box,
+/// neutral greys, labelled for screen readers.
 pub fn placeholder_svg(body: &str) -> String {
     let body = body.to_ascii_lowercase();
     // Side profiles over a 400x300 box: roof line, then the lower body, wheels at 120 and 290.

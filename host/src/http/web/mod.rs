@@ -1,8 +1,8 @@
-//! The web front door (issue "UI shell" item 3; ARCHITECTURE.md "HTML documents and SEO"): every
-//! public route as an HTML document built from `ui-shell/dist/index.html` with its title, meta
-//! description, canonical URL, OpenGraph and Twitter cards, JSON-LD and the initial data inline;
-//! the shell's and the remotes' assets with immutable caching; `sitemap.xml` and `robots.txt` per
-//! tenant; security headers.
+//! The web front door (docs/features/platform.md "UI shell and HTML documents"; ARCHITECTURE.md
+//! "HTML documents and SEO"): every public route as an HTML document built from
+//! `ui-shell/dist/index.html` with its title, meta description, canonical URL, OpenGraph and
+//! Twitter cards, JSON-LD and the initial data inline; the shell's and the remotes' assets with
+//! immutable caching; `sitemap.xml` and `robots.txt` per tenant; security headers.
 
 pub mod assets;
 pub mod document;

@@ -54,7 +54,7 @@ pub fn script_json(v: &impl serde::Serialize) -> String {
 pub struct PageMeta {
     /// Page title (plain text, without the site name).
     pub title: String,
-    /// Meta description, at most 160 characters (locations-forms-marketing §9).
+    /// Meta description, at most 160 characters (docs/features/locations-forms-marketing.md §9).
     pub description: String,
     /// Absolute canonical URL.
     pub canonical: String,
@@ -174,7 +174,7 @@ fn absolute(base: &str, url: &str) -> String {
     }
 }
 
-/// schema.org `Car` with an `Offer` (shopper-core §3 "Car"; price in AUD, odometer in km).
+/// schema.org `Car` with an `Offer` (docs/features/shopper-core.md §3 "Car"; price in AUD, odometer in km).
 pub fn car_json_ld(base: &str, car: &Car, name: &str, seller: &str) -> Value {
     let url = format!("{base}{}", car.path());
     let availability = match car.status.as_str() {
@@ -235,7 +235,7 @@ pub fn car_json_ld(base: &str, car: &Car, name: &str, seller: &str) -> Value {
 
 const DAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/// schema.org `AutoDealer` for a location, with opening hours (locations-forms-marketing §3).
+/// schema.org `AutoDealer` for a location, with opening hours (docs/features/locations-forms-marketing.md §3).
 pub fn location_json_ld(base: &str, l: &Location, url: &str) -> Value {
     let hours: Vec<Value> = l
         .contact_detail

@@ -1,10 +1,11 @@
 //! What every point's answer checks share: the answer-size measure (the output cap) and the small
 //! checks (finite, non-negative, non-empty, one answer per input).
 //!
-//! Every WIT answer is checked before the host uses it (issue 3 item 2 "an invalid answer ... is
-//! discarded"): one answer per input, finite numbers, `min <= max`, `step > 0`, defaults inside
-//! their ranges, `default-index < len`, non-empty texts. Units follow the WIT: money in AUD,
-//! interest in percent per year, terms in years.
+//! Every WIT answer is checked before the host uses it (docs/features/platform.md
+//! "Plugins and extension points": "an invalid answer ... is discarded"): one answer per input,
+//! finite numbers, `min <= max`, `step > 0`, defaults inside their ranges, `default-index < len`,
+//! non-empty texts. Units follow the WIT: money in AUD, interest in percent per year, terms in
+//! years.
 
 /// Fixed bytes counted per list element or record on top of its strings.
 pub const ITEM: usize = 16;

@@ -20,7 +20,7 @@ use crate::{
     tenant::TenantConfig,
 };
 
-/// Which actions a car offers (shopper-core §5; locations-forms-marketing §4-§5).
+/// Which actions a car offers (docs/features/shopper-core.md §5; docs/features/locations-forms-marketing.md §4-§5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Eligibility {
     /// Show Reserve Car Now.
@@ -121,12 +121,14 @@ impl AnswerSize for wel::CarEligibility {
     }
 }
 
-/// The default eligibility (shopper-core §4-§5, locations-forms-marketing §4-§5): a car is
-/// available when in stock or coming soon; reserve needs an available car that is not
-/// test-drive-only and not already reserved (the feed's flag or a paid deposit hold); online purchase needs reservation eligibility and a used car (lfm §4); trade-in
-/// needs an available car; the history report needs a file; compare/favourite needs the tenant's
-/// `garage_enabled` flag and an available car; the Autograb report only with a plugin (lfm §5
-/// "only when the site's plugin list includes it").
+/// The default eligibility (docs/features/shopper-core.md §4-§5,
+/// docs/features/locations-forms-marketing.md §4-§5): a car is available when in stock or coming
+/// soon; reserve needs an available car that is not test-drive-only and not already reserved (the
+/// feed's flag or a paid deposit hold); online purchase needs reservation eligibility and a used
+/// car (docs/features/locations-forms-marketing.md §4); trade-in needs an available car; the
+/// history report needs a file; compare/favourite needs the tenant's `garage_enabled` flag and an
+/// available car; the Autograb report only with a plugin
+/// (docs/features/locations-forms-marketing.md §5 "only when the site's plugin list includes it").
 pub fn eligibility_for(cfg: &TenantConfig, car: &Car) -> Eligibility {
     let available = car.is_available();
     let test_drive_only = is_test_drive_only(car);

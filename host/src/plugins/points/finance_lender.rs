@@ -21,7 +21,7 @@ use crate::{
     tenant::TenantConfig,
 };
 
-/// A numeric calculator input: entries are clamped to `min..=max` in `step`s (shopper-core §5).
+/// A numeric calculator input: entries are clamped to `min..=max` in `step`s (docs/features/shopper-core.md §5).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct NumberRange {
     /// Smallest value.
@@ -33,7 +33,7 @@ pub struct NumberRange {
 }
 
 impl NumberRange {
-    /// `value` clamped into the range (shopper-core §5 "out-of-range entries are clamped").
+    /// `value` clamped into the range (docs/features/shopper-core.md §5 "out-of-range entries are clamped").
     pub fn clamp(&self, value: f64) -> f64 {
         if value.is_nan() {
             self.min
@@ -47,7 +47,7 @@ impl NumberRange {
         value.is_finite() && value >= self.min && value <= self.max
     }
 
-    /// The help text `Cannot be less than {min} or more than {max}` (shopper-core §5).
+    /// The help text `Cannot be less than {min} or more than {max}` (docs/features/shopper-core.md §5).
     pub fn help_text(&self) -> String {
         format!("Cannot be less than {} or more than {}", self.min, self.max)
     }
@@ -63,7 +63,7 @@ pub enum TermUnit {
     Months,
 }
 
-/// How the shopper picks the loan term (shopper-core §5 "Loan term").
+/// How the shopper picks the loan term (docs/features/shopper-core.md §5 "Loan term").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TermInput {
@@ -107,7 +107,7 @@ impl TermInput {
     }
 }
 
-/// Repayment frequency (shopper-core §9: week 52, fortnight 26, month 12 a year).
+/// Repayment frequency (docs/features/shopper-core.md §9: week 52, fortnight 26, month 12 a year).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Frequency {
@@ -120,7 +120,7 @@ pub enum Frequency {
 }
 
 impl Frequency {
-    /// Payments a year (shopper-core §9).
+    /// Payments a year (docs/features/shopper-core.md §9).
     pub fn per_year(self) -> u32 {
         match self {
             Frequency::Week => 52,
@@ -129,7 +129,7 @@ impl Frequency {
         }
     }
 
-    /// Display suffix `wk`, `fn` or `mo` (shopper-core §9).
+    /// Display suffix `wk`, `fn` or `mo` (docs/features/shopper-core.md §9).
     pub fn suffix(self) -> &'static str {
         match self {
             Frequency::Week => "wk",
@@ -139,7 +139,7 @@ impl Frequency {
     }
 }
 
-/// The finance calculator for one car (shopper-core §5, §9). Money in AUD, interest in percent per
+/// The finance calculator for one car (docs/features/shopper-core.md §5, §9). Money in AUD, interest in percent per
 /// year, terms in years.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Calculator {
@@ -169,11 +169,11 @@ pub struct Calculator {
     pub default_frequency: Frequency,
     /// Comparison-rate wording.
     pub comparison_rate_text: Option<String>,
-    /// Lender disclaimer (the UI truncates it at 197 characters; shopper-core §9).
+    /// Lender disclaimer (the UI truncates it at 197 characters; docs/features/shopper-core.md §9).
     pub disclaimer: Option<String>,
 }
 
-/// A repayment answer (shopper-core §5: 25 or less shows `Enquire for Finance`).
+/// A repayment answer (docs/features/shopper-core.md §5: 25 or less shows `Enquire for Finance`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Repayment {
@@ -196,13 +196,13 @@ pub enum Repayment {
 pub struct FinanceOffer {
     /// The calculator's limits and defaults.
     pub calculator: Calculator,
-    /// Whether the sidebar finance widget and the weekly teaser show (shopper-core §5).
+    /// Whether the sidebar finance widget and the weekly teaser show (docs/features/shopper-core.md §5).
     pub show_widget: bool,
     /// The repayment at the calculator's defaults and default frequency.
     pub estimate: Option<Repayment>,
 }
 
-/// One repayment calculation (shopper-core §3 "Finance calculator state"; §9).
+/// One repayment calculation (docs/features/shopper-core.md §3 "Finance calculator state"; §9).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RepaymentRequest {
     /// Loan amount, AUD.
@@ -223,25 +223,25 @@ pub struct RepaymentRequest {
     pub advertised_repayment: Option<f64>,
 }
 
-/// Repayments of this many AUD or less show [`ENQUIRE_TEXT`] (shopper-core §5).
+/// Repayments of this many AUD or less show [`ENQUIRE_TEXT`] (docs/features/shopper-core.md §5).
 pub const ENQUIRE_THRESHOLD: f64 = 25.0;
 
-/// Text instead of a too-small repayment (shopper-core §5).
+/// Text instead of a too-small repayment (docs/features/shopper-core.md §5).
 pub const ENQUIRE_TEXT: &str = "Enquire for Finance";
 
-/// Default loan amount, AUD (shopper-core §9).
+/// Default loan amount, AUD (docs/features/shopper-core.md §9).
 pub const DEFAULT_AMOUNT: f64 = 30_000.0;
 
-/// Default term, years (shopper-core §9).
+/// Default term, years (docs/features/shopper-core.md §9).
 pub const DEFAULT_TERM_YEARS: f64 = 6.0;
 
 /// Default interest when the tenant sets none, percent p.a.
 pub const DEFAULT_INTEREST: f64 = 10.0;
 
-/// Finance widget price threshold, AUD (shopper-core §9 "finance price threshold 500").
+/// Finance widget price threshold, AUD (docs/features/shopper-core.md §9 "finance price threshold 500").
 pub const FINANCE_PRICE_THRESHOLD: f64 = 500.0;
 
-/// Comparison-rate wording (shopper-core §9 example).
+/// Comparison-rate wording (docs/features/shopper-core.md §9 example).
 pub const COMPARISON_RATE_TEXT: &str = "Comparison rate based on a 5-year secured fixed loan of $30,000.";
 
 /// The `finance-lender` exports of a component.
@@ -538,7 +538,7 @@ pub fn default_interest(cfg: &TenantConfig) -> f64 {
         .unwrap_or(DEFAULT_INTEREST)
 }
 
-/// The default calculator (shopper-core §5 "Calculator loan amount", "Loan term", "Interest";
+/// The default calculator (docs/features/shopper-core.md §5 "Calculator loan amount", "Loan term", "Interest";
 /// §9 "Finance"): amount 1000 to 100000 step 500 (the maximum becomes 1.05 x the price, rounded
 /// down to the step, when the tenant flag `finance_max_from_price` is on and the price is above
 /// 100000); default amount 30000; term 1 to 7 years step 0.5, default 6; interest 0.5 to 15 step
@@ -588,7 +588,7 @@ pub fn calculator_for(cfg: &TenantConfig, car: &Car) -> Calculator {
     }
 }
 
-/// The default finance for a car (shopper-core §5): the calculator shows only when the tenant has
+/// The default finance for a car (docs/features/shopper-core.md §5): the calculator shows only when the tenant has
 /// a finance provider and the car's price (the finance amount) is above 0. The widget shows when
 /// the car is available, its price is above 500 (§9 finance price threshold) and the host holds a
 /// lender rate for it. The estimate finances the price clamped into the amount range at the
@@ -618,7 +618,7 @@ pub fn finance_for(cfg: &TenantConfig, car: &Car, quote: Option<&wit::FinanceQuo
 }
 
 /// Exact repayment per period: standard amortisation of `principal` over `n` periods at
-/// `annual_percent` with a `residual` due at the end, discounted (shopper-core §9). `None` when
+/// `annual_percent` with a `residual` due at the end, discounted (docs/features/shopper-core.md §9). `None` when
 /// `n` is 0 or an input is not finite.
 pub fn payment(principal: f64, annual_percent: f64, n: u32, per_year: u32, residual: f64) -> Option<f64> {
     if n == 0 || per_year == 0 || !principal.is_finite() || !annual_percent.is_finite() || !residual.is_finite() {
@@ -635,7 +635,7 @@ pub fn payment(principal: f64, annual_percent: f64, n: u32, per_year: u32, resid
     v.is_finite().then_some(v)
 }
 
-/// The default repayment (shopper-core §9): principal = amount - deposit + establishment fee;
+/// The default repayment (docs/features/shopper-core.md §9): principal = amount - deposit + establishment fee;
 /// rate per period = annual interest / 100 / payments a year (52, 26, 12); n = years x payments a
 /// year, rounded to whole periods; the residual discounted over n; rounded up to the whole dollar
 /// (cent noise removed first); 25 or less, or nothing to finance, shows `Enquire for Finance`

@@ -19,7 +19,7 @@ use crate::{
     tenant::TenantConfig,
 };
 
-/// A phone number ready to show (shopper-core §9: `+61` becomes `0`, grouped 2-4-4; §4 masked or
+/// A phone number ready to show (docs/features/shopper-core.md §9: `+61` becomes `0`, grouped 2-4-4; §4 masked or
 /// revealed).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Phone {
@@ -144,7 +144,7 @@ pub fn phone(p: wpf::PhoneNumber) -> Result<Phone, Invalid> {
     })
 }
 
-/// Formats an Australian phone number (shopper-core §9: a leading `+61` becomes `0`, grouped
+/// Formats an Australian phone number (docs/features/shopper-core.md §9: a leading `+61` becomes `0`, grouped
 /// 2-4-4; `13xx xxx xxx` numbers 4-3-3; `13 xx xx` 2-2-2). The dial form is `+61...` for `0`
 /// numbers, the digits otherwise; the masked form hides the last group with `X`. A number that is
 /// not Australian is shown as written, dialled as its digits.
@@ -210,7 +210,7 @@ pub fn format_phone(input: &str) -> Phone {
     }
 }
 
-/// The default phone for a car (shopper-core §9 "Dealer phone numbers are configured per tenant and
+/// The default phone for a car (docs/features/shopper-core.md §9 "Dealer phone numbers are configured per tenant and
 /// per car type"): the tenant's `[phones]` number for the car's type, else the phone of the
 /// tenant's primary visible sales location, formatted by [`format_phone`].
 pub fn phone_for(cfg: &TenantConfig, car: &Car) -> Option<Phone> {

@@ -7,17 +7,17 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Point {
-    /// `stock-filter` (shopper-core §5).
+    /// `stock-filter` (docs/features/shopper-core.md §5).
     StockFilter,
-    /// `tag-rules` (shopper-core §4).
+    /// `tag-rules` (docs/features/shopper-core.md §4).
     TagRules,
-    /// `finance-lender` (shopper-core §5, §9).
+    /// `finance-lender` (docs/features/shopper-core.md §5, §9).
     FinanceLender,
-    /// `eligibility` (shopper-core §5, lfm §4-§5).
+    /// `eligibility` (docs/features/shopper-core.md §5, docs/features/locations-forms-marketing.md §4-§5).
     Eligibility,
-    /// `price-display` (shopper-core §4).
+    /// `price-display` (docs/features/shopper-core.md §4).
     PriceDisplay,
-    /// `phone-format` (shopper-core §9, lfm §3).
+    /// `phone-format` (docs/features/shopper-core.md §9, docs/features/locations-forms-marketing.md §3).
     PhoneFormat,
 }
 

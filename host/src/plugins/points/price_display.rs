@@ -19,7 +19,7 @@ use crate::{
     tenant::TenantConfig,
 };
 
-/// The price area of a card or VDP (shopper-core §4 "Price display"; §5 "Price is shown only if
+/// The price area of a card or VDP (docs/features/shopper-core.md §4 "Price display"; §5 "Price is shown only if
 /// greater than 10"). Money in AUD.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -59,13 +59,13 @@ pub enum PriceView {
     },
 }
 
-/// Pre-order text (shopper-core §4 "pre-order (text PREORDER)").
+/// Pre-order text (docs/features/shopper-core.md §4 "pre-order (text PREORDER)").
 pub const PREORDER_TEXT: &str = "PREORDER";
 
-/// A price is shown only above this, AUD (shopper-core §5, §9 "minimum shown price 10").
+/// A price is shown only above this, AUD (docs/features/shopper-core.md §5, §9 "minimum shown price 10").
 pub const MIN_SHOWN_PRICE: f64 = 10.0;
 
-/// Subscription suffix (shopper-core §9 "shown as '/wk'").
+/// Subscription suffix (docs/features/shopper-core.md §9 "shown as '/wk'").
 pub const SUBSCRIPTION_SUFFIX: &str = "/wk";
 
 /// `price-display.views`: the price view of each car in a page. Host item: the stored car; WIT
@@ -160,7 +160,7 @@ pub fn price_view(v: wpd::PriceView) -> Result<PriceView, Invalid> {
     })
 }
 
-/// The default price view (shopper-core §4 "Price display", in its order): subscription when the
+/// The default price view (docs/features/shopper-core.md §4 "Price display", in its order): subscription when the
 /// car has a subscription price above 0; was/now when `before_price` is above a shown price;
 /// the price when above 10 AUD (§5); `PREORDER` for a pre-order car; else the tenant's no-price
 /// text.

@@ -32,7 +32,7 @@ pub struct TypeStatusRule {
     pub statuses: Vec<String>,
 }
 
-/// One extra condition ANDed into every stock query of a tenant (shopper-core §5 stock filter
+/// One extra condition ANDed into every stock query of a tenant (docs/features/shopper-core.md §5 stock filter
 /// levels). Text comparisons are case-insensitive; makes also match by slug.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
@@ -185,7 +185,8 @@ pub fn stock_condition(c: wsf::Condition) -> Result<StockCondition, Invalid> {
     })
 }
 
-/// The default stock filter: no extra condition (issue 3 item 3 "no extra stock filter").
+/// The default stock filter: no extra condition (docs/features/platform.md "Plugins and extension points":
+/// "no extra stock filter").
 pub fn stock_conditions(_tenant: &Tenant, _level: u8) -> Vec<StockCondition> {
     Vec::new()
 }

@@ -20,7 +20,7 @@ use crate::{
     tenant::TenantConfig,
 };
 
-/// What a tag means; the UI picks its colour and icon from it (shopper-core §4).
+/// What a tag means; the UI picks its colour and icon from it (docs/features/shopper-core.md §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TagKind {
@@ -36,13 +36,13 @@ pub enum TagKind {
     Custom,
     /// Status coming soon.
     ComingSoon,
-    /// Recently listed (shopper-core §9 just-arrived window).
+    /// Recently listed (docs/features/shopper-core.md §9 just-arrived window).
     JustArrived,
     /// Sold (default text `JUST SOLD`).
     Sold,
 }
 
-/// The tag on a car's card and VDP (shopper-core §4 "Card tag priority").
+/// The tag on a car's card and VDP (docs/features/shopper-core.md §4 "Card tag priority").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Tag {
     /// The text, for example `EV` or `JUST SOLD`; also the image's alt text.
@@ -56,16 +56,16 @@ pub struct Tag {
 /// Seconds in a day.
 pub const DAY_SECONDS: i64 = 86_400;
 
-/// Default just-arrived window, days (shopper-core §9).
+/// Default just-arrived window, days (docs/features/shopper-core.md §9).
 pub const JUST_ARRIVED_DAYS: u32 = 8;
 
-/// Default sold tag (shopper-core §4).
+/// Default sold tag (docs/features/shopper-core.md §4).
 pub const SOLD_TAG: &str = "JUST SOLD";
 
-/// Reserved tag text (shopper-core §4).
+/// Reserved tag text (docs/features/shopper-core.md §4).
 pub const RESERVED_TAG: &str = "RESERVED";
 
-/// Coming-soon tag text (shopper-core §4 "coming_soon shows a COMING SOON tag").
+/// Coming-soon tag text (docs/features/shopper-core.md §4 "coming_soon shows a COMING SOON tag").
 pub const COMING_SOON_TAG: &str = "COMING SOON";
 
 /// EV tag text.
@@ -77,7 +77,7 @@ pub const HYBRID_TAG: &str = "HYBRID";
 /// Certified-pre-owned alt text.
 pub const CERTIFIED_TAG: &str = "Certified Pre-Owned";
 
-/// Tag text of a test-drive-only car (shopper-core §3 `tag`).
+/// Tag text of a test-drive-only car (docs/features/shopper-core.md §3 `tag`).
 pub const TEST_DRIVE_ONLY: &str = "Test Drive Only";
 
 /// `tag-rules.tags`: the tag of each car in a page. Host item: the stored car; WIT item: the WIT
@@ -197,7 +197,7 @@ fn tag(text: &str, kind: TagKind) -> Option<Tag> {
     })
 }
 
-/// The default tag (shopper-core §4 "Card tag priority"): sold cars get the sold tag (tenant's
+/// The default tag (docs/features/shopper-core.md §4 "Card tag priority"): sold cars get the sold tag (tenant's
 /// `sold_tag_name`, default `JUST SOLD`); then EV/hybrid when the tenant's `ev_tag` flag is on;
 /// `RESERVED`; certified pre-owned for a used certified car of the tenant's manufacturer; the
 /// car's own tag; `COMING SOON`; the just-arrived tag for new cars listed within

@@ -1,6 +1,8 @@
-// The 'Car Finance' card (issue 8): weekly and monthly repayments from the lender quote, the
-// advertised and comparison rates, and 'Get Pre-Approved', which opens the finance popup (src/pages/FinanceDialog.tsx, issue 9).
-// Spec: shopper-core §2 "a 'Car Finance' card with 'Get Pre-Approved'", §5 finance widget, §9
+// The 'Car Finance' card (docs/features/platform.md "Finance and delivery tools"): weekly and
+// monthly repayments from the lender quote, the advertised and comparison rates, and 'Get
+// Pre-Approved', which opens the finance popup (src/pages/FinanceDialog.tsx,
+// docs/features/platform.md "Leads").
+// Spec: docs/features/shopper-core.md §2 "a 'Car Finance' card with 'Get Pre-Approved'", §5 finance widget, §9
 // "monthly amount = weekly x 4.33".
 import type { CarResponse } from "../../api/types";
 import { ButtonLink } from "../../design/Button";
@@ -15,7 +17,7 @@ export interface CarFinanceCardProps {
 }
 
 /**
- * The 'Car Finance' card (shopper-core §2, §5, §9): shows only when the finance widget shows
+ * The 'Car Finance' card (docs/features/shopper-core.md §2, §5, §9): shows only when the finance widget shows
  * (`finance.show_widget`, or the quote's `show_widget`) and there is a weekly figure; weekly and
  * monthly (weekly x 4.33) repayments, the advertised and comparison rates when known, and 'Get
  * Pre-Approved' opening the finance popup (`#finance-application`). Takes {@link CarFinanceCardProps};

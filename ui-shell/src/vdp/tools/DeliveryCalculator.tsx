@@ -1,5 +1,6 @@
-// The VDP's delivery calculator (issue 8): postcode in, the host's estimate out.
-// Spec: shopper-core §2 "delivery calculator", §3 "Delivery estimate result: price, name (region)",
+// The VDP's delivery calculator (docs/features/platform.md "Finance and delivery tools"): postcode
+// in, the host's estimate out.
+// Spec: docs/features/shopper-core.md §2 "delivery calculator", §3 "Delivery estimate result: price, name (region)",
 // §4 "Delivery calculator: idle, loading, result, error", §5 "empty postcode gives 'Please enter a
 // postcode.'", §7 "Postcode lookup for delivery", §8 "No delivery price".
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -10,13 +11,16 @@ import { formatMoney } from "../../lib/format";
 import { type DeliveryAnswer, type FetchLike, getDelivery } from "./api";
 import "./tools.css";
 
-/** 'Please enter a postcode.' (shopper-core §5, §8). */
+/** 'Please enter a postcode.' (docs/features/shopper-core.md §5, §8). */
 export const EMPTY_POSTCODE = "Please enter a postcode.";
-/** The text when there is no estimate (shopper-core §8 "No delivery price"). */
+/** The text when there is no estimate (docs/features/shopper-core.md §8 "No delivery price"). */
 export const NO_ESTIMATE =
   "Sorry, we can't provide an estimate for that location. Please use the enquiry form on this page or give us a call to get a quote.";
 
-/** The calculator's state (shopper-core §4): idle, loading, result, error (a message for the postcode field). */
+/**
+ * The calculator's state (docs/features/shopper-core.md §4): idle, loading, result, error (a message for the postcode
+ * field).
+ */
 export type DeliveryState =
   | { status: "idle" }
   | { status: "loading" }
@@ -24,7 +28,7 @@ export type DeliveryState =
   | { status: "error"; message: string };
 
 /**
- * The state after a lookup (shopper-core §4, §5, §8): an empty postcode is an error with 'Please
+ * The state after a lookup (docs/features/shopper-core.md §4, §5, §8): an empty postcode is an error with 'Please
  * enter a postcode.' and no request; a 400 shows the host's message for the postcode; any other
  * failure the 'Sorry...' text. Takes the postcode as typed and a lookup (slug bound); returns
  * the next state.
@@ -51,7 +55,7 @@ export interface DeliveryCalculatorProps {
 }
 
 /**
- * The delivery calculator (shopper-core §2, §4, §5, §8): a postcode field and 'Calculate'; the
+ * The delivery calculator (docs/features/shopper-core.md §2, §4, §5, §8): a postcode field and 'Calculate'; the
  * price and region name for the postcode, or the 'Sorry...' text when the host has no price; the
  * postcode's error under the field. Takes {@link DeliveryCalculatorProps}; renders a `<section>`.
  */

@@ -1,7 +1,8 @@
-// The VDP's finance calculator (issue 8; anchor #finance-calculator). Inputs and limits come from
-// the car's `finance.calculator`; every repayment comes from POST /api/v1/finance/repayment
-// (debounced 300 ms, stale requests aborted): the browser never computes one.
-// Spec: shopper-core §2 "finance calculator", §3 "Finance calculator state", §5 "Finance
+// The VDP's finance calculator (docs/features/platform.md "Finance and delivery tools"; anchor
+// #finance-calculator). Inputs and limits come from the car's `finance.calculator`; every repayment
+// comes from POST /api/v1/finance/repayment (debounced 300 ms, stale requests aborted): the browser
+// never computes one.
+// Spec: docs/features/shopper-core.md §2 "finance calculator", §3 "Finance calculator state", §5 "Finance
 // calculator shows only when ...", "Calculator loan amount", "Loan term", "Interest", "Repayment
 // of 25 or less shows 'Enquire for Finance'", §9 "Finance", disclaimer 197 characters.
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -27,11 +28,11 @@ import { debouncedRequester, REPAYMENT_DEBOUNCE_MS } from "./requester";
 import { ValueSlider } from "./Slider";
 import "./tools.css";
 
-/** The calculator's anchor id (shopper-core §2 "#finance-calculator"). */
+/** The calculator's anchor id (docs/features/shopper-core.md §2 "#finance-calculator"). */
 export const FINANCE_ANCHOR = "finance-calculator";
 
 /**
- * The car's calculator, or null when it shows none (shopper-core §5: the host gives none without a
+ * The car's calculator, or null when it shows none (docs/features/shopper-core.md §5: the host gives none without a
  * finance provider or with a price of $0 or less). Takes the car response; returns the calculator.
  */
 export function calculatorOf(res: CarResponse): Calculator | null {
@@ -39,7 +40,7 @@ export function calculatorOf(res: CarResponse): Calculator | null {
 }
 
 /**
- * The lender disclaimer, first 197 characters with More/Less (shopper-core §9). Takes the text;
+ * The lender disclaimer, first 197 characters with More/Less (docs/features/shopper-core.md §9). Takes the text;
  * renders a `<div>`.
  */
 export function Disclaimer({ text }: { text: string }) {
@@ -73,7 +74,7 @@ export interface FinanceCalculatorProps {
 const key = (i: CalcInputs) => JSON.stringify(i);
 
 /**
- * The finance calculator (shopper-core §2, §3, §5, §9): loan amount slider, term slider (years, or
+ * The finance calculator (docs/features/shopper-core.md §2, §3, §5, §9): loan amount slider, term slider (years, or
  * the lender's list picked by index, shown in years or months), interest slider (or the lender's
  * fixed rate when disabled), deposit or trade-in and residual fields, repayment frequency; the
  * host's repayment (`$147/wk`) and total, or 'Enquire for Finance' with a blank total; each clamped

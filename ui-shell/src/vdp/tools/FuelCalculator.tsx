@@ -1,5 +1,6 @@
-// The VDP's fuel calculator (issue 8). Spec: shopper-core §2 "fuel calculator", §9 "Fuel calculator
-// defaults: $1.70 per litre, 250 km per week, consumption 10 L/100km; hidden for electric cars".
+// The VDP's fuel calculator (docs/features/platform.md "Finance and delivery tools"). Spec:
+// docs/features/shopper-core.md §2 "fuel calculator", §9 "Fuel calculator defaults: $1.70 per
+// litre, 250 km per week, consumption 10 L/100km; hidden for electric cars".
 import { useState } from "react";
 import type { CarResponse } from "../../api/types";
 import { TextField } from "../../design/Field";
@@ -41,7 +42,7 @@ function NumberInput({
 }
 
 /**
- * The fuel calculator (shopper-core §2, §9): price per litre, km per week and consumption
+ * The fuel calculator (docs/features/shopper-core.md §2, §9): price per litre, km per week and consumption
  * (the car's combined figure when known) as editable inputs, and the cost per week, month and
  * year. Renders nothing for electric cars. Takes {@link FuelCalculatorProps}; renders a `<section>`.
  */

@@ -1,5 +1,6 @@
-// The VDP's price-comparison gauge (issue 8): where the listing price sits in the market range.
-// Spec: shopper-core §2 "price comparison gauge", §3, §5, §7 "GET {car path}/autogauge ... on
+// The VDP's price-comparison gauge (docs/features/platform.md "Finance and delivery tools"): where
+// the listing price sits in the market range.
+// Spec: docs/features/shopper-core.md §2 "price comparison gauge", §3, §5, §7 "GET {car path}/autogauge ... on
 // failure log and hide the widget", §8 "logs 'Failed to fetch auto gauge data.' and renders
 // nothing", §9 "Price-comparison animation 2.5 s (counter 2 s)".
 import { useEffect, useState } from "react";
@@ -9,14 +10,14 @@ import { type AutogaugeAnswer, getAutogauge } from "./api";
 import { GAUGE_COUNTER_MS, GAUGE_FILL_MS, type GaugeView, gaugeView, progress } from "./gauge";
 import "./tools.css";
 
-/** The failure message logged when the autogauge call fails (shopper-core §8). */
+/** The failure message logged when the autogauge call fails (docs/features/shopper-core.md §8). */
 export const GAUGE_FAILURE = "Failed to fetch auto gauge data.";
 
 const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * Animation progress of the gauge's fill (2.5 s) and price counter (2 s), each 0..1, driven by
- * requestAnimationFrame from mount; both 1 at once with prefers-reduced-motion (shopper-core §9).
+ * requestAnimationFrame from mount; both 1 at once with prefers-reduced-motion (docs/features/shopper-core.md §9).
  * Takes whether to run; returns `{fill, counter}`.
  */
 export function useGaugeAnimation(run: boolean): { fill: number; counter: number } {
@@ -42,7 +43,7 @@ export function useGaugeAnimation(run: boolean): { fill: number; counter: number
 }
 
 /**
- * The gauge itself, for an answer that shows (shopper-core §5, §9): the market range with the fill
+ * The gauge itself, for an answer that shows (docs/features/shopper-core.md §5, §9): the market range with the fill
  * animated to at least 20 %, the listing price counting up to its value, the description and the
  * basis. Takes the {@link GaugeView}; renders a `<section>`.
  */
@@ -91,7 +92,7 @@ export interface PriceGaugeProps {
 }
 
 /**
- * The price-comparison gauge (shopper-core §2, §5, §7, §8): GET /api/v1/cars/{slug}/autogauge
+ * The price-comparison gauge (docs/features/shopper-core.md §2, §5, §7, §8): GET /api/v1/cars/{slug}/autogauge
  * (shared with the sidebar's indicator), then the gauge when the answer passes the visibility
  * rules; on failure `console.error('Failed to fetch auto gauge data.')` and nothing renders.
  * Takes {@link PriceGaugeProps}; renders the gauge or nothing.

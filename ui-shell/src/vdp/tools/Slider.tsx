@@ -37,7 +37,7 @@ export interface ValueSliderProps {
 /**
  * A one-thumb slider (Radix Slider: `slider` role with aria-valuemin/max/now and valuetext;
  * arrows, Page Up/Down, Home/End) with its label, the current value as text and an optional
- * message (shopper-core §5 calculator inputs; the clamp help text). Takes {@link ValueSliderProps};
+ * message (docs/features/shopper-core.md §5 calculator inputs; the clamp help text). Takes {@link ValueSliderProps};
  * renders the labelled control (the design system's `.fc-range` look).
  */
 export function ValueSlider({ label, min, max, step, value, onValueChange, format, message, field, disabled }: ValueSliderProps) {

@@ -9,7 +9,7 @@ import { FinanceTeaser } from "./Teaser";
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-describe("useFinanceQuote (shopper-core §4, §7, §8)", () => {
+describe("useFinanceQuote (docs/features/shopper-core.md §4, §7, §8)", () => {
   it("posts the spec's quote body once and returns the answer", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async () => json(200, QUOTE));
     const { result, rerender } = renderHook(({ res }) => useFinanceQuote(res), { initialProps: { res: CAR_FINANCE } });

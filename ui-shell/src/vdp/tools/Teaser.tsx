@@ -1,7 +1,8 @@
-// The sidebar's finance teaser and market-price indicator (issue 8), rendered in the template
-// sidebar's `financeTeaser` slot (src/contract.ts). First-screen code, so it stays small; the
-// autogauge call (./api) loads after the first render and only when the car has no market data.
-// Spec: shopper-core §2 sidebar "market-price indicator", "weekly finance teaser"; §4 "Finance
+// The sidebar's finance teaser and market-price indicator (docs/features/platform.md
+// "Finance and delivery tools"), rendered in the template sidebar's `financeTeaser` slot
+// (src/contract.ts). First-screen code, so it stays small; the autogauge call (./api) loads after
+// the first render and only when the car has no market data.
+// Spec: docs/features/shopper-core.md §2 sidebar "market-price indicator", "weekly finance teaser"; §4 "Finance
 // quote ... shows loading"; §5; §9.
 import { useEffect, useState } from "react";
 import type { CarResponse } from "../../api/types";

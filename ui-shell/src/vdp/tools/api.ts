@@ -1,12 +1,12 @@
-// The VDP tools' calls to the host (issue 8): the finance calculator's repayment, the finance
-// quote, the delivery estimate and the price-comparison gauge. Every call takes an AbortSignal
-// and an injectable fetch (tests and stories pass a fake one). Shapes: the generated API types
-// (src/api/schema.d.ts, from the host's OpenAPI document).
-// Spec: shopper-core §2 "Vehicle detail page", §3, §5, §7, §8, §9.
+// The VDP tools' calls to the host (docs/features/platform.md "Finance and delivery tools"): the
+// finance calculator's repayment, the finance quote, the delivery estimate and the price-comparison
+// gauge. Every call takes an AbortSignal and an injectable fetch (tests and stories pass a fake
+// one). Shapes: the generated API types (src/api/schema.d.ts, from the host's OpenAPI document).
+// Spec: docs/features/shopper-core.md §2 "Vehicle detail page", §3, §5, §7, §8, §9.
 import type { components } from "../../api/schema";
 
 type S = components["schemas"];
-/** Repayment frequency: `week` (52 a year), `fortnight` (26), `month` (12) (shopper-core §9). */
+/** Repayment frequency: `week` (52 a year), `fortnight` (26), `month` (12) (docs/features/shopper-core.md §9). */
 export type Frequency = S["Frequency"];
 /** The finance calculator's limits and defaults (money AUD, interest percent p.a., terms years). */
 export type Calculator = S["Calculator"];
@@ -16,15 +16,21 @@ export type RepaymentBody = S["RepaymentBody"];
 export type RepaymentAnswer = S["RepaymentAnswer"];
 
 /**
- * The lender quote (POST /api/v1/finance/quote; shopper-core §7 "POST /api/youx/quote"): weekly
+ * The lender quote (POST /api/v1/finance/quote; docs/features/shopper-core.md §7 "POST /api/youx/quote"): weekly
  * and monthly repayments (AUD), advertised and comparison rates (percent p.a.), `show_widget`.
  */
 export type QuoteAnswer = S["QuoteAnswer"];
 /** Body of POST /api/v1/finance/quote: the spec's quote request plus the car's slug. */
 export type QuoteBody = S["QuoteBody"];
-/** Answer of GET /api/v1/cars/{slug}/delivery?postcode= (shopper-core §3 "Delivery estimate result"; price AUD or null). */
+/**
+ * Answer of GET /api/v1/cars/{slug}/delivery?postcode= (docs/features/shopper-core.md §3 "Delivery estimate result";
+ * price AUD or null).
+ */
 export type DeliveryAnswer = S["DeliveryEstimate"];
-/** Answer of GET /api/v1/cars/{slug}/autogauge (shopper-core §3 "Autogauge result"). Money AUD, fill percent, confidence 0..1. */
+/**
+ * Answer of GET /api/v1/cars/{slug}/autogauge (docs/features/shopper-core.md §3 "Autogauge result"). Money AUD, fill
+ * percent, confidence 0..1.
+ */
 export type AutogaugeAnswer = S["Autogauge"];
 
 /** A call's outcome: the body on 2xx, else the status and the error envelope's code, message and field. */
@@ -61,7 +67,7 @@ const json = (body: unknown, signal?: AbortSignal): RequestInit => ({
 });
 
 /**
- * POST /api/v1/finance/repayment (shopper-core §5, §9): the host computes the repayment; the
+ * POST /api/v1/finance/repayment (docs/features/shopper-core.md §5, §9): the host computes the repayment; the
  * browser never does. Takes the body (AUD, percent p.a., years), an AbortSignal and a fetch;
  * returns the answer or the error envelope. Rejects when aborted or offline.
  */
@@ -70,7 +76,7 @@ export function postRepayment(body: RepaymentBody, signal?: AbortSignal, fetchIm
 }
 
 /**
- * POST /api/v1/finance/quote (shopper-core §7 "POST /api/youx/quote": credit score GREAT, loan
+ * POST /api/v1/finance/quote (docs/features/shopper-core.md §7 "POST /api/youx/quote": credit score GREAT, loan
  * term 5 years). Takes the body, an AbortSignal and a fetch; returns the quote or the error.
  */
 export function postQuote(body: QuoteBody, signal?: AbortSignal, fetchImpl: FetchLike = defaultFetch) {
@@ -78,7 +84,7 @@ export function postQuote(body: QuoteBody, signal?: AbortSignal, fetchImpl: Fetc
 }
 
 /**
- * GET /api/v1/cars/{slug}/delivery?postcode= (shopper-core §2, §4 "Delivery calculator", §8).
+ * GET /api/v1/cars/{slug}/delivery?postcode= (docs/features/shopper-core.md §2, §4 "Delivery calculator", §8).
  * Takes the car slug, the postcode as typed (trimmed here), an AbortSignal and a fetch; returns
  * the estimate, or the error envelope (400 with `field: "postcode"` for a bad postcode).
  */
@@ -90,7 +96,7 @@ export function getDelivery(slug: string, postcode: string, signal?: AbortSignal
 const gauges = new Map<string, Promise<AutogaugeAnswer>>();
 
 /**
- * GET /api/v1/cars/{slug}/autogauge (shopper-core §7), once per car per page life: the gauge and
+ * GET /api/v1/cars/{slug}/autogauge (docs/features/shopper-core.md §7), once per car per page life: the gauge and
  * the sidebar's market-price indicator share the answer. Takes the car slug and a fetch; returns
  * the answer, rejecting on a non-2xx answer or a network failure (the caller logs; §8).
  */

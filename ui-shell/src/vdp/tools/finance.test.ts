@@ -11,7 +11,7 @@ import {
 import { CALCULATOR, CALCULATOR_CHOICES } from "./fixtures";
 import { snapToGrid } from "./Slider";
 
-describe("finance disclaimer (shopper-core §9: 197 characters)", () => {
+describe("finance disclaimer (docs/features/shopper-core.md §9: 197 characters)", () => {
   it("keeps a disclaimer of 197 characters whole", () => {
     const t = "a".repeat(DISCLAIMER_LIMIT);
     expect(disclaimerPreview(t)).toEqual({ text: t, truncated: false });
@@ -32,7 +32,7 @@ describe("finance disclaimer (shopper-core §9: 197 characters)", () => {
   });
 });
 
-describe("calculator inputs (shopper-core §3, §5, §9)", () => {
+describe("calculator inputs (docs/features/shopper-core.md §3, §5, §9)", () => {
   it("shows terms in years or months", () => {
     expect(termLabel(5)).toBe("5 years");
     expect(termLabel(1)).toBe("1 year");

@@ -1,18 +1,19 @@
-// The finance calculator's pure rules (issue 8): labels, the disclaimer cut, the request body and
-// how the host's clamped answer moves the inputs. No maths of the repayment: the host answers it.
-// Spec: shopper-core §3 "Finance calculator state", §5 "Calculator loan amount", "Loan term",
+// The finance calculator's pure rules (docs/features/platform.md "Finance and delivery tools"):
+// labels, the disclaimer cut, the request body and how the host's clamped answer moves the inputs.
+// No maths of the repayment: the host answers it.
+// Spec: docs/features/shopper-core.md §3 "Finance calculator state", §5 "Calculator loan amount", "Loan term",
 // "Interest", §9 "Finance", "finance disclaimer at 197 characters".
 import { truncate } from "../../lib/text";
 import type { Calculator, Frequency, RepaymentAnswer, RepaymentBody } from "./api";
 
-/** Characters of the lender disclaimer shown before 'more' (shopper-core §9). */
+/** Characters of the lender disclaimer shown before 'more' (docs/features/shopper-core.md §9). */
 export const DISCLAIMER_LIMIT = 197;
 
-/** Frequency names in the calculator (shopper-core §9: week, fortnight, month). */
+/** Frequency names in the calculator (docs/features/shopper-core.md §9: week, fortnight, month). */
 export const FREQUENCY_LABELS: Record<Frequency, string> = { week: "Weekly", fortnight: "Fortnightly", month: "Monthly" };
 
 /**
- * The lender disclaimer cut at 197 characters (shopper-core §9), on a word boundary, with an
+ * The lender disclaimer cut at 197 characters (docs/features/shopper-core.md §9), on a word boundary, with an
  * ellipsis. Takes the disclaimer; returns `{text, truncated}`: the whole text (truncated false)
  * when it is 197 characters or fewer.
  */
@@ -22,7 +23,7 @@ export function disclaimerPreview(disclaimer: string): { text: string; truncated
 }
 
 /**
- * A loan term as shown (shopper-core §5 "possibly displayed in months"): `5 years`, `1 year`,
+ * A loan term as shown (docs/features/shopper-core.md §5 "possibly displayed in months"): `5 years`, `1 year`,
  * `4.5 years`, or `60 months`. Takes the term in years and the unit to show; returns the text.
  */
 export function termLabel(years: number, unit: "years" | "months" = "years"): string {
@@ -33,7 +34,7 @@ export function termLabel(years: number, unit: "years" | "months" = "years"): st
   return `${years} ${years === 1 ? "year" : "years"}`;
 }
 
-/** The shopper's calculator inputs (shopper-core §3): AUD, years, percent p.a., frequency. */
+/** The shopper's calculator inputs (docs/features/shopper-core.md §3): AUD, years, percent p.a., frequency. */
 export interface CalcInputs {
   amount: number;
   deposit: number;
@@ -47,7 +48,7 @@ export interface CalcInputs {
 export type CalcField = "amount" | "deposit" | "residual" | "term_years" | "interest";
 
 /**
- * The calculator's starting inputs from the host's calculator (shopper-core §9 defaults: amount,
+ * The calculator's starting inputs from the host's calculator (docs/features/shopper-core.md §9 defaults: amount,
  * term, interest, frequency; deposit and residual at their minimum, normally 0). Takes the
  * {@link Calculator}; returns {@link CalcInputs}.
  */
@@ -65,7 +66,7 @@ export function initialInputs(c: Calculator): CalcInputs {
 }
 
 /**
- * The body of POST /api/v1/finance/repayment for a car (shopper-core §5): every input (the host
+ * The body of POST /api/v1/finance/repayment for a car (docs/features/shopper-core.md §5): every input (the host
  * clamps and answers). Takes the car slug and {@link CalcInputs}; returns the body.
  */
 export function repaymentBody(slug: string, i: CalcInputs): RepaymentBody {
@@ -89,7 +90,7 @@ const FIELD_KEY: Record<CalcField, keyof CalcInputs> = {
 };
 
 /**
- * Moves the inputs the host clamped to the values it used (shopper-core §5 "out-of-range entries
+ * Moves the inputs the host clamped to the values it used (docs/features/shopper-core.md §5 "out-of-range entries
  * are clamped; help text 'Cannot be less than {min} or more than {max}'"). Takes the inputs that
  * were sent and the answer; returns the inputs to show and each clamped field's message.
  */
@@ -111,7 +112,7 @@ export function applyClamped(
 }
 
 /**
- * The index of the term choice nearest `years` (shopper-core §5 "a configured list of term values
+ * The index of the term choice nearest `years` (docs/features/shopper-core.md §5 "a configured list of term values
  * picked by index"). Takes the choices (years) and a term (years); returns the index (0 for none).
  */
 export function nearestChoice(choices: readonly number[], years: number): number {

@@ -1,5 +1,6 @@
-// Test and Storybook fixtures for the VDP tools (issue 8): cars with a finance offer, and a fake
-// host for the tools' calls. Not part of the app bundle (only tests and stories import it).
+// Test and Storybook fixtures for the VDP tools (docs/features/platform.md
+// "Finance and delivery tools"): cars with a finance offer, and a fake host for the tools' calls.
+// Not part of the app bundle (only tests and stories import it).
 import { CAR } from "../../__tests__/fixtures";
 import type { CarResponse } from "../../api/types";
 import type { AutogaugeAnswer, Calculator, DeliveryAnswer, FetchLike, QuoteAnswer, RepaymentAnswer, RepaymentBody } from "./api";

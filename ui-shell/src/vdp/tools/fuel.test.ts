@@ -3,7 +3,7 @@ import { TENANTS } from "../../__tests__/fixtures";
 import type { TenantSettings } from "../../api/types";
 import { fuelCosts, fuelDefaults, isElectric, parseDecimal, toolsConfig } from "./fuel";
 
-describe("fuel calculator rules (shopper-core §9)", () => {
+describe("fuel calculator rules (docs/features/shopper-core.md §9)", () => {
   it("costs 250 km a week at 10 L/100km and $1.70/L: $42.50 a week, $2,210 a year, a twelfth of that a month", () => {
     const c = fuelCosts({ pricePerLitre: 1.7, kmPerWeek: 250, consumption: 10 });
     expect(c.week).toBeCloseTo(42.5, 10);

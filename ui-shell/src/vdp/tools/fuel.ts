@@ -1,13 +1,14 @@
-// The fuel calculator's rules (issue 8): defaults, the tenant's overrides, electric cars, costs.
-// Spec: shopper-core §2 "fuel calculator", §3 fuelconsumptioncombined, §9 "Fuel calculator
+// The fuel calculator's rules (docs/features/platform.md "Finance and delivery tools"): defaults,
+// the tenant's overrides, electric cars, costs.
+// Spec: docs/features/shopper-core.md §2 "fuel calculator", §3 fuelconsumptioncombined, §9 "Fuel calculator
 // defaults: $1.70 per litre, 250 km per week, consumption 10 L/100km; hidden for electric cars".
 import type { Car, TenantSettings } from "../../api/types";
 
-/** Default fuel price, dollars per litre (shopper-core §9). */
+/** Default fuel price, dollars per litre (docs/features/shopper-core.md §9). */
 export const DEFAULT_PRICE_PER_LITRE = 1.7;
-/** Default distance, km per week (shopper-core §9). */
+/** Default distance, km per week (docs/features/shopper-core.md §9). */
 export const DEFAULT_KM_PER_WEEK = 250;
-/** Default consumption, L/100km (shopper-core §9). */
+/** Default consumption, L/100km (docs/features/shopper-core.md §9). */
 export const DEFAULT_CONSUMPTION = 10;
 /** Weeks in a year (the yearly cost; the monthly cost is a twelfth of it). */
 export const WEEKS_PER_YEAR = 52;
@@ -62,7 +63,7 @@ export function toolsConfig(tenant: TenantSettings): ToolsConfig {
 }
 
 /**
- * Whether the car is electric (shopper-core §9 "hidden for electric cars"): `fuel` or
+ * Whether the car is electric (docs/features/shopper-core.md §9 "hidden for electric cars"): `fuel` or
  * `simple_fuel` is `Electric` (any case). Takes the car; returns true for electric cars.
  */
 export function isElectric(car: Pick<Car, "fuel" | "simple_fuel">): boolean {
@@ -70,7 +71,7 @@ export function isElectric(car: Pick<Car, "fuel" | "simple_fuel">): boolean {
 }
 
 /**
- * The calculator's starting inputs (shopper-core §9): $1.70 per litre and 250 km a week unless the
+ * The calculator's starting inputs (docs/features/shopper-core.md §9): $1.70 per litre and 250 km a week unless the
  * tenant overrides them; the car's combined consumption when known, else the tenant's, else 10
  * L/100km. Takes the car and the tenant's overrides; returns {@link FuelInputs}.
  */
@@ -83,7 +84,7 @@ export function fuelDefaults(car: Pick<Car, "fuelconsumptioncombined">, override
 }
 
 /**
- * Fuel cost (shopper-core §2 fuel calculator): litres a week = km a week x L/100km / 100, times the
+ * Fuel cost (docs/features/shopper-core.md §2 fuel calculator): litres a week = km a week x L/100km / 100, times the
  * price per litre; a year is 52 weeks and a month a twelfth of a year. Takes {@link FuelInputs}
  * ($/L, km/week, L/100km; negative or non-finite inputs count as 0); returns {@link FuelCosts} in
  * dollars (unrounded).

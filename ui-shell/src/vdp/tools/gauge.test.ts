@@ -5,7 +5,7 @@ import { GAUGE_COUNTER_MS, GAUGE_FILL_MS, gaugeView, progress } from "./gauge";
 
 const with_ = (o: Partial<AutogaugeAnswer>): AutogaugeAnswer => ({ ...GAUGE, ...o });
 
-describe("price comparison gauge visibility (shopper-core §5)", () => {
+describe("price comparison gauge visibility (docs/features/shopper-core.md §5)", () => {
   it("shows a complete answer", () => {
     expect(gaugeView(GAUGE)).toMatchObject({ fill: 62, listingPrice: 82990, min: 76000, max: 91000, confidence: 0.8 });
   });
@@ -51,7 +51,7 @@ describe("price comparison gauge visibility (shopper-core §5)", () => {
   });
 });
 
-describe("gauge animation (shopper-core §9: fill 2.5 s, counter 2 s)", () => {
+describe("gauge animation (docs/features/shopper-core.md §9: fill 2.5 s, counter 2 s)", () => {
   it("runs from 0 to 1 over the duration, eased out", () => {
     expect(GAUGE_FILL_MS).toBe(2500);
     expect(GAUGE_COUNTER_MS).toBe(2000);

@@ -1,16 +1,17 @@
-// The price-comparison gauge's rules (issue 8): when it shows, its fill, and the animation's
-// progress. Spec: shopper-core §3 "Autogauge result", §5 "Price comparison gauge is hidden if any
-// field is missing, confidence is 0.2 or lower, or the market range maximum is below the listing
-// price. Gauge fill is at least 20 percent", §9 "Price-comparison animation 2.5 s (counter 2 s)".
+// The price-comparison gauge's rules (docs/features/platform.md "Finance and delivery tools"): when
+// it shows, its fill, and the animation's progress. Spec: docs/features/shopper-core.md §3
+// "Autogauge result", §5 "Price comparison gauge is hidden if any field is missing, confidence is
+// 0.2 or lower, or the market range maximum is below the listing price. Gauge fill is at least 20
+// percent", §9 "Price-comparison animation 2.5 s (counter 2 s)".
 import type { AutogaugeAnswer } from "./api";
 
-/** Confidence at or below which the gauge hides (shopper-core §5). */
+/** Confidence at or below which the gauge hides (docs/features/shopper-core.md §5). */
 export const MIN_CONFIDENCE = 0.2;
-/** Smallest fill shown, percent (shopper-core §5). */
+/** Smallest fill shown, percent (docs/features/shopper-core.md §5). */
 export const MIN_FILL = 20;
-/** Gauge fill animation, ms (shopper-core §9). */
+/** Gauge fill animation, ms (docs/features/shopper-core.md §9). */
 export const GAUGE_FILL_MS = 2500;
-/** Price counter animation, ms (shopper-core §9). */
+/** Price counter animation, ms (docs/features/shopper-core.md §9). */
 export const GAUGE_COUNTER_MS = 2000;
 
 /** A gauge that shows: every field the spec requires, present. Money AUD, fill percent, confidence 0..1. */
@@ -28,7 +29,7 @@ export interface GaugeView {
 const n = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 /**
- * The gauge to show, or null when it hides (shopper-core §5): any of fill, listing_price,
+ * The gauge to show, or null when it hides (docs/features/shopper-core.md §5): any of fill, listing_price,
  * market_range_min, market_range_max, confidence, description missing; confidence 0.2 or lower;
  * market_range_max below listing_price; or the host's own `visible` is false. The fill (percent) is raised to at least 20 and capped at
  * 100. Takes the autogauge answer; returns {@link GaugeView} or null.

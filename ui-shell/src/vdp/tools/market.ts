@@ -1,9 +1,10 @@
-// The sidebar's market-price indicator rule (issue 8). First-load code: kept small.
-// Spec: shopper-core §2 sidebar "market-price indicator", §3 autograb_data, §5 "Market-price
+// The sidebar's market-price indicator rule (docs/features/platform.md
+// "Finance and delivery tools"). First-load code: kept small.
+// Spec: docs/features/shopper-core.md §2 sidebar "market-price indicator", §3 autograb_data, §5 "Market-price
 // indicator appears when the car is at least 500 dollars under the average (state average
 // preferred)", §9 "market indicator threshold 500".
 
-/** Dollars under the market average from which the indicator shows (shopper-core §9). */
+/** Dollars under the market average from which the indicator shows (docs/features/shopper-core.md §9). */
 export const MARKET_THRESHOLD = 500;
 
 /** Market averages, AUD (the car's `autograb_data`, or the autogauge answer). */
@@ -15,7 +16,7 @@ export interface MarketAverages {
 const money = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : null);
 
 /**
- * How far the car's price is under the market average, when it is at least $500 under (shopper-core
+ * How far the car's price is under the market average, when it is at least $500 under (docs/features/shopper-core.md
  * §5): the state average when known, else the national one. Takes the price (AUD) and the
  * averages (AUD; null or missing fields allowed); returns the difference in AUD and which average
  * was used, or null when the indicator does not show.

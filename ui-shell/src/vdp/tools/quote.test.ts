@@ -4,7 +4,7 @@ import { CAR_FINANCE, CAR_YOUX, QUOTE } from "./fixtures";
 import { marketSaving, ownAverages } from "./market";
 import { financeFigures, needsQuote } from "./quote";
 
-describe("finance widget figures (shopper-core §2, §4, §5, §9)", () => {
+describe("finance widget figures (docs/features/shopper-core.md §2, §4, §5, §9)", () => {
   it("asks for a quote only when the car has none and a price above 0", () => {
     expect(needsQuote(CAR_FINANCE)).toBe(true);
     expect(needsQuote(CAR_YOUX)).toBe(false);
@@ -33,7 +33,7 @@ describe("finance widget figures (shopper-core §2, §4, §5, §9)", () => {
   });
 });
 
-describe("market-price indicator (shopper-core §5: $500 under the average, state preferred)", () => {
+describe("market-price indicator (docs/features/shopper-core.md §5: $500 under the average, state preferred)", () => {
   it("shows at $500 or more under the state average", () => {
     expect(marketSaving(80000, { state_average_market_price: 80500, average_market_price: 70000 })).toEqual({
       saving: 500,

@@ -1,7 +1,8 @@
 // The finance quote and the figures the sidebar teaser, the 'Car Finance' card and the sticky
-// header show (issue 8). First-load code (the sidebar uses it), so it is kept small: the call
-// itself is in ./api, loaded after the first render.
-// Spec: shopper-core §2 sidebar "weekly finance teaser", sticky header, 'Car Finance' card;
+// header show (docs/features/platform.md "Finance and delivery tools"). First-load code (the
+// sidebar uses it), so it is kept small: the call itself is in ./api, loaded after the first
+// render.
+// Spec: docs/features/shopper-core.md §2 sidebar "weekly finance teaser", sticky header, 'Car Finance' card;
 // §3 youxQuote; §4 "Finance quote: fetched once if absent and price above 0; shows loading";
 // §5 finance widget; §7 POST /api/youx/quote; §8 "Quote fetch fails: silently ignored"; §9.
 import { useEffect, useState } from "react";
@@ -9,9 +10,9 @@ import type { CarResponse } from "../../api/types";
 import { formatMoney } from "../../lib/format";
 import type { QuoteAnswer } from "./api";
 
-/** Weeks in a month for the monthly figure (shopper-core §9 "monthly amount = weekly x 4.33"). */
+/** Weeks in a month for the monthly figure (docs/features/shopper-core.md §9 "monthly amount = weekly x 4.33"). */
 export const WEEKS_PER_MONTH = 4.33;
-/** The quote's loan term, years (shopper-core §9 "quote loan term 5 years"). */
+/** The quote's loan term, years (docs/features/shopper-core.md §9 "quote loan term 5 years"). */
 export const QUOTE_TERM_YEARS = 5;
 
 /** Where the quote stands: not needed, being fetched, answered, or failed (ignored). */
@@ -33,14 +34,17 @@ export interface FinanceFigures {
   teaser: string | null;
 }
 
-/** Display suffixes by frequency (shopper-core §9); src/vdp/maths.ts `perSuffix` has the same, kept out of the first load. */
+/**
+ * Display suffixes by frequency (docs/features/shopper-core.md §9); src/vdp/maths.ts `perSuffix` has the same, kept out
+ * of the first load.
+ */
 const SUFFIX: Record<string, string> = { week: "/wk", fortnight: "/fn", month: "/mo" };
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /**
  * The car's own quote (`car.youxQuote`: weeklyRepaymentAmount, advertisedRate, comparisonRate;
- * shopper-core §3) when it has a weekly figure, else null. Takes the car response; returns the
+ * docs/features/shopper-core.md §3) when it has a weekly figure, else null. Takes the car response; returns the
  * three numbers (AUD, percent) or null.
  */
 export function carQuote(
@@ -53,7 +57,7 @@ export function carQuote(
 }
 
 /**
- * Whether the page must ask for a quote (shopper-core §4 "fetched once if absent and price above
+ * Whether the page must ask for a quote (docs/features/shopper-core.md §4 "fetched once if absent and price above
  * 0"): `youxQuote` absent, the price above $0, and the host offering finance for the car (with
  * `finance` null the host answers the quote 422, which the browser would log). Takes the car
  * response; returns true when the quote is to be fetched.
@@ -63,7 +67,7 @@ export function needsQuote(res: CarResponse): boolean {
 }
 
 /**
- * The finance widget's figures (shopper-core §2, §5, §9): the car's `youxQuote` when present (the
+ * The finance widget's figures (docs/features/shopper-core.md §2, §5, §9): the car's `youxQuote` when present (the
  * widget shows per `finance.show_widget`), else the fetched quote (per its `show_widget`), else,
  * once the quote failed or was not needed, the host's estimate at the calculator's defaults. The
  * monthly figure is weekly x 4.33. Takes the car response and the quote state; returns
@@ -101,7 +105,7 @@ export function financeFigures(res: CarResponse, quote: QuoteState): FinanceFigu
 }
 
 /**
- * Fetches the finance quote once per car when the car has none and a price above 0 (shopper-core
+ * Fetches the finance quote once per car when the car has none and a price above 0 (docs/features/shopper-core.md
  * §4, §7: credit score GREAT, loan term 5, year, vin, nvic, whoIsHelping null); failures are
  * silently ignored (§8). Takes the car response (or null while loading); returns the
  * {@link QuoteState}.

@@ -1,6 +1,7 @@
-// Debounced, cancelling requests for the finance calculator (issue 8): every input change asks
-// again after a quiet period, and an answer to inputs the shopper has since changed never lands.
-// Spec: shopper-core §3 "Finance calculator state", §5.
+// Debounced, cancelling requests for the finance calculator (docs/features/platform.md
+// "Finance and delivery tools"): every input change asks again after a quiet period, and an answer
+// to inputs the shopper has since changed never lands.
+// Spec: docs/features/shopper-core.md §3 "Finance calculator state", §5.
 
 /** The calculator's quiet period before it asks the host, ms. */
 export const REPAYMENT_DEBOUNCE_MS = 300;
@@ -26,7 +27,7 @@ export interface Requester<B> {
 }
 
 /**
- * A debounced requester (shopper-core §5: the calculator's repayment comes from the host): each
+ * A debounced requester (docs/features/shopper-core.md §5: the calculator's repayment comes from the host): each
  * `request(body)` restarts a `delayMs` timer and aborts the request in flight (AbortController),
  * so only the last body is sent and only its answer is delivered. Takes {@link RequesterOptions}
  * (delay in ms); returns {@link Requester}.

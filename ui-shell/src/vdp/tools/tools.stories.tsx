@@ -1,5 +1,6 @@
-// The VDP tools (issue 8) against a fake host (./fixtures fakeHost: illustrative figures, not the
-// host's maths). Spec: shopper-core §2 "Vehicle detail page", §4, §5, §8, §9.
+// The VDP tools (docs/features/platform.md "Finance and delivery tools") against a fake host (./fixtures fakeHost:
+// illustrative figures, not the host's maths). Spec: docs/features/shopper-core.md §2 "Vehicle detail page", §4, §5,
+// §8, §9.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { CarFinanceCard } from "./CarFinance";
 import DeliveryCalculator from "./DeliveryCalculator";
