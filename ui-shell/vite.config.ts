@@ -156,7 +156,14 @@ function firstLoad(): Plugin {
           },
         });
         const output = (Array.isArray(out) ? out[0] : out) as Rolldown.RolldownOutput;
-        const ref = this.emitFile({ type: "asset", name: "start.js", source: output.output[0].code });
+        const code = output.output[0].code;
+        // The start script is built without the app's defines: a module that pulls in React (or
+        // anything else reading `process.env`) would throw "process is not defined" before the
+        // first paint. Fail the build instead.
+        if (/\bprocess\.env\b/.test(code)) {
+          throw new Error("src/boot/start.ts bundles code that reads process.env (React?): keep React out of its imports");
+        }
+        const ref = this.emitFile({ type: "asset", name: "start.js", source: code });
         const tags = [
           '<link rel="icon" href="data:,">',
           // A deferred script is otherwise a low-priority request that Chrome holds back until the

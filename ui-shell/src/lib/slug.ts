@@ -5,8 +5,9 @@
 // The transliteration tables (the `any-ascii` package, 546 kB, 215 kB gzip) are a chunk of their
 // own, loaded only when a non-ASCII label is slugified (`loadSlugTables`): a static import put
 // them on every page's first load. ASCII labels, almost all makes and models, need no tables.
-
-import { useEffect, useState } from "react";
+// This module imports no React: the first-paint start script (src/boot/start.ts, built without
+// React's `process.env` define) reaches it through src/search/route.ts. The React hook that
+// re-renders once the tables arrive is `useSlugTables` in ./useSlugTables.ts.
 
 /** A character outside 7-bit ASCII: a label with one needs the transliteration tables. */
 const NON_ASCII = /[^\p{ASCII}]/u;
@@ -68,21 +69,4 @@ export function slugify(label: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
-}
-
-/**
- * Loads the transliteration tables when any of `labels` is not ASCII, and renders the calling
- * component again once they are there, so the slugs it built from those labels are exact. Takes the
- * labels the component slugifies; returns nothing. A failed load is ignored (the interim slugs stay).
- */
-export function useSlugTables(labels: readonly string[]): void {
-  const needed = !slugTablesLoaded() && !labels.every(isAscii);
-  const [, setLoaded] = useState(false);
-  useEffect(() => {
-    if (needed)
-      loadSlugTables().then(
-        () => setLoaded(true),
-        () => undefined,
-      );
-  }, [needed]);
 }

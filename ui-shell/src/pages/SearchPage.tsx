@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "../design/Button";
 import { Skeleton } from "../design/Skeleton";
 import { useToast } from "../design/Toast";
 import { formatThousands } from "../lib/format";
-import { useSlugTables } from "../lib/slug";
+import { useSlugTables } from "../lib/useSlugTables";
 import { DEFAULT_HITS_PER_PAGE, formatAddress, restoreAddress, type SearchState } from "../search/address";
 import { Breadcrumbs } from "../search/Breadcrumbs";
 import { CardToggles } from "../search/CardToggles";
