@@ -30,7 +30,7 @@ async function navigationOf(page: Page, tenant: string): Promise<Navigation> {
   return (await r?.json()) as Navigation;
 }
 
-/** Opens `path` with local storage cleared and, unless `keepPopup`, the site's popup already dismissed. */
+/** Opens `path` with local storage cleared and, unless `keepPopup`, the site's popup already dismissed; waits for the app to start. */
 async function visit(page: Page, tenant: string, path: string, keepPopup = false): Promise<Navigation> {
   const nav = await navigationOf(page, tenant);
   await page.evaluate(
@@ -41,6 +41,9 @@ async function visit(page: Page, tenant: string, path: string, keepPopup = false
     [keepPopup || !nav.popup ? "" : popupStorageKey(nav.popup.id)],
   );
   await page.goto(url(tenant, path));
+  // The header is painted before the app starts (the first paint), and a click on it before then
+  // does nothing: wait until the app has started (it writes the visit trail) before interacting.
+  await page.waitForFunction(() => sessionStorage.getItem("forecourt:visited-pages") !== null);
   return nav;
 }
 
