@@ -1,7 +1,7 @@
 //! Tenant content (docs/features/platform.md "Marketing and content pages"): the markdown pages, the
 //! electric-model area, the recall page and the service and trade-in information, read from content
 //! files at start (a wrong key or a broken reference fails the load, naming the file and the key),
-//! rendered and sanitised once, and served by `api::content` and inline in the documents.
+//! rendered and sanitised once, and served by `http::api::content` and inline in the documents.
 //!
 //! Files (tenants/README.md "Content files"), each looked up in `tenants/<slug>/content/` and then in
 //! the shared defaults folder the tenant names in `content_defaults` (tenant.toml), if any:

@@ -297,7 +297,7 @@ impl SearchService {
 }
 
 /// The host's search engine as held in the application state: set at start by
-/// `server::prepare`, or (when built without one, as in tests) an in-memory embedded index
+/// `http::server::prepare`, or (when built without one, as in tests) an in-memory embedded index
 /// built from storage on first use.
 #[derive(Clone, Default)]
 pub struct Search(Arc<tokio::sync::OnceCell<Arc<SearchService>>>);

@@ -2,7 +2,7 @@
 //! "Locations, offers and navigation"): navigation (header, model menu, footer), the popup, offers,
 //! brands with the statistics banner, and reviews. Read at start from content files in
 //! `tenants/<slug>/content/` over the shared defaults folder (`content_defaults`), checked (a wrong
-//! key or link fails the load naming the file and key), and served by `api::site` and inline in the
+//! key or link fails the load naming the file and key), and served by `site` (`http::api::site`) and inline in the
 //! documents. Spec: docs/features/locations-forms-marketing.md §2 "Offers", "Navigation",
 //! "Reviews"; §3 Offer, Review, Manufacturer, Model menu item, Brand entry; §4 popup, offers; §9
 //! reviews, popup.
