@@ -61,5 +61,4 @@ fn rss_stays_flat_over_10_000_hostile_calls() {
     let failures: u64 = host.metrics().iter().map(|m| m.counters.failures()).sum();
     assert_eq!(failures, 10_250, "every call failed and was counted");
     assert!(grown < 16 << 20, "RSS grew by {grown} bytes over 10,000 hostile calls");
-    assert!(elapsed < Duration::from_secs(150), "took {elapsed:?}");
 }
