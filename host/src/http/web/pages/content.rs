@@ -16,7 +16,6 @@ pub fn models(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
         base,
         site,
         canonical,
-        home_crumb,
         m,
         ..
     } = cx;
@@ -54,10 +53,7 @@ pub fn models(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                     meta.preload_srcset = Some(set);
                 }
             }
-            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-                home_crumb.clone(),
-                (meta.title.clone(), canonical.clone()),
-            ]));
+            meta.json_ld.push(cx.crumbs(&[(meta.title.clone(), canonical.clone())]));
             *page = serde_json::to_value(models).expect("serialisable");
         }
         (Some(models), Some(Some(f))) => {
@@ -73,8 +69,7 @@ pub fn models(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 meta.preload_image = Some(href);
                 meta.preload_srcset = Some(set);
             }
-            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-                home_crumb.clone(),
+            meta.json_ld.push(cx.crumbs(&[
                 (models.title.clone(), format!("{base}/models")),
                 (f.title.clone(), canonical.clone()),
             ]));
@@ -88,13 +83,7 @@ pub fn models(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
 /// The recall page. Not found: a site without recall content.
 /// Fills `out` and answers `Ok(true)`, or `Ok(false)` for a 404 document.
 pub fn recall(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
-    let Cx {
-        t,
-        site,
-        canonical,
-        home_crumb,
-        ..
-    } = cx;
+    let Cx { t, site, canonical, .. } = cx;
     let Out { meta, page } = out;
     match &t.content.recalls {
         Some(r) => {
@@ -109,10 +98,7 @@ pub fn recall(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 },
                 160,
             );
-            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-                home_crumb.clone(),
-                (r.title.clone(), canonical.clone()),
-            ]));
+            meta.json_ld.push(cx.crumbs(&[(r.title.clone(), canonical.clone())]));
             *page = serde_json::to_value(r).expect("serialisable");
         }
         None => return Ok(false),
@@ -127,7 +113,6 @@ pub fn content_page(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
         t,
         site,
         canonical,
-        home_crumb,
         clean_path,
         ..
     } = cx;
@@ -140,10 +125,7 @@ pub fn content_page(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
             } else {
                 p.description.clone()
             };
-            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-                home_crumb.clone(),
-                (p.title.clone(), canonical.clone()),
-            ]));
+            meta.json_ld.push(cx.crumbs(&[(p.title.clone(), canonical.clone())]));
             *page = serde_json::to_value(p).expect("serialisable");
         }
         None => return Ok(false),
@@ -154,19 +136,10 @@ pub fn content_page(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
 /// Any other route of the UI's route table: its title and a generic description.
 /// Fills `out` and answers `Ok(true)`, or `Ok(false)` for a 404 document.
 pub fn other(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
-    let Cx {
-        site,
-        canonical,
-        home_crumb,
-        m,
-        ..
-    } = cx;
+    let Cx { site, canonical, m, .. } = cx;
     let Out { meta, .. } = out;
     meta.title = m.title.clone();
     meta.description = truncate(&format!("{} at {site}.", m.title), 160);
-    meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-        home_crumb.clone(),
-        (m.title.clone(), canonical.clone()),
-    ]));
+    meta.json_ld.push(cx.crumbs(&[(m.title.clone(), canonical.clone())]));
     Ok(true)
 }

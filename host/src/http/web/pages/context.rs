@@ -35,6 +35,16 @@ pub struct Cx<'a> {
     pub m: &'a Matched,
 }
 
+impl Cx<'_> {
+    /// The page's `BreadcrumbList` JSON-LD: Home, then `trail` (label, absolute URL) in order.
+    pub fn crumbs(&self, trail: &[(String, String)]) -> serde_json::Value {
+        let mut all = Vec::with_capacity(trail.len() + 1);
+        all.push(self.home_crumb.clone());
+        all.extend_from_slice(trail);
+        crate::http::web::seo::breadcrumbs_json_ld(&all)
+    }
+}
+
 /// What a page function fills in: the head tags and the route's inline body.
 #[derive(Default)]
 pub struct Out {

@@ -33,7 +33,6 @@ pub fn location(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
         settings,
         base,
         canonical,
-        home_crumb,
         m,
         ..
     } = cx;
@@ -59,8 +58,7 @@ pub fn location(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 160,
             );
             meta.json_ld.push(seo::location_json_ld(base, l, canonical));
-            meta.json_ld
-                .push(seo::breadcrumbs_json_ld(&[home_crumb.clone(), (l.name.clone(), canonical.clone())]));
+            meta.json_ld.push(cx.crumbs(&[(l.name.clone(), canonical.clone())]));
         }
         None => return Ok(false),
     }
@@ -70,13 +68,7 @@ pub fn location(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
 /// The offers page: the site's current offers inline.
 /// Fills `out` and answers `Ok(true)`, or `Ok(false)` for a 404 document.
 pub fn special_offers(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
-    let Cx {
-        t,
-        site,
-        canonical,
-        home_crumb,
-        ..
-    } = cx;
+    let Cx { t, site, canonical, .. } = cx;
     let Out { meta, page } = out;
     let offers = crate::site::offers::live_offers(t);
     meta.title = "Special Offers".into();
@@ -90,10 +82,7 @@ pub fn special_offers(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
         },
         160,
     );
-    meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-        home_crumb.clone(),
-        ("Special Offers".into(), canonical.clone()),
-    ]));
+    meta.json_ld.push(cx.crumbs(&[("Special Offers".into(), canonical.clone())]));
     *page = serde_json::to_value(offers).expect("serialisable");
     Ok(true)
 }
@@ -101,14 +90,7 @@ pub fn special_offers(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
 /// One offer (`/offers/{id}`, `/offers/{manufacturer}/{id}`). Not found: an unknown, expired or excluded offer, or another manufacturer's path.
 /// Fills `out` and answers `Ok(true)`, or `Ok(false)` for a 404 document.
 pub fn offer(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
-    let Cx {
-        t,
-        base,
-        canonical,
-        home_crumb,
-        m,
-        ..
-    } = cx;
+    let Cx { t, base, canonical, m, .. } = cx;
     let Out { meta, page } = out;
     let id = m.params.get("offerId").cloned().unwrap_or_default();
     let found = crate::site::offers::offer(t, &id).ok().filter(|o| {
@@ -131,8 +113,7 @@ pub fn offer(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
             if let Some(img) = &o.image_url {
                 meta.image = Some(absolute(base, img));
             }
-            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-                home_crumb.clone(),
+            meta.json_ld.push(cx.crumbs(&[
                 ("Special Offers".into(), format!("{base}/special-offers")),
                 (o.name.clone(), canonical.clone()),
             ]));
@@ -146,23 +127,14 @@ pub fn offer(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
 /// The brands page. Not found: a site without brand groups.
 /// Fills `out` and answers `Ok(true)`, or `Ok(false)` for a 404 document.
 pub fn brands(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
-    let Cx {
-        t,
-        site,
-        canonical,
-        home_crumb,
-        ..
-    } = cx;
+    let Cx { t, site, canonical, .. } = cx;
     let Out { meta, page } = out;
     match crate::site::offers::brands(t) {
         Ok(b) => {
             meta.title = "Our Brands".into();
             let names: Vec<&str> = b.groups.iter().flat_map(|g| &g.brands).map(|b| b.title.as_str()).collect();
             meta.description = truncate(&format!("The brands of {site}: {}.", names.join(", ")), 160);
-            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-                home_crumb.clone(),
-                ("Our Brands".into(), canonical.clone()),
-            ]));
+            meta.json_ld.push(cx.crumbs(&[("Our Brands".into(), canonical.clone())]));
             *page = serde_json::to_value(b).expect("serialisable");
         }
         Err(_) => return Ok(false),
@@ -173,14 +145,7 @@ pub fn brands(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
 /// A brand's overview page. Not found: an unknown brand or one with `skip_page`.
 /// Fills `out` and answers `Ok(true)`, or `Ok(false)` for a 404 document.
 pub fn brand_overview(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
-    let Cx {
-        t,
-        base,
-        canonical,
-        home_crumb,
-        m,
-        ..
-    } = cx;
+    let Cx { t, base, canonical, m, .. } = cx;
     let Out { meta, page } = out;
     let slug = m.params.get("brand").cloned().unwrap_or_default();
     match t.content.site.brand(&slug).filter(|b| !b.skip_page) {
@@ -190,8 +155,7 @@ pub fn brand_overview(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
             if let Some(img) = b.banner_url.as_ref().or(b.logo_url.as_ref()) {
                 meta.image = Some(absolute(base, img));
             }
-            meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-                home_crumb.clone(),
+            meta.json_ld.push(cx.crumbs(&[
                 ("Our Brands".into(), format!("{base}/brands")),
                 (b.title.clone(), canonical.clone()),
             ]));
@@ -206,11 +170,7 @@ pub fn brand_overview(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
 /// Fills `out` and answers `Ok(true)`, or `Ok(false)` for a 404 document.
 pub fn dealer_locator(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
     let Cx {
-        settings,
-        site,
-        canonical,
-        home_crumb,
-        ..
+        settings, site, canonical, ..
     } = cx;
     let Out { meta, .. } = out;
     meta.title = "Dealer Locator".into();
@@ -221,9 +181,6 @@ pub fn dealer_locator(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
         ),
         160,
     );
-    meta.json_ld.push(seo::breadcrumbs_json_ld(&[
-        home_crumb.clone(),
-        ("Dealer Locator".into(), canonical.clone()),
-    ]));
+    meta.json_ld.push(cx.crumbs(&[("Dealer Locator".into(), canonical.clone())]));
     Ok(true)
 }
