@@ -223,33 +223,45 @@ describe.skipIf(skip !== "")(`navigation, popup and home search helpers (${injec
     }
   });
 
-  // Skipped: in the full CI sequence (after the other e2e files) the drawer does not open within
-  // 30 s after the Menu click at 390 px (two CI runs at 515070a and a943448), while this file alone
-  // passes (7/7, twice). A debug run showed the site popup taking the first interaction when it is
-  // not dismissed; why the dismissal does not hold after the other suites is not found yet. The
-  // drawer's behaviour stays covered by the unit test in src/navigation/MegaMenu.test.tsx.
-  it.skip("below 960 px the Menu button opens the drawer with the entries as accordions; axe finds nothing serious", async () => {
-    const { page } = await openPage(browser.context);
-    await page.setViewportSize({ width: 390, height: 844 });
-    const nav = await visit(page, HOVER_SITE, "/");
-    const menu = mainNav(page).getByRole("button", { name: "Menu" });
-    await menu.waitFor({ timeout: 15_000 });
-    await menu.click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
-    await drawer.waitFor();
-    const label = dropdownLabel(nav);
-    const section = drawer.getByRole("button", { name: label });
-    await section.click();
-    await expect.poll(() => section.getAttribute("aria-expanded")).toBe("true");
-    await drawer.locator("[data-panel]").first().waitFor();
-    expect(await drawer.locator("[data-panel] a").count()).toBeGreaterThan(0);
-    for (const e of headerEntries(nav, []).filter((x) => !dropdownOf(x, nav))) {
-      expect(await drawer.getByRole("link", { name: e.label, exact: true }).first().getAttribute("href")).toBe(e.href);
+  // The drawer is not about the popup: a browser whose popups count as dismissed (as every other
+  // suite's), so the popup, which loads on the first interaction (the Menu tap), cannot take that
+  // tap or make the drawer inert. Two CI runs (515070a, a943448) timed out waiting for the drawer
+  // in this file's popup-enabled browser; if it ever fails again, the message says what the popup
+  // gate decided and which dialogs were open.
+  it("below 960 px the Menu button opens the drawer with the entries as accordions; axe finds nothing serious", async () => {
+    const own = await launch();
+    try {
+      const page = await own.context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const nav = await visit(page, HOVER_SITE, "/");
+      const menu = mainNav(page).getByRole("button", { name: "Menu" });
+      await menu.waitFor({ timeout: 15_000 });
+      await menu.click();
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await drawer.waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
+        const popup = await page.getAttribute("html", "data-fc-popup");
+        const dialogs = await page
+          .locator('[role="dialog"]')
+          .evaluateAll((ds) => ds.map((d) => d.getAttribute("aria-label") ?? d.id));
+        throw new Error(
+          `the drawer did not open: popup gate ${popup ?? "undecided"}, dialogs ${JSON.stringify(dialogs)} (${String(e)})`,
+        );
+      });
+      const label = dropdownLabel(nav);
+      const section = drawer.getByRole("button", { name: label });
+      await section.click();
+      await expect.poll(() => section.getAttribute("aria-expanded")).toBe("true");
+      await drawer.locator("[data-panel]").first().waitFor();
+      expect(await drawer.locator("[data-panel] a").count()).toBeGreaterThan(0);
+      for (const e of headerEntries(nav, []).filter((x) => !dropdownOf(x, nav))) {
+        expect(await drawer.getByRole("link", { name: e.label, exact: true }).first().getAttribute("href")).toBe(e.href);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+    } finally {
+      await own.close();
     }
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press("Escape");
-    await drawer.waitFor({ state: "hidden" });
-    await page.close();
   });
 
   it("the footer lists the navigation's columns; the home page has the popular car types and the price search", async () => {
