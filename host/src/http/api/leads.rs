@@ -93,8 +93,9 @@ pub async fn post_lead(
         .into());
     }
     let ua = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
-    let lead = leads::validate(&state.db, &t, &body, ua).await?;
+    let mut lead = leads::validate(&state.db, &t, &body, ua).await?;
     let now = unix_now();
+    leads::record_price_seen(&mut lead, &state.plugins, &t, now);
     let (lead_id, created) = leads::store(&state.db, &t, &lead, now).await?;
     if created {
         leads::delivery::NEW_LEAD.notify_one();
