@@ -374,13 +374,7 @@ async fn deliver_one(state: &Deliverer, c: &Claimed) -> anyhow::Result<()> {
             Ok(())
         }
         "email" => {
-            let car_id = lead.fields.get("car_id").and_then(Value::as_i64);
-            let car = match car_id {
-                Some(id) => TenantRepo::new(&state.db, &c.tenant).cars_by_ids(&[id]).await?.pop(),
-                None => None,
-            };
-            let vendor = vendor_of(&tenant, &lead, &c.target);
-            let xml = adf::adf_xml(&lead, car.as_ref(), &vendor);
+            let xml = adf_document(state, &lead, &c.target).await?;
             send_mail(
                 state,
                 &c.target,
@@ -391,6 +385,21 @@ async fn deliver_one(state: &Deliverer, c: &Claimed) -> anyhow::Result<()> {
         }
         other => anyhow::bail!("unknown delivery kind {other}"),
     }
+}
+
+/// The ADF/XML document of the stored `lead` as it is emailed to `inbox` (the lead's car read
+/// again from storage; what the lead recorded of it when it is gone). Errors: the lead's tenant
+/// is no longer configured, or storage fails.
+pub async fn adf_document(state: &Deliverer, lead: &StoredLead, inbox: &str) -> anyhow::Result<String> {
+    let tenant = state
+        .tenants
+        .by_slug(&lead.tenant)
+        .ok_or_else(|| anyhow::anyhow!("tenant {} is no longer configured", lead.tenant))?;
+    let car = match lead.fields.get("car_id").and_then(Value::as_i64) {
+        Some(id) => TenantRepo::new(&state.db, &lead.tenant).cars_by_ids(&[id]).await?.pop(),
+        None => None,
+    };
+    Ok(adf::adf_xml(lead, car.as_ref(), &vendor_of(tenant, lead, inbox)))
 }
 
 /// The dealership `lead` goes to, as ADF's vendor: its name, and the phone and email of the
