@@ -384,9 +384,10 @@ async fn adf_xml_by_email_through_a_real_smtp_server() {
     let contact = p.child("customer").unwrap().child("contact").unwrap();
     let names: Vec<&str> = contact.all("name").iter().map(|n| n.text.as_str()).collect();
     assert_eq!(names, vec!["Sam", "O'Neil & Co <x>"], "escaped and read back");
+    // The message, then the answers ADF has no element for, one labelled line each.
     assert_eq!(
         p.child("customer").unwrap().child("comments").unwrap().text,
-        "Swap my Mazda for the Corolla"
+        "Swap my Mazda for the Corolla\nForm: Trade-in valuation\nPreferred contact: Phone"
     );
     assert_eq!(p.child("vendor").unwrap().child("vendorname").unwrap().text, "alpha Dealer");
 }

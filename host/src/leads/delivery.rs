@@ -367,7 +367,11 @@ async fn deliver_one(state: &Deliverer, c: &Claimed) -> anyhow::Result<()> {
                 .header("x-forecourt-lead-id", &lead.lead_id)
                 .body(body)
                 .send()
-                .await?;
+                .await
+                .map_err(|e| match e.is_timeout() {
+                    true => anyhow::anyhow!("no answer within {} s", state.send_timeout().as_secs()),
+                    false => e.into(),
+                })?;
             if !res.status().is_success() {
                 anyhow::bail!("webhook answered {}", res.status());
             }
