@@ -173,3 +173,62 @@ async fn a_row_is_claimed_once_so_two_workers_never_send_it_twice() {
         .collect();
     assert_eq!(keys.len(), 12);
 }
+
+#[tokio::test]
+async fn lead_delivery_concurrency_bounds_the_destinations_delivered_at_once() {
+    let (hanging, hung) = hanging_receiver().await;
+    let (healthy, seen) = receiver(vec![]).await;
+    unsafe {
+        std::env::set_var("SLOW_WEBHOOK_SECRET", "whsec-slow");
+        std::env::set_var("FAST_WEBHOOK_SECRET", "whsec-fast");
+    }
+    let mut app = app_with(
+        &[
+            (
+                "slow",
+                &format!("[leads]\nwebhook_url = \"{hanging}\"\nwebhook_secret_env = \"SLOW_WEBHOOK_SECRET\"\n"),
+            ),
+            (
+                "fast",
+                &format!("[leads]\nwebhook_url = \"{healthy}\"\nwebhook_secret_env = \"FAST_WEBHOOK_SECRET\"\n"),
+            ),
+        ],
+        None,
+    )
+    .await;
+    // One destination at a time: the hanging one (its lead is older) holds the only slot.
+    let mut settings = (*app.state.settings).clone();
+    settings.lead_delivery_timeout_seconds = 600;
+    settings.lead_delivery_concurrency = 1;
+    app.state.settings = Arc::new(settings);
+    assert_eq!(submit_to(&app, "slow", lead("slow", 0)).await.0, StatusCode::CREATED);
+    assert_eq!(submit_to(&app, "fast", lead("fast", 0)).await.0, StatusCode::CREATED);
+    let worker = tokio::spawn(delivery::run_worker(app.state.deliverer()));
+    for _ in 0..2000 {
+        if hung.load(Ordering::SeqCst) > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(hung.load(Ordering::SeqCst), 1, "the hanging webhook got its request");
+    // Several more dispatch rounds (each lead stored wakes the worker): the other destination is
+    // never started, since its slot is only free when the 600 s try ends.
+    for i in 1..4 {
+        assert_eq!(submit_to(&app, "fast", lead("fast", i)).await.0, StatusCode::CREATED);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let claimed: i64 = sqlx::query("SELECT COUNT(*) FROM lead_deliveries WHERE tenant = 'fast' AND claimed_until IS NOT NULL")
+        .fetch_one(&app.tdb.db.pool)
+        .await
+        .unwrap()
+        .get(0);
+    let fast = rows(&app, "fast").await;
+    assert!(fast.iter().all(|(s, attempts, _)| s == "pending" && *attempts == 0), "{fast:?}");
+    assert_eq!(
+        (claimed, seen.lock().unwrap().len()),
+        (0, 0),
+        "nothing of the other destination started"
+    );
+    worker.abort();
+    let _ = worker.await;
+}
