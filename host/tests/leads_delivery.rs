@@ -58,8 +58,13 @@ async fn rows(app: &App, tenant: &str) -> Vec<(String, i64, Option<String>)> {
         .collect()
 }
 
-#[tokio::test]
-async fn a_hanging_webhook_delays_only_its_own_tenants_leads() {
+/// A healthy webhook's calls (headers, body).
+type Seen = Arc<std::sync::Mutex<Vec<(axum::http::HeaderMap, Vec<u8>)>>>;
+
+/// Sites `slow` (its webhook never answers) and `fast` (a healthy webhook), with
+/// `lead_delivery_timeout_seconds` and `lead_delivery_concurrency` set: the app, the hanging
+/// webhook's request count and the healthy one's calls.
+async fn slow_and_fast(timeout_seconds: u64, concurrency: usize) -> (App, Arc<AtomicUsize>, Seen) {
     let (hanging, hung) = hanging_receiver().await;
     let (healthy, seen) = receiver(vec![]).await;
     // SAFETY: set before the worker reads them; only this test binary reads them.
@@ -67,25 +72,21 @@ async fn a_hanging_webhook_delays_only_its_own_tenants_leads() {
         std::env::set_var("SLOW_WEBHOOK_SECRET", "whsec-slow");
         std::env::set_var("FAST_WEBHOOK_SECRET", "whsec-fast");
     }
-    let mut app = app_with(
-        &[
-            (
-                "slow",
-                &format!("[leads]\nwebhook_url = \"{hanging}\"\nwebhook_secret_env = \"SLOW_WEBHOOK_SECRET\"\n"),
-            ),
-            (
-                "fast",
-                &format!("[leads]\nwebhook_url = \"{healthy}\"\nwebhook_secret_env = \"FAST_WEBHOOK_SECRET\"\n"),
-            ),
-        ],
-        None,
-    )
-    .await;
+    let hook = |url: &str, var: &str| format!("[leads]\nwebhook_url = \"{url}\"\nwebhook_secret_env = \"{var}\"\n");
+    let (slow, fast) = (hook(&hanging, "SLOW_WEBHOOK_SECRET"), hook(&healthy, "FAST_WEBHOOK_SECRET"));
+    let mut app = app_with(&[("slow", &slow), ("fast", &fast)], None).await;
+    let mut settings = (*app.state.settings).clone();
+    settings.lead_delivery_timeout_seconds = timeout_seconds;
+    settings.lead_delivery_concurrency = concurrency;
+    app.state.settings = Arc::new(settings);
+    (app, hung, seen)
+}
+
+#[tokio::test]
+async fn a_hanging_webhook_delays_only_its_own_tenants_leads() {
     // A long timeout: while the slow tenant's first try is still waiting, nothing of it can have
     // finished, so the fast tenant's delivery cannot have been queued behind it.
-    let mut settings = (*app.state.settings).clone();
-    settings.lead_delivery_timeout_seconds = 600;
-    app.state.settings = Arc::new(settings);
+    let (mut app, hung, seen) = slow_and_fast(600, 16).await;
 
     for i in 0..3 {
         let (s, v) = submit_to(&app, "slow", lead("slow", i)).await;
@@ -176,31 +177,8 @@ async fn a_row_is_claimed_once_so_two_workers_never_send_it_twice() {
 
 #[tokio::test]
 async fn lead_delivery_concurrency_bounds_the_destinations_delivered_at_once() {
-    let (hanging, hung) = hanging_receiver().await;
-    let (healthy, seen) = receiver(vec![]).await;
-    unsafe {
-        std::env::set_var("SLOW_WEBHOOK_SECRET", "whsec-slow");
-        std::env::set_var("FAST_WEBHOOK_SECRET", "whsec-fast");
-    }
-    let mut app = app_with(
-        &[
-            (
-                "slow",
-                &format!("[leads]\nwebhook_url = \"{hanging}\"\nwebhook_secret_env = \"SLOW_WEBHOOK_SECRET\"\n"),
-            ),
-            (
-                "fast",
-                &format!("[leads]\nwebhook_url = \"{healthy}\"\nwebhook_secret_env = \"FAST_WEBHOOK_SECRET\"\n"),
-            ),
-        ],
-        None,
-    )
-    .await;
     // One destination at a time: the hanging one (its lead is older) holds the only slot.
-    let mut settings = (*app.state.settings).clone();
-    settings.lead_delivery_timeout_seconds = 600;
-    settings.lead_delivery_concurrency = 1;
-    app.state.settings = Arc::new(settings);
+    let (app, hung, seen) = slow_and_fast(600, 1).await;
     assert_eq!(submit_to(&app, "slow", lead("slow", 0)).await.0, StatusCode::CREATED);
     assert_eq!(submit_to(&app, "fast", lead("fast", 0)).await.0, StatusCode::CREATED);
     let worker = tokio::spawn(delivery::run_worker(app.state.deliverer()));
