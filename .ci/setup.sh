@@ -7,7 +7,8 @@
 #
 # - Debian: chromium (end-to-end tests drive it through playwright-core; Playwright's own browser
 #   download is never used), rustc-web/cargo-web/rust-web-src/lld-22 (plugins; plugins/build.sh
-#   installs them too when missing).
+#   installs them too when missing); libxml2-utils (xmllint: the lead tests validate ADF/XML
+#   against the ADF 1.0 DTD).
 # - cargo-nextest when missing (the test runner).
 # - npm ci for the ui-shell and ui-plugins workspace.
 set -euo pipefail
@@ -32,7 +33,7 @@ apt_install() {
     || { as_root apt-get update -qq && as_root apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null; }
 }
 
-pkgs=(rustc-web cargo-web rust-web-src)
+pkgs=(rustc-web cargo-web rust-web-src libxml2-utils)
 if [ "${FORECOURT_SETUP_BROWSER:-1}" != 0 ]; then pkgs+=(chromium fonts-dejavu-core); fi
 apt_install "${pkgs[@]}"
 

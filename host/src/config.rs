@@ -104,6 +104,14 @@ pub struct Settings {
     pub mail_from: String,
     /// Lead submissions accepted per minute per site and client IP (default 20).
     pub lead_submissions_per_minute: u32,
+    // Lead delivery (docs/features/platform.md "Leads"): per-destination workers.
+    /// Lead destinations (a tenant's webhook, each email address) delivered at once, each one
+    /// lead at a time (default 16; 0 counts as 1).
+    pub lead_delivery_concurrency: usize,
+    /// Time one delivery to one destination (webhook answer, SMTP exchange) may take, seconds
+    /// (default 10; 0 counts as 1): a receiver that does not answer within it is a failed try,
+    /// retried with backoff.
+    pub lead_delivery_timeout_seconds: u64,
 }
 
 /// How the SMTP connection is secured.
@@ -174,6 +182,9 @@ impl Default for Settings {
             smtp_password_env: None,
             mail_from: "Forecourt Leads <leads@forecourt.invalid>".into(),
             lead_submissions_per_minute: 20,
+            // Lead delivery.
+            lead_delivery_concurrency: 16,
+            lead_delivery_timeout_seconds: 10,
         }
     }
 }

@@ -144,6 +144,10 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
         }
         Command::Check => {
             let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+            let templates = tenants.iter().map(|t| (t.dir.as_path(), t.config.template.as_str()));
+            if let Some(note) = forecourt_host::tenant::check_templates(templates, &settings.ui_plugins_dir)? {
+                println!("note: {note}");
+            }
             for t in tenants.iter() {
                 println!(
                     "{}: {} ({} dealerships, {} locations, {} feeds, template {})",

@@ -11,6 +11,7 @@
 //!   submissions loses no lead it answered with a lead_id.
 
 mod common;
+mod leads_support;
 
 use std::{
     net::TcpListener,
@@ -23,76 +24,11 @@ use axum::{
     body::Body,
     http::{Request, StatusCode, header},
 };
-use common::{call, get, tenant_toml, test_db, write_tenants};
-use forecourt_host::{leads::delivery, plugins::unix_now, repo::TenantRepo, stock::import_feed};
+use common::{call, get, tenant_toml, test_db};
+use forecourt_host::{leads::delivery, plugins::unix_now};
+use leads_support::*;
 use serde_json::{Value, json};
 use sqlx::Row;
-
-const ADMIN: &str = "leads-admin-token";
-const FEED: &str = "stocknum,vin,year,make,model,badge,price,km,car_type,status,created_at\n\
-A1,JTNKU3JE60J021675,2021,Toyota,Corolla,Ascent,24990,45000,used,in_stock,2026-10-01T00:00:00Z\n";
-
-fn key() -> String {
-    uuid::Uuid::new_v4().to_string()
-}
-
-struct App {
-    tdb: common::TestDb,
-    _dir: tempfile::TempDir,
-    state: forecourt_host::http::state::AppState,
-    router: axum::Router,
-    car_id: i64,
-}
-
-async fn app(extra: &str, smtp_port: Option<u16>) -> App {
-    let tdb = test_db().await;
-    let toml = format!("{}\n{extra}\n", tenant_toml("alpha"));
-    let (dir, reg) = write_tenants(&[("alpha", toml)]);
-    let mut state = common::state(&tdb.db, reg, dir.path(), Some(ADMIN)).await;
-    let mut settings = (*state.settings).clone();
-    settings.smtp_host = smtp_port.map(|_| "127.0.0.1".to_string());
-    settings.smtp_port = smtp_port;
-    settings.smtp_tls = forecourt_host::config::SmtpTls::None;
-    settings.lead_submissions_per_minute = 1000;
-    state.settings = Arc::new(settings);
-    let t = state.tenants.by_slug("alpha").unwrap().clone();
-    import_feed(&tdb.db, &t, FEED.as_bytes(), common::csv_opts("feed.csv"))
-        .await
-        .unwrap();
-    let car_id = TenantRepo::new(&tdb.db, "alpha").car_by_stocknum("A1").await.unwrap().unwrap().id;
-    App {
-        router: common::app(state.clone()),
-        state,
-        tdb,
-        _dir: dir,
-        car_id,
-    }
-}
-
-async fn submit(app: &App, body: Value) -> (StatusCode, Value) {
-    let req = Request::post("/api/v1/leads")
-        .header("host", "alpha.localhost")
-        .header("content-type", "application/json")
-        .header(header::USER_AGENT, "leads-test/1.0")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let (s, _, b) = call(&app.router, req).await;
-    (s, serde_json::from_str(&b).unwrap_or(Value::String(b)))
-}
-
-async fn count(app: &App, sql: &str) -> i64 {
-    sqlx::query(sql).fetch_one(&app.tdb.db.pool).await.unwrap().get(0)
-}
-
-fn enquiry(app: &App, k: &str) -> Value {
-    json!({
-        "form": "enquiry", "idempotency_key": k, "name": "Sam", "last_name": "O'Neil & Co <x>",
-        "email": "sam@example.com", "phone": "+61 412 345 678", "postcode": "4000",
-        "message": "Is it still available?", "category": "General Enquiry", "opt_in": true,
-        "car_id": app.car_id, "url": "https://alpha.example/cars/x",
-        "visited_pages": ["/", "/search/used-cars"], "linked_query_params": {"utm_source": "google"}
-    })
-}
 
 #[tokio::test]
 async fn invalid_input_gets_the_specs_messages_and_stores_nothing() {
@@ -228,27 +164,6 @@ async fn a_lead_is_stored_with_every_field_and_a_double_submit_is_one_lead() {
     assert!(msg.contains("Please send photos for this car"), "{msg}");
 }
 
-/// A local webhook receiver: answers with `statuses` in turn (then 200), records each call.
-async fn receiver(statuses: Vec<u16>) -> (String, Arc<Mutex<Vec<(axum::http::HeaderMap, Vec<u8>)>>>) {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let rec = seen.clone();
-    let statuses = Arc::new(Mutex::new(statuses.into_iter()));
-    let app = axum::Router::new().route(
-        "/hook",
-        axum::routing::post(move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
-            let (rec, statuses) = (rec.clone(), statuses.clone());
-            async move {
-                rec.lock().unwrap().push((headers, body.to_vec()));
-                StatusCode::from_u16(statuses.lock().unwrap().next().unwrap_or(200)).unwrap()
-            }
-        }),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/hook", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (url, seen)
-}
-
 #[tokio::test]
 async fn the_webhook_is_signed_retried_after_a_500_and_sent_once_per_key() {
     let (url, seen) = receiver(vec![500]).await;
@@ -374,87 +289,6 @@ asyncore.loop()
     panic!("the SMTP server did not start");
 }
 
-/// A parsed XML element: name, attributes, text and children.
-#[derive(Debug, Default)]
-struct El {
-    name: String,
-    attrs: Vec<(String, String)>,
-    text: String,
-    children: Vec<El>,
-}
-
-impl El {
-    fn child(&self, name: &str) -> Option<&El> {
-        self.children.iter().find(|c| c.name == name)
-    }
-    fn all(&self, name: &str) -> Vec<&El> {
-        self.children.iter().filter(|c| c.name == name).collect()
-    }
-    fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs.iter().find(|a| a.0 == name).map(|a| a.1.as_str())
-    }
-}
-
-/// Parses XML with quick-xml into [`El`]s; panics on malformed XML. Returns the root and
-/// whether the `<?ADF VERSION "1.0"?>` instruction was present.
-fn parse_xml(xml: &str) -> (El, bool) {
-    use quick_xml::events::Event;
-    let mut reader = quick_xml::Reader::from_str(xml);
-    let mut stack: Vec<El> = vec![El::default()];
-    let mut adf_pi = false;
-    loop {
-        match reader.read_event().expect("well-formed XML") {
-            Event::PI(p) => adf_pi |= AsRef::<str>::as_ref(&p).contains("ADF VERSION \"1.0\""),
-            Event::Start(e) => stack.push(element(&e)),
-            Event::Empty(e) => {
-                let el = element(&e);
-                stack.last_mut().unwrap().children.push(el);
-            }
-            Event::Text(t) => {
-                let s = t.xml10_content().into_owned();
-                stack.last_mut().unwrap().text.push_str(&s);
-            }
-            Event::GeneralRef(r) => {
-                let s = match r.as_ref() {
-                    "amp" => "&",
-                    "lt" => "<",
-                    "gt" => ">",
-                    "apos" => "'",
-                    "quot" => "\"",
-                    _ => "",
-                };
-                stack.last_mut().unwrap().text.push_str(s);
-            }
-            Event::End(_) => {
-                let mut el = stack.pop().unwrap();
-                el.text = el.text.trim().to_string();
-                stack.last_mut().unwrap().children.push(el);
-            }
-            Event::Eof => break,
-            _ => {}
-        }
-    }
-    let mut doc = stack.pop().unwrap();
-    (doc.children.remove(0), adf_pi)
-}
-
-fn element(e: &quick_xml::events::BytesStart) -> El {
-    El {
-        name: AsRef::<str>::as_ref(&e.name()).to_string(),
-        attrs: e
-            .attributes()
-            .map(|a| {
-                let a = a.unwrap();
-                (
-                    AsRef::<str>::as_ref(&a.key).to_string(),
-                    a.normalized_value(quick_xml::XmlVersion::Implicit1_0).unwrap().into_owned(),
-                )
-            })
-            .collect(),
-        ..El::default()
-    }
-}
-
 /// The ADF 1.0 structure: `adf` holds `prospect`s; each prospect has `requestdate` (ISO 8601),
 /// at least one `vehicle` (with `year`, `make`, `model`, and `interest`/`status` from the DTD's
 /// lists), one `customer` with a `contact` that has a `name` and an `email` or `phone`, and a
@@ -472,7 +306,7 @@ fn assert_adf_1_0(root: &El) {
         let vehicles = p.all("vehicle");
         assert!(!vehicles.is_empty());
         for v in vehicles {
-            assert!(["buy", "lease", "sell", "trade-in", "test-drive", "service"].contains(&v.attr("interest").unwrap()));
+            assert!(["buy", "lease", "sell", "trade-in", "test-drive"].contains(&v.attr("interest").unwrap()));
             assert!(["new", "used"].contains(&v.attr("status").unwrap()));
             for req in ["year", "make", "model"] {
                 assert!(v.child(req).is_some_and(|e| !e.text.is_empty()), "vehicle/{req}");
@@ -530,8 +364,9 @@ async fn adf_xml_by_email_through_a_real_smtp_server() {
     } else {
         raw
     };
+    assert_valid_adf(&xml);
     let (root, adf_pi) = parse_xml(&xml);
-    assert!(adf_pi, "<?ADF VERSION \"1.0\"?>: {xml}");
+    assert!(adf_pi, "<?adf version=\"1.0\"?>: {xml}");
     assert_adf_1_0(&root);
     let p = root.child("prospect").unwrap();
     assert_eq!(p.child("id").unwrap().text, v["lead_id"].as_str().unwrap());
@@ -549,9 +384,10 @@ async fn adf_xml_by_email_through_a_real_smtp_server() {
     let contact = p.child("customer").unwrap().child("contact").unwrap();
     let names: Vec<&str> = contact.all("name").iter().map(|n| n.text.as_str()).collect();
     assert_eq!(names, vec!["Sam", "O'Neil & Co <x>"], "escaped and read back");
+    // The message, then the answers ADF has no element for, one labelled line each.
     assert_eq!(
         p.child("customer").unwrap().child("comments").unwrap().text,
-        "Swap my Mazda for the Corolla"
+        "Swap my Mazda for the Corolla\nForm: Trade-in valuation\nPreferred contact: Phone"
     );
     assert_eq!(p.child("vendor").unwrap().child("vendorname").unwrap().text, "alpha Dealer");
 }

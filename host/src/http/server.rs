@@ -139,6 +139,10 @@ pub fn app(state: AppState) -> Router {
 /// state `serve` runs with. Fails on any invalid tenant file or storage error.
 pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
     let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+    let templates = tenants.iter().map(|t| (t.dir.as_path(), t.config.template.as_str()));
+    if let Some(note) = crate::tenant::check_templates(templates, &settings.ui_plugins_dir)? {
+        tracing::warn!("{note}");
+    }
     // Compiles (or loads from the cache) every enabled plugin before anything else: a missing
     // component or a config a plugin rejects stops start-up with a message naming both.
     let plugins = Arc::new(crate::plugins::PluginHost::load_for(&settings, &tenants).await?);

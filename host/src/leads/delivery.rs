@@ -1,9 +1,13 @@
 //! Delivering leads to the dealer at least once (docs/features/platform.md "Leads").
 //!
 //! Every stored lead has one `lead_deliveries` row per destination, written in the lead's own
-//! transaction (the outbox). [`run_worker`] claims due rows (PostgreSQL: `FOR UPDATE SKIP
-//! LOCKED`, so several hosts share the work; SQLite: one writer at a time) for
-//! [`CLAIM_SECONDS`], and delivers them:
+//! transaction (the outbox). A destination is one (tenant, kind, target): a tenant's webhook, or
+//! one email address. [`run_worker`] runs one task per due destination, at most
+//! `lead_delivery_concurrency` at once, so a receiver that hangs delays only its own leads; each
+//! task delivers its destination's due rows one at a time, oldest first, each try bounded by
+//! `lead_delivery_timeout_seconds`. A row is claimed before its try (PostgreSQL: `FOR UPDATE SKIP
+//! LOCKED`, so several hosts share the work; SQLite: one writer at a time) for the timeout plus
+//! [`CLAIM_MARGIN_SECONDS`], so no other worker sends it meanwhile. Deliveries:
 //! * webhook: `POST` of the lead as JSON with `X-Forecourt-Signature: sha256=<hex HMAC-SHA256 of
 //!   the body>` (the tenant's secret), `X-Forecourt-Idempotency-Key` and `X-Forecourt-Lead-Id`;
 //!   any 2xx is delivered;
@@ -15,6 +19,7 @@
 //! Receivers dedupe on the idempotency key: a retry after a lost answer sends the same key.
 
 use std::{
+    collections::HashSet,
     sync::{Arc, LazyLock},
     time::Duration,
 };
@@ -27,6 +32,7 @@ use lettre::{
 };
 use serde_json::Value;
 use sha2::Sha256;
+use tokio::{sync::Semaphore, task::JoinSet};
 
 use super::{adf, intake::StoredLead};
 use crate::{
@@ -38,25 +44,44 @@ use crate::{
 };
 
 /// What the delivery worker needs: storage, the tenants (their `[leads]` targets and secrets)
-/// and the host settings (SMTP). Cheap to clone.
+/// and the host settings (SMTP, `lead_delivery_*`). Cheap to clone.
 #[derive(Clone)]
 pub struct Deliverer {
     /// Storage holding the leads and their delivery outbox.
     pub db: Db,
     /// Tenants by slug.
     pub tenants: Arc<TenantRegistry>,
-    /// Host settings (`smtp_*`, `mail_from`).
+    /// Host settings (`smtp_*`, `mail_from`, `lead_delivery_concurrency`,
+    /// `lead_delivery_timeout_seconds`).
     pub settings: Arc<Settings>,
+}
+
+impl Deliverer {
+    /// The time one try at one destination may take (`lead_delivery_timeout_seconds`, at least
+    /// 1 s).
+    pub fn send_timeout(&self) -> Duration {
+        Duration::from_secs(self.settings.lead_delivery_timeout_seconds.max(1))
+    }
+
+    /// How long a claimed row is this worker's, seconds: the send timeout plus
+    /// [`CLAIM_MARGIN_SECONDS`].
+    pub fn claim_seconds(&self) -> i64 {
+        i64::try_from(self.send_timeout().as_secs()).unwrap_or(i64::MAX / 4) + CLAIM_MARGIN_SECONDS
+    }
+
+    /// Destinations delivered at once (`lead_delivery_concurrency`, at least 1).
+    pub fn concurrency(&self) -> usize {
+        self.settings.lead_delivery_concurrency.max(1)
+    }
 }
 
 /// Deliveries are retried this long after the lead was created, seconds (24 hours).
 pub const RETRY_WINDOW_SECONDS: i64 = 24 * 3600;
-/// A claimed delivery is someone else's for this long, seconds.
-pub const CLAIM_SECONDS: i64 = 120;
-/// Most deliveries claimed per round.
-pub const BATCH: i64 = 20;
-/// Time a webhook or SMTP server has to answer.
-pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// A claim lasts the send timeout plus this, seconds (time to record the outcome).
+pub const CLAIM_MARGIN_SECONDS: i64 = 60;
+/// Most rows one destination task tries before it hands back (the worker starts it again when
+/// more are due), so a long backlog is worked through in bounded steps.
+pub const DRAIN_LIMIT: usize = 100;
 
 /// Wakes the worker as soon as a lead is stored.
 pub static NEW_LEAD: LazyLock<tokio::sync::Notify> = LazyLock::new(tokio::sync::Notify::new);
@@ -78,19 +103,120 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
     format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
 }
 
-/// Runs deliveries for as long as the host runs: a round when a lead arrives, else every 2 s.
+/// One delivery destination: a tenant's webhook URL or one of its email addresses.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, sqlx::FromRow)]
+pub struct DestinationKey {
+    /// Tenant slug.
+    pub tenant: String,
+    /// `webhook` or `email`.
+    pub kind: String,
+    /// The URL or address.
+    pub target: String,
+}
+
+/// What a finished destination task hands back: its destination and how many rows it tried.
+type Finished = (DestinationKey, anyhow::Result<usize>);
+
+/// Runs deliveries for as long as the host runs. Each due destination gets its own task (at most
+/// `lead_delivery_concurrency` at once, one per destination in this process); the worker looks
+/// for due destinations when a lead arrives, when a task ends and at least every 2 s.
 pub async fn run_worker(state: Deliverer) {
+    let permits = Arc::new(Semaphore::new(state.concurrency()));
+    let mut running: JoinSet<Finished> = JoinSet::new();
+    let mut busy: HashSet<DestinationKey> = HashSet::new();
     loop {
-        match deliver_due(&state, unix_now()).await {
-            Ok(n) if n > 0 => tracing::info!(delivered_or_retried = n, "lead deliveries"),
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, "lead delivery round failed"),
+        if let Err(e) = dispatch(&state, &permits, &mut running, &mut busy).await {
+            tracing::error!(error = %e, "lead delivery round failed");
         }
         tokio::select! {
             _ = NEW_LEAD.notified() => {}
             _ = tokio::time::sleep(Duration::from_secs(2)) => {}
+            Some(done) = running.join_next(), if !running.is_empty() => finished(done, &mut busy),
+        }
+        while let Some(done) = running.try_join_next() {
+            finished(done, &mut busy);
         }
     }
+}
+
+/// Starts a task for each due destination that has none yet, while permits last.
+async fn dispatch(
+    state: &Deliverer,
+    permits: &Arc<Semaphore>,
+    running: &mut JoinSet<Finished>,
+    busy: &mut HashSet<DestinationKey>,
+) -> anyhow::Result<()> {
+    for dest in due_destinations(state, unix_now()).await? {
+        if busy.contains(&dest) {
+            continue;
+        }
+        let Ok(permit) = permits.clone().try_acquire_owned() else {
+            break;
+        };
+        busy.insert(dest.clone());
+        let state = state.clone();
+        running.spawn(async move {
+            let tried = drain(&state, &dest, None).await;
+            drop(permit);
+            (dest, tried)
+        });
+    }
+    Ok(())
+}
+
+/// Records a finished destination task: its destination is free again.
+fn finished(done: Result<Finished, tokio::task::JoinError>, busy: &mut HashSet<DestinationKey>) {
+    match done {
+        Ok((dest, Ok(n))) => {
+            if n > 0 {
+                tracing::info!(tenant = %dest.tenant, kind = %dest.kind, delivered_or_retried = n, "lead deliveries");
+            }
+            busy.remove(&dest);
+        }
+        Ok((dest, Err(e))) => {
+            tracing::error!(tenant = %dest.tenant, kind = %dest.kind, error = %e, "lead delivery task failed");
+            busy.remove(&dest);
+        }
+        // A panicked task: its destination cannot be named, so forget every busy mark the
+        // JoinSet no longer backs (rows it had claimed come back when their claim ends).
+        Err(e) => {
+            tracing::error!(error = %e, "lead delivery task panicked");
+            busy.clear();
+        }
+    }
+}
+
+/// The destinations with a due, unclaimed row at `now` (unix s), the longest-waiting first.
+pub async fn due_destinations(state: &Deliverer, now: i64) -> anyhow::Result<Vec<DestinationKey>> {
+    Ok(sqlx::query_as::<_, DestinationKey>(
+        "SELECT tenant, kind, target FROM lead_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 \
+         AND (claimed_until IS NULL OR claimed_until < $1) GROUP BY tenant, kind, target ORDER BY MIN(id) LIMIT 1000",
+    )
+    .bind(now)
+    .fetch_all(&state.db.pool)
+    .await?)
+}
+
+/// One round at `now` (unix s), for tests and tools: every due destination is worked through at
+/// once (at most `lead_delivery_concurrency` at a time), each of its due rows tried once.
+/// Returns how many rows were tried. Errors: storage failures.
+pub async fn deliver_due(state: &Deliverer, now: i64) -> anyhow::Result<usize> {
+    let permits = Arc::new(Semaphore::new(state.concurrency()));
+    let mut tasks = JoinSet::new();
+    for dest in due_destinations(state, now).await? {
+        let permit = permits.clone().acquire_owned().await?;
+        let state = state.clone();
+        tasks.spawn(async move {
+            let tried = drain(&state, &dest, Some(now)).await;
+            drop(permit);
+            tried
+        });
+    }
+    let mut total = 0;
+    while let Some(done) = tasks.join_next().await {
+        total += done??;
+    }
+    Ok(total)
 }
 
 /// A delivery row claimed for one try.
@@ -105,55 +231,80 @@ struct Claimed {
     created_at: i64,
 }
 
-/// One round at `now` (unix s): claims due deliveries and tries each once. Returns how many
-/// were tried.
-pub async fn deliver_due(state: &Deliverer, now: i64) -> anyhow::Result<usize> {
-    let pick = "SELECT id FROM lead_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 \
-                AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY id LIMIT $2";
+/// Claims `dest`'s oldest due row at `now`, once across processes. None when none is due.
+async fn claim_next(state: &Deliverer, dest: &DestinationKey, now: i64) -> anyhow::Result<Option<Claimed>> {
+    let pick = "SELECT id FROM lead_deliveries WHERE status = 'pending' AND tenant = $3 AND kind = $4 AND target = $5 \
+                AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY id LIMIT 1";
     let locked = match state.db.engine {
         Engine::Postgres => format!("{pick} FOR UPDATE SKIP LOCKED"),
         Engine::Sqlite => pick.to_string(),
     };
-    let claimed = sqlx::query_as::<_, Claimed>(&format!(
-        "UPDATE lead_deliveries SET claimed_until = $3 WHERE id IN ({locked}) \
+    Ok(sqlx::query_as::<_, Claimed>(&format!(
+        "UPDATE lead_deliveries SET claimed_until = $2 WHERE id IN ({locked}) \
          RETURNING id, lead_id, tenant, kind, target, attempts, created_at"
     ))
     .bind(now)
-    .bind(BATCH)
-    .bind(now + CLAIM_SECONDS)
-    .fetch_all(&state.db.pool)
-    .await?;
-    for c in &claimed {
-        let outcome = deliver_one(state, c).await;
-        let attempts = c.attempts + 1;
-        match outcome {
-            Ok(()) => {
-                sqlx::query(
-                    "UPDATE lead_deliveries SET status = 'delivered', attempts = $2, delivered_at = $3, claimed_until = NULL, last_error = NULL WHERE id = $1",
-                )
-                .bind(c.id)
-                .bind(attempts)
-                .bind(now)
-                .execute(&state.db.pool)
-                .await?;
-            }
-            Err(e) => {
-                let dead = now - c.created_at >= RETRY_WINDOW_SECONDS;
-                tracing::warn!(lead_id = %c.lead_id, tenant = %c.tenant, kind = %c.kind, attempts, dead, error = %e, "lead delivery failed");
-                sqlx::query(
-                    "UPDATE lead_deliveries SET status = $2, attempts = $3, next_attempt_at = $4, last_error = $5, claimed_until = NULL WHERE id = $1",
-                )
-                .bind(c.id)
-                .bind(if dead { "dead" } else { "pending" })
-                .bind(attempts)
-                .bind(now + backoff_seconds(attempts))
-                .bind(e.to_string().chars().take(1000).collect::<String>())
-                .execute(&state.db.pool)
-                .await?;
-            }
+    .bind(now + state.claim_seconds())
+    .bind(&dest.tenant)
+    .bind(&dest.kind)
+    .bind(&dest.target)
+    .fetch_optional(&state.db.pool)
+    .await?)
+}
+
+/// Works through `dest`'s due rows one at a time, oldest first, at most [`DRAIN_LIMIT`]: each is
+/// tried once, bounded by the send timeout, and its outcome recorded. `fixed_now` (unix s) is the
+/// clock for a test round; None reads the clock before each row. Returns how many rows were
+/// tried. Errors: storage failures.
+async fn drain(state: &Deliverer, dest: &DestinationKey, fixed_now: Option<i64>) -> anyhow::Result<usize> {
+    let mut tried = 0;
+    while tried < DRAIN_LIMIT {
+        let now = fixed_now.unwrap_or_else(unix_now);
+        let Some(c) = claim_next(state, dest, now).await? else {
+            break;
+        };
+        let timeout = state.send_timeout();
+        let outcome = match tokio::time::timeout(timeout, deliver_one(state, &c)).await {
+            Ok(r) => r,
+            Err(_) => Err(anyhow::anyhow!("no answer within {} s", timeout.as_secs())),
+        };
+        record(state, &c, outcome, fixed_now.unwrap_or_else(unix_now)).await?;
+        tried += 1;
+    }
+    Ok(tried)
+}
+
+/// Stores the outcome of one try of `c` at `now` (unix s): delivered, or pending with the next
+/// try after the backoff, or dead once the retry window is over.
+async fn record(state: &Deliverer, c: &Claimed, outcome: anyhow::Result<()>, now: i64) -> anyhow::Result<()> {
+    let attempts = c.attempts + 1;
+    match outcome {
+        Ok(()) => {
+            sqlx::query(
+                "UPDATE lead_deliveries SET status = 'delivered', attempts = $2, delivered_at = $3, claimed_until = NULL, last_error = NULL WHERE id = $1",
+            )
+            .bind(c.id)
+            .bind(attempts)
+            .bind(now)
+            .execute(&state.db.pool)
+            .await?;
+        }
+        Err(e) => {
+            let dead = now - c.created_at >= RETRY_WINDOW_SECONDS;
+            tracing::warn!(lead_id = %c.lead_id, tenant = %c.tenant, kind = %c.kind, attempts, dead, error = %e, "lead delivery failed");
+            sqlx::query(
+                "UPDATE lead_deliveries SET status = $2, attempts = $3, next_attempt_at = $4, last_error = $5, claimed_until = NULL WHERE id = $1",
+            )
+            .bind(c.id)
+            .bind(if dead { "dead" } else { "pending" })
+            .bind(attempts)
+            .bind(now + backoff_seconds(attempts))
+            .bind(format!("{e:#}").chars().take(1000).collect::<String>())
+            .execute(&state.db.pool)
+            .await?;
         }
     }
-    Ok(claimed.len())
+    Ok(())
 }
 
 /// A `leads` row as delivery reads it.
@@ -209,33 +360,25 @@ async fn deliver_one(state: &Deliverer, c: &Claimed) -> anyhow::Result<()> {
             let secret = std::env::var(var).map_err(|_| anyhow::anyhow!("the webhook secret variable {var} is not set"))?;
             let res = crate::outbound::client()
                 .post(&c.target)
-                .timeout(SEND_TIMEOUT)
+                .timeout(state.send_timeout())
                 .header("content-type", "application/json")
                 .header("x-forecourt-signature", signature(&secret, &body))
                 .header("x-forecourt-idempotency-key", &lead.idempotency_key)
                 .header("x-forecourt-lead-id", &lead.lead_id)
                 .body(body)
                 .send()
-                .await?;
+                .await
+                .map_err(|e| match e.is_timeout() {
+                    true => anyhow::anyhow!("no answer within {} s", state.send_timeout().as_secs()),
+                    false => e.into(),
+                })?;
             if !res.status().is_success() {
                 anyhow::bail!("webhook answered {}", res.status());
             }
             Ok(())
         }
         "email" => {
-            let car_id = lead.fields.get("car_id").and_then(Value::as_i64);
-            let car = match car_id {
-                Some(id) => TenantRepo::new(&state.db, &c.tenant).cars_by_ids(&[id]).await?.pop(),
-                None => None,
-            };
-            let dealership = lead.fields.get("dealership_slug").and_then(Value::as_str);
-            let vendor = tenant
-                .config
-                .dealerships
-                .iter()
-                .find(|d| Some(d.slug.as_str()) == dealership)
-                .map_or(tenant.config.name.as_str(), |d| d.name.as_str());
-            let xml = adf::adf_xml(&lead, car.as_ref(), vendor);
+            let xml = adf_document(state, &lead, &c.target).await?;
             send_mail(
                 state,
                 &c.target,
@@ -248,6 +391,46 @@ async fn deliver_one(state: &Deliverer, c: &Claimed) -> anyhow::Result<()> {
     }
 }
 
+/// The ADF/XML document of the stored `lead` as it is emailed to `inbox` (the lead's car read
+/// again from storage; what the lead recorded of it when it is gone). Errors: the lead's tenant
+/// is no longer configured, or storage fails.
+pub async fn adf_document(state: &Deliverer, lead: &StoredLead, inbox: &str) -> anyhow::Result<String> {
+    let tenant = state
+        .tenants
+        .by_slug(&lead.tenant)
+        .ok_or_else(|| anyhow::anyhow!("tenant {} is no longer configured", lead.tenant))?;
+    let car = match lead.fields.get("car_id").and_then(Value::as_i64) {
+        Some(id) => TenantRepo::new(&state.db, &lead.tenant).cars_by_ids(&[id]).await?.pop(),
+        None => None,
+    };
+    Ok(adf::adf_xml(lead, car.as_ref(), &vendor_of(tenant, lead, inbox)))
+}
+
+/// The dealership `lead` goes to, as ADF's vendor: its name, and the phone and email of the
+/// lead's location, else of the dealership's primary (or first) location; `inbox` (the address
+/// the lead is sent to) when no location lists an email, so the vendor always has a contact.
+fn vendor_of(tenant: &crate::tenant::Tenant, lead: &StoredLead, inbox: &str) -> adf::Vendor {
+    let cfg = &tenant.config;
+    let dealership = lead.fields.get("dealership_slug").and_then(Value::as_str);
+    let d = cfg.dealerships.iter().find(|d| Some(d.slug.as_str()) == dealership);
+    let location = lead.fields.get("location").and_then(Value::as_str);
+    let of_dealer = |l: &&crate::tenant::LocationConfig| d.is_none_or(|d| l.dealership == d.slug);
+    let loc = cfg
+        .locations
+        .iter()
+        .find(|l| Some(l.slug.as_str()) == location)
+        .or_else(|| cfg.locations.iter().filter(of_dealer).find(|l| l.primary))
+        .or_else(|| cfg.locations.iter().find(of_dealer));
+    let contact = loc.map(|l| &l.contact_detail);
+    let nonempty = |s: &Option<String>| s.clone().filter(|s| !s.trim().is_empty());
+    adf::Vendor {
+        name: d.map_or_else(|| cfg.name.clone(), |d| d.name.clone()),
+        email: contact.and_then(|c| nonempty(&c.email)).or_else(|| Some(inbox.to_string())),
+        phone: contact.and_then(|c| nonempty(&c.phone).or_else(|| nonempty(&c.landline_phone))),
+        url: cfg.hosts.first().map(|h| format!("https://{h}")),
+    }
+}
+
 /// Sends one `text/xml` message through the configured SMTP server (`smtp_*` settings).
 async fn send_mail(state: &Deliverer, to: &str, subject: &str, xml: String) -> anyhow::Result<()> {
     let s = &state.settings;
@@ -257,7 +440,7 @@ async fn send_mail(state: &Deliverer, to: &str, subject: &str, xml: String) -> a
         SmtpTls::Starttls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host)?,
         SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(host)?,
     }
-    .timeout(Some(SEND_TIMEOUT));
+    .timeout(Some(state.send_timeout()));
     if let Some(port) = s.smtp_port {
         builder = builder.port(port);
     }

@@ -103,6 +103,9 @@ const COMMON: &[Field] = &[
     f("url", Kind::Text(2000)),
     f("visited_pages", Kind::List),
     f("linked_query_params", Kind::Object),
+    // Preferred Contact Method (docs/features/locations-forms-marketing.md §5 "Valuation"), on
+    // every form: ADF's `preferredcontact` on the chosen email or phone.
+    f("preferred_contact", Kind::Choice(CONTACT_METHODS)),
 ];
 
 const CONTACT_METHODS: &[&str] = &["Phone", "Email", "SMS"];
@@ -118,7 +121,6 @@ const TRADE_IN_FIELDS: &[Field] = &[
     req("Vehicle Year", Kind::Int(1950, 2100)),
     f("km", Kind::Int(0, 2_000_000)),
     f("regoState", Kind::Choice(STATES)),
-    f("preferred_contact", Kind::Choice(CONTACT_METHODS)),
     req("under_finance", Kind::Choice(YES_NO)),
     f("adjustmentAnswers", Kind::Object),
     f("offer_price", Kind::Money(0.0, 10_000_000.0)),
@@ -377,6 +379,10 @@ pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option
             fields.insert("Vehicle Make".into(), Value::String(car.make.clone()));
             fields.insert("Vehicle Model".into(), Value::String(car.model.clone()));
         }
+        // The price the shopper saw (the host's price view; `record_price_seen` puts the
+        // tenant's plugin's view in its place), kept so the dealer sees it if the price changes.
+        let seen = crate::plugins::points::price_display::price_view_for(&tenant.config, car);
+        fields.insert("price_seen".into(), serde_json::to_value(seen).unwrap_or_default());
         if let Some(offer) = fields.get("offer_price").and_then(|v| v.as_f64()) {
             fields.insert("reduced_price".into(), Value::from((car.price - offer).max(0.0)));
         }
@@ -392,6 +398,18 @@ pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option
         fields,
         car,
     })
+}
+
+/// Records in `lead` the price view the shopper saw for its car (`price_seen`), as the tenant's
+/// `price-display` plugin decides it at `now` (unix s); the host's own view stays when the lead
+/// has no car.
+pub fn record_price_seen(lead: &mut ValidLead, plugins: &crate::plugins::PluginHost, tenant: &Tenant, now: i64) {
+    if let Some(car) = &lead.car
+        && let Some(view) = plugins.price_views(tenant, std::slice::from_ref(car), now).pop()
+        && let Ok(v) = serde_json::to_value(view.value)
+    {
+        lead.fields.insert("price_seen".into(), v);
+    }
 }
 
 /// The tracking event for a lead (docs/features/locations-forms-marketing.md §7: 51 for career enquiries, else

@@ -2,9 +2,9 @@
 //! "Lead form"; docs/features/locations-forms-marketing.md §2 forms, §5 validation, §7, §8):
 //! validated on the host against a per-form allow-list, stored with one outbox row per delivery
 //! destination in one transaction before the answer, made idempotent by the form's key, and
-//! delivered to the dealer at least once by [`delivery::run_worker`] (signed JSON webhook, ADF/XML
-//! email). The admin's listing of leads and deliveries and the retry of a dead delivery are in
-//! [`admin`].
+//! delivered to the dealer at least once by [`delivery::run_worker`] (one task per destination:
+//! signed JSON webhook, ADF 1.0 XML email built by [`adf`]). The admin's paged, filtered listing of
+//! leads, their CSV export, the deliveries and the retry of a dead delivery are in [`admin`].
 
 pub mod adf;
 pub mod admin;

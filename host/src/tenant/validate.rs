@@ -546,3 +546,81 @@ fn check_hours(
         _ => Err(invalid(file, status_key, "must be Open or Closed")),
     }
 }
+
+/// The template remotes a host can serve (ARCHITECTURE.md "Module federation"): each is a folder
+/// `<ui_plugins_dir>/<name>/` (`_kit` and other `_`/`.` folders are not remotes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TemplateRemotes {
+    /// The built remotes: folders with `dist/remoteEntry.js` (served at `/ui-plugins/<name>/`).
+    Built(Vec<String>),
+    /// No remote is built (the UI was not built): the remotes' sources, folders with a
+    /// `package.json`.
+    Sources(Vec<String>),
+    /// No remote at all under the directory (absent, or a host deployed without the UI).
+    None,
+}
+
+/// The template remotes under `ui_plugins_dir`, sorted by name: the built ones, else the sources.
+pub fn template_remotes(ui_plugins_dir: &Path) -> TemplateRemotes {
+    let mut names: Vec<(String, bool)> = std::fs::read_dir(ui_plugins_dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            let path = e.path();
+            let built = path.join("dist/remoteEntry.js").is_file();
+            (is_slug(&name) && (built || path.join("package.json").is_file())).then_some((name, built))
+        })
+        .collect();
+    names.sort();
+    let built: Vec<String> = names.iter().filter(|n| n.1).map(|n| n.0.clone()).collect();
+    if !built.is_empty() {
+        TemplateRemotes::Built(built)
+    } else if !names.is_empty() {
+        TemplateRemotes::Sources(names.into_iter().map(|n| n.0).collect())
+    } else {
+        TemplateRemotes::None
+    }
+}
+
+/// Checks each tenant's `template` against the template remotes under `ui_plugins_dir`
+/// (`forecourt check` and `serve` start; docs/features/platform.md "Foundation"). `tenants`
+/// gives each tenant's folder and template. A template must be a built remote; when no remote is
+/// built it must be one of the remotes' sources, and when there is no remote at all nothing can
+/// be checked.
+///
+/// Returns a note to log when the check could not use built remotes (None when it did).
+///
+/// # Errors
+/// [`TenantError::Invalid`] naming the tenant's `tenant.toml` and the `template` key when a
+/// template is not among the remotes (the reason lists them).
+pub fn check_templates<'a>(
+    tenants: impl IntoIterator<Item = (&'a Path, &'a str)>,
+    ui_plugins_dir: &Path,
+) -> Result<Option<String>, TenantError> {
+    let dir = ui_plugins_dir.display();
+    let (known, what, note) = match template_remotes(ui_plugins_dir) {
+        TemplateRemotes::Built(names) => (names, "a built template remote", None),
+        TemplateRemotes::Sources(names) => (
+            names,
+            "a template remote",
+            Some(format!(
+                "no template remote under {dir} is built (npm run build): templates checked against the remotes' sources"
+            )),
+        ),
+        TemplateRemotes::None => {
+            return Ok(Some(format!("no template remotes under {dir}: tenant templates not checked")));
+        }
+    };
+    for (folder, template) in tenants {
+        if !known.iter().any(|k| k == template) {
+            return Err(invalid(
+                &folder.join("tenant.toml"),
+                "template",
+                format!("`{template}` is not {what} under {dir} (there are: {})", known.join(", ")),
+            ));
+        }
+    }
+    Ok(note)
+}

@@ -93,8 +93,9 @@ pub async fn post_lead(
         .into());
     }
     let ua = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
-    let lead = leads::validate(&state.db, &t, &body, ua).await?;
+    let mut lead = leads::validate(&state.db, &t, &body, ua).await?;
     let now = unix_now();
+    leads::record_price_seen(&mut lead, &state.plugins, &t, now);
     let (lead_id, created) = leads::store(&state.db, &t, &lead, now).await?;
     if created {
         leads::delivery::NEW_LEAD.notify_one();
@@ -139,24 +140,113 @@ pub async fn post_lead(
     ))
 }
 
-/// `?limit=`.
+/// `?form=&from=&to=&delivery=&cursor=&limit=`: which leads, and which page.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct LeadsParams {
+    /// Only this form (enquiry, test_drive, request_photos, find_similar, trade_in, finance,
+    /// service, reserve, career).
+    pub form: Option<String>,
+    /// Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`).
+    pub from: Option<String>,
+    /// Created before: RFC 3339 time, or UTC date (that day included).
+    pub to: Option<String>,
+    /// Delivery state: `pending`, `delivered`, `dead` or `none`.
+    pub delivery: Option<String>,
+    /// The `x-next-cursor` of the previous page (omit for the first page).
+    pub cursor: Option<String>,
     /// At most this many, newest first (default 50, at most 500).
     pub limit: Option<i64>,
+    /// Not supported (pages are cursors): a request with it is refused, naming it.
+    #[param(ignore)]
+    pub offset: Option<String>,
 }
 
-/// The site's latest leads (admin token).
+impl LeadsParams {
+    /// The filter part, after refusing `offset`.
+    fn filter(&self) -> Result<leads::admin::LeadFilter, ApiError> {
+        if self.offset.is_some() {
+            return Err(Error::invalid("offset", "is not supported: page with `cursor` (the `x-next-cursor` header)").into());
+        }
+        Ok(leads::admin::LeadFilter {
+            form: self.form.clone().filter(|s| !s.is_empty()),
+            from: self.from.clone().filter(|s| !s.is_empty()),
+            to: self.to.clone().filter(|s| !s.is_empty()),
+            delivery: self.delivery.clone().filter(|s| !s.is_empty()),
+        })
+    }
+}
+
+/// The site's leads, newest first, a page at a time (admin token). The next page's cursor is in
+/// the `x-next-cursor` header (and a `Link: <...>; rel="next"`), absent on the last page.
 #[utoipa::path(get, path = "/api/v1/admin/leads", tag = "admin", params(LeadsParams), security(("admin_token" = [])),
-    responses((status = 200, body = [LeadRecord]), (status = 401, body = crate::http::error::ErrorEnvelope)))]
+    responses(
+        (status = 200, body = [LeadRecord], headers(
+            ("x-next-cursor" = String, description = "The `cursor` of the next page; absent on the last page"),
+            ("link" = String, description = "`<next page URL>; rel=\"next\"`, absent on the last page"))),
+        (status = 400, description = "A filter, `limit` or `cursor` is not valid, or `offset` was given (the error names it)", body = crate::http::error::ErrorEnvelope),
+        (status = 401, body = crate::http::error::ErrorEnvelope)))]
 pub async fn get_leads(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
     headers: HeaderMap,
     Query(q): Query<LeadsParams>,
-) -> Result<Json<Vec<LeadRecord>>, ApiError> {
+) -> Result<(HeaderMap, Json<Vec<LeadRecord>>), ApiError> {
     super::admin::authorize(&state, &headers)?;
-    Ok(Json(leads::admin::latest_leads(&state.db, t.slug(), q.limit).await?))
+    let filter = q.filter()?;
+    let page = leads::admin::list_leads(&state.db, t.slug(), &filter, q.cursor.as_deref(), q.limit).await?;
+    let mut out = HeaderMap::new();
+    if let Some(c) = &page.next_cursor {
+        let mut next = reqwest::Url::parse("http://host/api/v1/admin/leads").map_err(ApiError::internal)?;
+        {
+            let mut pairs = next.query_pairs_mut();
+            for (k, v) in [
+                ("form", &filter.form),
+                ("from", &filter.from),
+                ("to", &filter.to),
+                ("delivery", &filter.delivery),
+            ] {
+                if let Some(v) = v {
+                    pairs.append_pair(k, v);
+                }
+            }
+            if let Some(l) = q.limit {
+                pairs.append_pair("limit", &l.to_string());
+            }
+            pairs.append_pair("cursor", c);
+        }
+        let link = format!("<{}?{}>; rel=\"next\"", next.path(), next.query().unwrap_or_default());
+        out.insert("x-next-cursor", header::HeaderValue::from_str(c).map_err(ApiError::internal)?);
+        out.insert(header::LINK, header::HeaderValue::from_str(&link).map_err(ApiError::internal)?);
+    }
+    Ok((out, Json(page.leads)))
+}
+
+/// The site's leads matching the same filters as `GET /api/v1/admin/leads`, every page, as CSV
+/// (admin token): `lead_id`, `created_at`, `form`, `category`, `delivery`, the main fields and
+/// `fields` (every stored field as JSON).
+#[utoipa::path(get, path = "/api/v1/admin/leads.csv", tag = "admin", params(LeadsParams), security(("admin_token" = [])),
+    responses(
+        (status = 200, description = "RFC 4180 CSV with a header row", content_type = "text/csv", body = String),
+        (status = 400, description = "A filter is not valid (the error names it)", body = crate::http::error::ErrorEnvelope),
+        (status = 401, body = crate::http::error::ErrorEnvelope)))]
+pub async fn get_leads_csv(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    headers: HeaderMap,
+    Query(q): Query<LeadsParams>,
+) -> Result<([(header::HeaderName, String); 2], Vec<u8>), ApiError> {
+    super::admin::authorize(&state, &headers)?;
+    let csv = leads::admin::leads_csv(&state.db, t.slug(), &q.filter()?).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"leads-{}.csv\"", t.slug()),
+            ),
+        ],
+        csv,
+    ))
 }
 
 /// `?status=`.

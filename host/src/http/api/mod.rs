@@ -56,6 +56,7 @@ use crate::http::state::AppState;
         reservations::get_reservation,
         reservations::post_stripe_webhook,
         leads::get_leads,
+        leads::get_leads_csv,
         leads::get_deliveries,
         leads::post_retry,
         admin::post_import,
@@ -127,6 +128,7 @@ pub fn router() -> Router<AppState> {
             axum::routing::post(reservations::post_stripe_webhook),
         )
         .route("/api/v1/admin/leads", get(leads::get_leads))
+        .route("/api/v1/admin/leads.csv", get(leads::get_leads_csv))
         .route("/api/v1/admin/leads/deliveries", get(leads::get_deliveries))
         .route("/api/v1/admin/leads/deliveries/{id}/retry", axum::routing::post(leads::post_retry))
 }
