@@ -25,9 +25,13 @@ pub enum Raw {
 
 impl Raw {
     /// The value as trimmed text; None when absent or blank. Non-string JSON is rendered as JSON.
+    /// NUL characters (U+0000) are dropped: they mean nothing in a feed and PostgreSQL text cannot
+    /// hold them (the whole import would fail there, not just the row).
     pub(crate) fn as_text(&self) -> Option<String> {
         match self {
-            Raw::Text(s) | Raw::Json(serde_json::Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+            Raw::Text(s) | Raw::Json(serde_json::Value::String(s)) => {
+                Some(s.replace('\0', "").trim().to_string()).filter(|s| !s.is_empty())
+            }
             Raw::Json(serde_json::Value::Null) => None,
             Raw::Json(serde_json::Value::Bool(b)) => Some(b.to_string()),
             Raw::Json(serde_json::Value::Number(n)) => Some(n.to_string()),
@@ -155,6 +159,7 @@ pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Res
             }
         }
     }
+    check_urls(&car, &mut errors);
     if let Some(slug) = car.text("slug")
         && slugify(slug) != slug
     {
@@ -386,6 +391,75 @@ fn check_fields(car: &mut CarInput, current_year: i64, errors: &mut Vec<FieldErr
         match BODY_TYPES.iter().find(|k| k.eq_ignore_ascii_case(b)) {
             Some(k) => car.set("simple_body", Val::Text((*k).to_string())),
             None => err!("simple_body", format!("`{b}` is not a known body type ({})", BODY_TYPES.join(", "))),
+        }
+    }
+}
+
+/// The tenant's own media path that feeds may name instead of an absolute URL: `/img/<path>`,
+/// served from the tenant's media folder (src/http/web/images.rs).
+pub const MEDIA_PREFIX: &str = "/img/";
+
+/// Feed fields that hold URLs, each with whether it may also name a tenant media path (image
+/// fields may; video addresses must be absolute). Lists are checked item by item.
+pub const URL_FIELDS: &[(&str, bool)] = &[
+    ("image_urls", true),
+    ("spin_images", true),
+    ("spin_interior_image", true),
+    ("video_url", false),
+    ("external_video_url", false),
+];
+
+/// Checks a URL a feed or a plugin answer gives for a page to load (`og:image`, `img src`, a
+/// preload, a video): an absolute `http:` or `https:` URL with a host, or, when `media` is true,
+/// a tenant media path (`/img/...`, no `..` segment). Whitespace, control characters and
+/// backslashes are refused anywhere (browsers and URL parsers drop or rewrite them, which is how
+/// `java\tscript:` and `/\evil.example` tricks work). Returns the reason it is refused, without
+/// the field name (callers add it).
+pub fn check_url(value: &str, media: bool) -> Result<(), String> {
+    let shown: String = value.chars().take(80).collect();
+    let refuse = || {
+        let what = if media {
+            "an http(s) URL or a /img/ media path"
+        } else {
+            "an http(s) URL"
+        };
+        Err(format!("`{shown}` must be {what}"))
+    };
+    if value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\') {
+        return refuse();
+    }
+    if media && let Some(path) = value.strip_prefix(MEDIA_PREFIX) {
+        let clean = !path.is_empty() && path.split('/').all(|seg| !seg.is_empty() && seg != "." && seg != "..");
+        return if clean { Ok(()) } else { refuse() };
+    }
+    match url::Url::parse(value) {
+        Ok(u)
+            if matches!(u.scheme(), "http" | "https")
+                && u.host_str().is_some_and(|h| !h.is_empty())
+                && value.get(u.scheme().len()..).is_some_and(|rest| rest.starts_with("://")) =>
+        {
+            Ok(())
+        }
+        _ => refuse(),
+    }
+}
+
+/// Checks every URL field of a parsed car ([`URL_FIELDS`]), pushing one error per bad field
+/// (the first bad item of a list).
+fn check_urls(car: &CarInput, errors: &mut Vec<FieldError>) {
+    for (name, media) in URL_FIELDS {
+        let items: Vec<String> = match car.get(name) {
+            Val::Text(t) if fields::FIELDS[fields::index_of(name).expect("known field")].kind == Kind::List => {
+                serde_json::from_str(t).unwrap_or_default()
+            }
+            Val::Text(t) => vec![t.clone()],
+            _ => continue,
+        };
+        if let Some(reason) = items.iter().find_map(|u| check_url(u, *media).err()) {
+            errors.push(FieldError {
+                field: (*name).to_string(),
+                reason,
+            });
         }
     }
 }
