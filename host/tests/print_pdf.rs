@@ -4,7 +4,8 @@
 //! control characters and U+FFFD is fetched over real HTTP on 127.0.0.1; the answer is a 200
 //! `application/pdf` that lopdf parses, with embedded subset fonts, and the Latin text reads back
 //! out of it. Then many arbitrary Unicode strings go through `print::render_pdf` (proptest): every
-//! one gives a parseable PDF, never an error.
+//! one gives a parseable PDF, never an error. `FORECOURT_PRINT_PDF_OUT=/tmp/car.pdf` keeps the
+//! first test's PDF to look at.
 
 mod common;
 
@@ -101,6 +102,9 @@ async fn a_car_with_emoji_cjk_rtl_and_control_characters_prints_over_http() {
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "application/pdf");
     let pdf = res.bytes().await.unwrap();
+    if let Ok(path) = std::env::var("FORECOURT_PRINT_PDF_OUT") {
+        std::fs::write(path, &pdf).unwrap();
+    }
     assert!(pdf.starts_with(b"%PDF-"));
     let (pages, text) = parse(&pdf);
     assert_eq!(pages, 1, "one A4 page");
