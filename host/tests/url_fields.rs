@@ -17,7 +17,7 @@ use forecourt_host::{
     repo::TenantRepo,
     stock::{
         ImportOptions, import_feed,
-        validate::{URL_FIELDS, check_url},
+        validate::{MEDIA_PREFIX, URL_FIELDS, check_url},
     },
     tenant::{FeedFormat, Tenant},
 };
@@ -168,13 +168,21 @@ fn the_url_check_accepts_http_https_and_media_paths_only() {
         "HTTPS://CDN.EXAMPLE/A.JPG",
         "https://[::1]/a.jpg",
     ] {
-        assert_eq!(check_url(ok, false), Ok(()), "{ok}");
+        assert_eq!(check_url(ok, None), Ok(()), "{ok}");
     }
-    assert_eq!(check_url("/img/cars/a.jpg", true), Ok(()));
-    assert!(check_url("/img/cars/a.jpg", false).is_err(), "video fields take no media path");
+    assert_eq!(check_url("/img/cars/a.jpg", Some(MEDIA_PREFIX)), Ok(()));
+    assert!(check_url("/img/cars/a.jpg", None).is_err(), "video fields take no media path");
+    assert!(
+        check_url("/assets/cpo.svg", Some(MEDIA_PREFIX)).is_err(),
+        "feeds name media, not site files"
+    );
     for (field, bad) in HOSTILE {
-        let media = URL_FIELDS.iter().any(|(f, m)| f == field && *m);
-        assert!(check_url(bad, media).is_err(), "{field}: {bad:?}");
+        let local = URL_FIELDS.iter().find(|(f, _)| f == field).and_then(|(_, l)| *l);
+        assert!(check_url(bad, local).is_err(), "{field}: {bad:?}");
+        assert!(
+            check_url(bad, Some("/")).is_err() || bad.starts_with("/img/cars"),
+            "{bad:?} as a plugin path"
+        );
     }
     for bad in [
         "",
@@ -185,11 +193,14 @@ fn the_url_check_accepts_http_https_and_media_paths_only() {
         "https://cdn.example/a b.jpg",
         "mailto:a@b.c",
     ] {
-        assert!(check_url(bad, true).is_err(), "{bad:?}");
+        assert!(check_url(bad, Some(MEDIA_PREFIX)).is_err(), "{bad:?}");
     }
+    // The refused value is shown without its control characters (no terminal escapes).
+    let why = check_url("https://cdn.example/\u{1b}[2J", Some(MEDIA_PREFIX)).unwrap_err();
+    assert!(!why.contains('\u{1b}') && why.contains("\u{FFFD}[2J"), "{why}");
     // A long data: URL is named, cut to 80 characters.
     let long = format!("data:image/png;base64,{}", "A".repeat(10_000));
-    let why = check_url(&long, true).unwrap_err();
+    let why = check_url(&long, Some(MEDIA_PREFIX)).unwrap_err();
     assert!(why.len() < 200, "{why}");
 }
 
@@ -203,7 +214,12 @@ fn show(image_url: Option<&str>) -> wtr::TagAnswer {
 
 #[test]
 fn a_plugin_tag_with_a_non_http_image_url_is_an_invalid_answer() {
-    for ok in ["https://cdn.example/cpo.svg", "/img/badges/cpo.png"] {
+    // The demo tenant's certified badge is a file of the site (`/assets/...`).
+    for ok in [
+        "https://cdn.example/cpo.svg",
+        "/img/badges/cpo.png",
+        "/assets/harbourside-mercedes/certified-pre-owned.svg",
+    ] {
         let tag = tag_answer(show(Some(ok))).unwrap().unwrap().unwrap();
         assert_eq!(tag.image_url.as_deref(), Some(ok));
     }

@@ -399,36 +399,39 @@ fn check_fields(car: &mut CarInput, current_year: i64, errors: &mut Vec<FieldErr
 /// served from the tenant's media folder (src/http/web/images.rs).
 pub const MEDIA_PREFIX: &str = "/img/";
 
-/// Feed fields that hold URLs, each with whether it may also name a tenant media path (image
-/// fields may; video addresses must be absolute). Lists are checked item by item.
-pub const URL_FIELDS: &[(&str, bool)] = &[
-    ("image_urls", true),
-    ("spin_images", true),
-    ("spin_interior_image", true),
-    ("video_url", false),
-    ("external_video_url", false),
+/// Feed fields that hold URLs, each with the local path prefix it may also name instead of an
+/// absolute URL: the tenant's media ([`MEDIA_PREFIX`]) for images, none for video addresses.
+/// Lists are checked item by item.
+pub const URL_FIELDS: &[(&str, Option<&str>)] = &[
+    ("image_urls", Some(MEDIA_PREFIX)),
+    ("spin_images", Some(MEDIA_PREFIX)),
+    ("spin_interior_image", Some(MEDIA_PREFIX)),
+    ("video_url", None),
+    ("external_video_url", None),
 ];
 
 /// Checks a URL a feed or a plugin answer gives for a page to load (`og:image`, `img src`, a
-/// preload, a video): an absolute `http:` or `https:` URL with a host, or, when `media` is true,
-/// a tenant media path (`/img/...`, no `..` segment). Whitespace, control characters and
-/// backslashes are refused anywhere (browsers and URL parsers drop or rewrite them, which is how
-/// `java\tscript:` and `/\evil.example` tricks work). Returns the reason it is refused, without
-/// the field name (callers add it).
-pub fn check_url(value: &str, media: bool) -> Result<(), String> {
-    let shown: String = value.chars().take(80).collect();
-    let refuse = || {
-        let what = if media {
-            "an http(s) URL or a /img/ media path"
-        } else {
-            "an http(s) URL"
-        };
-        Err(format!("`{shown}` must be {what}"))
+/// preload, a video): an absolute `http:` or `https:` URL with a host, or, when `local` names a
+/// prefix (`/img/` for feed images, `/` for any path of the site itself), a path under it whose
+/// segments are neither empty nor `.`/`..` (so never `//host`). Whitespace, control characters
+/// and backslashes are refused anywhere (browsers and URL parsers drop or rewrite them, which is
+/// how `java\tscript:` and `/\evil.example` tricks work). Returns the reason it is refused,
+/// without the field name (callers add it).
+pub fn check_url(value: &str, local: Option<&str>) -> Result<(), String> {
+    // Shown in import reports and the terminal: control characters (an ESC sequence) as U+FFFD.
+    let shown: String = value
+        .chars()
+        .take(80)
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
+    let refuse = || match local {
+        Some(prefix) => Err(format!("`{shown}` must be an http(s) URL or a path under {prefix}")),
+        None => Err(format!("`{shown}` must be an http(s) URL")),
     };
     if value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\') {
         return refuse();
     }
-    if media && let Some(path) = value.strip_prefix(MEDIA_PREFIX) {
+    if let Some(path) = local.and_then(|prefix| value.strip_prefix(prefix)) {
         let clean = !path.is_empty() && path.split('/').all(|seg| !seg.is_empty() && seg != "." && seg != "..");
         return if clean { Ok(()) } else { refuse() };
     }
@@ -447,7 +450,7 @@ pub fn check_url(value: &str, media: bool) -> Result<(), String> {
 /// Checks every URL field of a parsed car ([`URL_FIELDS`]), pushing one error per bad field
 /// (the first bad item of a list).
 fn check_urls(car: &CarInput, errors: &mut Vec<FieldError>) {
-    for (name, media) in URL_FIELDS {
+    for (name, local) in URL_FIELDS {
         let items: Vec<String> = match car.get(name) {
             Val::Text(t) if fields::FIELDS[fields::index_of(name).expect("known field")].kind == Kind::List => {
                 serde_json::from_str(t).unwrap_or_default()
@@ -455,7 +458,7 @@ fn check_urls(car: &CarInput, errors: &mut Vec<FieldError>) {
             Val::Text(t) => vec![t.clone()],
             _ => continue,
         };
-        if let Some(reason) = items.iter().find_map(|u| check_url(u, *media).err()) {
+        if let Some(reason) = items.iter().find_map(|u| check_url(u, *local).err()) {
             errors.push(FieldError {
                 field: (*name).to_string(),
                 reason,
