@@ -14,7 +14,9 @@
 #    and no SMTP, so nothing leaves the machine.
 # 4. Runs `schemathesis run` over every operation with `--checks all`, `--max-examples` per
 #    operation and a fixed seed, the tenant's Host header and the admin bearer token, and prints
-#    the summary; the JUnit report goes to target/schemathesis/. Exits with schemathesis' status
+#    the summary; the JUnit report goes to target/schemathesis/ and nothing is kept between runs
+#    (no example database, the crash cache cleared, one worker), so a run depends only on the
+#    seed. Exits with schemathesis' status
 #    (0: no check failed).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,7 +27,7 @@ examples="${ST_MAX_EXAMPLES:-20}"
 seed="${ST_SEED:-1}"
 tenant="${ST_TENANT:-drive-depot}"
 target="${CARGO_TARGET_DIR:-target}"
-out="$target/schemathesis"
+out="$(mkdir -p "$target/schemathesis" && cd "$target/schemathesis" && pwd)"
 log() { printf '==> schemathesis: %s\n' "$*" >&2; }
 
 if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$version"; then
@@ -65,12 +67,17 @@ curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz" || { log "the server neve
 
 log "fuzzing every operation: --checks all, $examples examples each, seed $seed, tenant $tenant"
 set +e
+# Run from the output folder (schemathesis keeps a crash cache in ./.schemathesis), cleared first
+# so that a run depends only on its seed.
+rm -rf "$out/.schemathesis"
+cd "$out"
 "$venv/bin/schemathesis" run "$out/openapi.json" \
   --url "http://127.0.0.1:$port" \
   --checks all \
   --max-examples "$examples" \
   --seed "$seed" \
-  --workers 2 \
+  --generation-database none \
+  --workers 1 \
   --request-timeout 30 \
   --header "Host: $tenant.localhost" \
   --header "Authorization: Bearer $token" \

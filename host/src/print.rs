@@ -8,14 +8,14 @@
 //! is set in the first font of a fallback chain that has a glyph for it (host/assets/fonts):
 //!
 //! 1. DejaVu Sans (regular or bold): Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic,
-//!    Thai and Lao, IPA, many symbols and dingbats;
+//!    Lao, IPA, many symbols, dingbats and the emoticon faces (U+1F600..);
 //! 2. Droid Sans Fallback: Chinese, Japanese (kana and kanji) and Korean (hangul).
 //!
-//! A character no font has (most emoji, Devanagari, Tamil, ...) prints as the visible replacement
-//! character U+FFFD, never as an error; control characters are dropped and invisible format
-//! characters (bidi marks, joiners, variation selectors) are left out. Lines break where UAX #14
-//! allows (unicode-linebreak), and right-to-left runs are ordered by the bidi algorithm
-//! (unicode-bidi). Text never makes the rendering fail.
+//! A character no font has (most other emoji, Thai, Devanagari, Tamil, ...) prints as the
+//! visible replacement character U+FFFD, never as an error; control characters are dropped and
+//! invisible format characters (bidi marks, joiners, variation selectors) are left out. Lines
+//! break where UAX #14 allows (unicode-linebreak), and right-to-left runs are ordered by the bidi
+//! algorithm (unicode-bidi). Text never makes the rendering fail.
 
 use std::sync::LazyLock;
 
