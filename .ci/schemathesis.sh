@@ -32,7 +32,11 @@ log() { printf '==> schemathesis: %s\n' "$*" >&2; }
 
 if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$version"; then
   log "installing schemathesis $version into $venv"
-  python3 -m venv "$venv"
+  # Debian's own python3 needs python3-venv for ensurepip.
+  python3 -m venv "$venv" 2>/dev/null || {
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+    python3 -m venv "$venv"
+  }
   "$venv/bin/pip" install -q "schemathesis==$version"
 fi
 
