@@ -1,6 +1,6 @@
 //! URL fields take only http(s) (and, for images, the tenant's `/img/` media path): real CSV and
 //! JSON imports into a real database (SQLite, or PostgreSQL with FORECOURT_TEST_DATABASE_URL)
-//! refuse a row whose image, spin or video URL is `javascript:`, `data:`, `vbscript:`,
+//! refuse a row whose image, spin, video or history-report URL is `javascript:`, `data:`, `vbscript:`,
 //! protocol-relative or hides a control character, naming the field, and store none of it; the
 //! VDP API then serves only the good rows' URLs. A plugin's tag answer with such an image URL is
 //! an invalid answer: checked here through the answer check itself (`tag_answer`), since making
@@ -53,6 +53,8 @@ const HOSTILE: &[(&str, &str)] = &[
     ("video_url", "/img/cars/video.mp4"),
     ("external_video_url", "javascript://%0Aalert(1)"),
     ("external_video_url", "https://"),
+    ("file", "javascript:alert(document.domain)"),
+    ("file", "data:application/pdf;base64,JVBERi0="),
 ];
 
 fn car(stocknum: &str, field: &str, value: serde_json::Value) -> serde_json::Value {
@@ -84,6 +86,7 @@ async fn a_json_feed_row_with_a_non_http_url_is_refused_naming_the_field() {
             serde_json::json!(["/img/cars/a.jpg", "https://cdn.example/b.jpg?w=2"]),
         ),
         car("GOOD2", "video_url", serde_json::json!("https://www.youtube.com/watch?v=abc")),
+        car("GOOD4", "file", serde_json::json!("https://reports.example/history/WDD123.pdf")),
         car(
             "GOOD3",
             "images",
@@ -102,7 +105,7 @@ async fn a_json_feed_row_with_a_non_http_url_is_refused_naming_the_field() {
     cars.push(car("BADNESTED", "images", serde_json::json!([{"url": "javascript:alert(1)"}])));
     let feed = serde_json::json!({ "cars": cars }).to_string();
     let r = import_feed(&tdb.db, &t, feed.as_bytes(), opts(FeedFormat::Json)).await.unwrap();
-    assert_eq!((r.inserted, r.rejected), (3, HOSTILE.len() + 1), "{r:#?}");
+    assert_eq!((r.inserted, r.rejected), (4, HOSTILE.len() + 1), "{r:#?}");
     for e in &r.errors {
         let stocknum = e.stocknum.as_deref().unwrap();
         let want = match stocknum.strip_prefix("BAD").and_then(|n| n.parse::<usize>().ok()) {
@@ -118,7 +121,7 @@ async fn a_json_feed_row_with_a_non_http_url_is_refused_naming_the_field() {
     let stored = repo.cars(100, 0).await.unwrap();
     let mut nums: Vec<&str> = stored.iter().map(|c| c.stocknum.as_str()).collect();
     nums.sort_unstable();
-    assert_eq!(nums, ["GOOD1", "GOOD2", "GOOD3"]);
+    assert_eq!(nums, ["GOOD1", "GOOD2", "GOOD3", "GOOD4"]);
     let all = serde_json::to_string(&stored).unwrap().to_ascii_lowercase();
     for bad in ["javascript", "data:", "vbscript", "evil.example", "file:"] {
         assert!(!all.contains(bad), "`{bad}` stored: {all}");

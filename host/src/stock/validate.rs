@@ -400,7 +400,8 @@ fn check_fields(car: &mut CarInput, current_year: i64, errors: &mut Vec<FieldErr
 pub const MEDIA_PREFIX: &str = "/img/";
 
 /// Feed fields that hold URLs, each with the local path prefix it may also name instead of an
-/// absolute URL: the tenant's media ([`MEDIA_PREFIX`]) for images, none for video addresses.
+/// absolute URL: the tenant's media ([`MEDIA_PREFIX`]) for images, none for video addresses and
+/// the history report (`file`).
 /// Lists are checked item by item.
 pub const URL_FIELDS: &[(&str, Option<&str>)] = &[
     ("image_urls", Some(MEDIA_PREFIX)),
@@ -408,6 +409,8 @@ pub const URL_FIELDS: &[(&str, Option<&str>)] = &[
     ("spin_interior_image", Some(MEDIA_PREFIX)),
     ("video_url", None),
     ("external_video_url", None),
+    // The car history report, opened as a link (docs/features/shopper-core.md §5).
+    ("file", None),
 ];
 
 /// Checks a URL a feed or a plugin answer gives for a page to load (`og:image`, `img src`, a
