@@ -19,6 +19,7 @@ pub mod outbound;
 pub mod payments;
 pub mod platform;
 pub mod plugins;
+pub mod print;
 pub mod repo;
 pub mod search;
 pub mod site;

@@ -25,9 +25,13 @@ pub enum Raw {
 
 impl Raw {
     /// The value as trimmed text; None when absent or blank. Non-string JSON is rendered as JSON.
+    /// NUL characters (U+0000) are dropped: they mean nothing in a feed and PostgreSQL text cannot
+    /// hold them (the whole import would fail there, not just the row).
     pub(crate) fn as_text(&self) -> Option<String> {
         match self {
-            Raw::Text(s) | Raw::Json(serde_json::Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+            Raw::Text(s) | Raw::Json(serde_json::Value::String(s)) => {
+                Some(s.replace('\0', "").trim().to_string()).filter(|s| !s.is_empty())
+            }
             Raw::Json(serde_json::Value::Null) => None,
             Raw::Json(serde_json::Value::Bool(b)) => Some(b.to_string()),
             Raw::Json(serde_json::Value::Number(n)) => Some(n.to_string()),
@@ -155,6 +159,7 @@ pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Res
             }
         }
     }
+    check_urls(&car, &mut errors);
     if let Some(slug) = car.text("slug")
         && slugify(slug) != slug
     {
@@ -386,6 +391,81 @@ fn check_fields(car: &mut CarInput, current_year: i64, errors: &mut Vec<FieldErr
         match BODY_TYPES.iter().find(|k| k.eq_ignore_ascii_case(b)) {
             Some(k) => car.set("simple_body", Val::Text((*k).to_string())),
             None => err!("simple_body", format!("`{b}` is not a known body type ({})", BODY_TYPES.join(", "))),
+        }
+    }
+}
+
+/// The tenant's own media path that feeds may name instead of an absolute URL: `/img/<path>`,
+/// served from the tenant's media folder (src/http/web/images.rs).
+pub const MEDIA_PREFIX: &str = "/img/";
+
+/// Feed fields that hold URLs, each with the local path prefix it may also name instead of an
+/// absolute URL: the tenant's media ([`MEDIA_PREFIX`]) for images, none for video addresses and
+/// the history report (`file`).
+/// Lists are checked item by item.
+pub const URL_FIELDS: &[(&str, Option<&str>)] = &[
+    ("image_urls", Some(MEDIA_PREFIX)),
+    ("spin_images", Some(MEDIA_PREFIX)),
+    ("spin_interior_image", Some(MEDIA_PREFIX)),
+    ("video_url", None),
+    ("external_video_url", None),
+    // The car history report, opened as a link (docs/features/shopper-core.md §5).
+    ("file", None),
+];
+
+/// Checks a URL a feed or a plugin answer gives for a page to load (`og:image`, `img src`, a
+/// preload, a video): an absolute `http:` or `https:` URL with a host, or, when `local` names a
+/// prefix (`/img/` for feed images, `/` for any path of the site itself), a path under it whose
+/// segments are neither empty nor `.`/`..` (so never `//host`). Whitespace, control characters
+/// and backslashes are refused anywhere (browsers and URL parsers drop or rewrite them, which is
+/// how `java\tscript:` and `/\evil.example` tricks work). Returns the reason it is refused,
+/// without the field name (callers add it).
+pub fn check_url(value: &str, local: Option<&str>) -> Result<(), String> {
+    // Shown in import reports and the terminal: control characters (an ESC sequence) as U+FFFD.
+    let shown: String = value
+        .chars()
+        .take(80)
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
+    let refuse = || match local {
+        Some(prefix) => Err(format!("`{shown}` must be an http(s) URL or a path under {prefix}")),
+        None => Err(format!("`{shown}` must be an http(s) URL")),
+    };
+    if value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\') {
+        return refuse();
+    }
+    if let Some(path) = local.and_then(|prefix| value.strip_prefix(prefix)) {
+        let clean = !path.is_empty() && path.split('/').all(|seg| !seg.is_empty() && seg != "." && seg != "..");
+        return if clean { Ok(()) } else { refuse() };
+    }
+    match url::Url::parse(value) {
+        Ok(u)
+            if matches!(u.scheme(), "http" | "https")
+                && u.host_str().is_some_and(|h| !h.is_empty())
+                && value.get(u.scheme().len()..).is_some_and(|rest| rest.starts_with("://")) =>
+        {
+            Ok(())
+        }
+        _ => refuse(),
+    }
+}
+
+/// Checks every URL field of a parsed car ([`URL_FIELDS`]), pushing one error per bad field
+/// (the first bad item of a list).
+fn check_urls(car: &CarInput, errors: &mut Vec<FieldError>) {
+    for (name, local) in URL_FIELDS {
+        let items: Vec<String> = match car.get(name) {
+            Val::Text(t) if fields::FIELDS[fields::index_of(name).expect("known field")].kind == Kind::List => {
+                serde_json::from_str(t).unwrap_or_default()
+            }
+            Val::Text(t) => vec![t.clone()],
+            _ => continue,
+        };
+        if let Some(reason) = items.iter().find_map(|u| check_url(u, *local).err()) {
+            errors.push(FieldError {
+                field: (*name).to_string(),
+                reason,
+            });
         }
     }
 }

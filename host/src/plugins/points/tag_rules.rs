@@ -17,6 +17,7 @@ use crate::{
         since_v0_1_0::{self as wit, PointExports, tag_rules as wtr},
     },
     slug::slugify,
+    stock::validate::check_url,
     tenant::TenantConfig,
 };
 
@@ -152,6 +153,8 @@ pub fn tag_answer(a: wtr::TagAnswer) -> Result<Option<Option<Tag>>, Invalid> {
             non_empty("tag.text", &t.text)?;
             if let Some(u) = &t.image_url {
                 non_empty("tag.image-url", u)?;
+                // Only http(s) or a path of the site itself reaches `img src` (SECURITY.md).
+                check_url(u, Some("/")).map_err(|why| format!("tag.image-url {why}"))?;
             }
             Some(Some(Tag {
                 text: t.text,

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Fuzzes every operation of the JSON API with schemathesis (SECURITY.md "API conformance"): a
+# bounded run, every check, against a real `forecourt serve` with the demo tenants.
+#
+#   bash .ci/schemathesis.sh                       # 20 examples per operation, seed 1
+#   ST_MAX_EXAMPLES=50 ST_SEED=7 bash .ci/schemathesis.sh
+#   ST_TENANT=harbourside-mercedes bash .ci/schemathesis.sh
+#   bash .ci/schemathesis.sh --include-path-regex '^/api/v1/cars'   # extra args go to schemathesis
+#
+# 1. Installs schemathesis (pinned) into a venv under ~/.cache/forecourt (PyPI) when missing.
+# 2. Builds the host (debug) and writes its OpenAPI document (`forecourt openapi`).
+# 3. Starts `forecourt serve` on 127.0.0.1 (a free port) with a throw-away data dir (SQLite, the
+#    demo tenants' feeds imported on start), a random admin token, sign-in codes to the log sink
+#    and no SMTP, so nothing leaves the machine.
+# 4. Runs `schemathesis run` over every operation with `--checks all`, `--max-examples` per
+#    operation and a fixed seed, the tenant's Host header and the admin bearer token, and prints
+#    the summary; the JUnit report goes to target/schemathesis/ and nothing is kept between runs
+#    (no example database, the crash cache cleared, one worker), so a run depends only on the
+#    seed. Exits with schemathesis' status
+#    (0: no check failed).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+version=4.32.5
+venv="${XDG_CACHE_HOME:-$HOME/.cache}/forecourt/schemathesis-venv"
+examples="${ST_MAX_EXAMPLES:-20}"
+seed="${ST_SEED:-1}"
+tenant="${ST_TENANT:-drive-depot}"
+target="${CARGO_TARGET_DIR:-target}"
+out="$(mkdir -p "$target/schemathesis" && cd "$target/schemathesis" && pwd)"
+log() { printf '==> schemathesis: %s\n' "$*" >&2; }
+
+if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$version"; then
+  log "installing schemathesis $version into $venv"
+  # Debian's own python3 needs python3-venv for ensurepip.
+  python3 -m venv "$venv" 2>/dev/null || {
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+    python3 -m venv "$venv"
+  }
+  "$venv/bin/pip" install -q "schemathesis==$version"
+fi
+
+log "building forecourt (debug)"
+cargo build -q -p forecourt-host --bin forecourt
+bin="$target/debug/forecourt"
+mkdir -p "$out"
+"$bin" openapi > "$out/openapi.json"
+
+data="$(mktemp -d)"
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+token="$(python3 -c 'import secrets; print(secrets.token_hex(24))')"
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$data"
+}
+trap cleanup EXIT
+
+log "starting forecourt serve on 127.0.0.1:$port (log: $out/server.log)"
+FORECOURT_BIND="127.0.0.1:$port" FORECOURT_DATA_DIR="$data" FORECOURT_DATABASE_URL="" \
+  FORECOURT_ADMIN_TOKEN="$token" FORECOURT_SMS_PROVIDER=log FORECOURT_LOG_FORMAT=json \
+  FORECOURT_IMPORT_FEEDS_ON_START=true RUST_LOG=warn \
+  "$bin" serve > "$out/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 600); do
+  if curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz" 2>/dev/null; then break; fi
+  kill -0 "$server_pid" 2>/dev/null || { tail -20 "$out/server.log" >&2; log "the server stopped"; exit 1; }
+  sleep 0.5
+done
+curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz" || { log "the server never became ready"; exit 1; }
+
+log "fuzzing every operation: --checks all, $examples examples each, seed $seed, tenant $tenant"
+set +e
+# Run from the output folder (schemathesis keeps a crash cache in ./.schemathesis), cleared first
+# so that a run depends only on its seed.
+rm -rf "$out/.schemathesis"
+cd "$out"
+"$venv/bin/schemathesis" run "$out/openapi.json" \
+  --url "http://127.0.0.1:$port" \
+  --checks all \
+  --max-examples "$examples" \
+  --seed "$seed" \
+  --generation-database none \
+  --workers 1 \
+  --request-timeout 30 \
+  --header "Host: $tenant.localhost" \
+  --header "Authorization: Bearer $token" \
+  --report junit --report-junit-path "$out/junit.xml" \
+  --output-truncate true \
+  "$@"
+status=$?
+set -e
+log "exit status $status (JUnit report: $out/junit.xml)"
+exit "$status"
