@@ -7,6 +7,7 @@
 //! Origins are refused; the watchlist saves, refuses sold cars and lists current status
 //! (docs/features/locations-forms-marketing.md §4, §7, §8; docs/features/shopper-core.md §4, §7).
 
+mod auth_support;
 mod common;
 
 use std::sync::Arc;
@@ -179,14 +180,7 @@ async fn codes_and_sessions_are_not_stored_in_clear_and_codes_are_single_use() {
     let other = forecourt_host::auth::keys::CodeKeys::new(b"another secret, at least 32 characters", &[]);
     assert!(!other.matches(&mac, "alpha", &p, &code, &nonce));
     // The outbox keeps the message with the code masked; no stored text holds the code.
-    let bodies: Vec<String> = sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1")
-        .bind(&p)
-        .fetch_all(&app.tdb.db.pool)
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+    let bodies = auth_support::stored_bodies(&app.tdb.db, &p).await;
     assert_eq!(
         bodies,
         vec!["•••••• is your alpha Motors sign-in code. It expires in 10 minutes.".to_string()]

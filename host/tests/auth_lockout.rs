@@ -4,8 +4,10 @@
 //! another client's wrong codes do not lock the owner out; the per-phone ceiling holds for
 //! everyone and a correct code from a new send works once its window has passed; rotating the
 //! code secret keeps pending codes valid; the `http` provider gets the real text while storage
-//! keeps it masked (docs/features/locations-forms-marketing.md §8 messages).
+//! keeps it masked; migration 0010 masks codes already in the outbox and retires salted hashes
+//! (docs/features/locations-forms-marketing.md §8 messages).
 
+mod auth_support;
 mod common;
 
 use std::{
@@ -363,4 +365,66 @@ async fn the_http_provider_gets_the_code_and_storage_keeps_it_masked() {
     assert!(!b.contains(&code), "{b}");
     // The code the shopper received signs in.
     assert_eq!(verify(&app, "192.0.2.1", &p, &code).await.0, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_upgrade_masks_stored_codes_and_retires_salted_hashes() {
+    // Rows as the earlier schema left them: a clear code in the outbox, a pending salted hash.
+    let app = app(|_| {}).await;
+    let db = &app.tdb.db;
+    let p = phone();
+    sqlx::query("INSERT INTO sms_outbox (tenant, phone, body, provider, status, created_at) VALUES ('alpha', $1, $2, 'http', 'sent', 1)")
+        .bind(&p)
+        .bind("123456 is your alpha Motors sign-in code. It expires in 10 minutes.")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO sms_outbox (tenant, phone, body, provider, status, created_at) VALUES ('alpha', $1, 'Your car is ready', 'http', 'sent', 2)")
+        .bind(&p)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let now = plugins_now();
+    sqlx::query(
+        "INSERT INTO verification_codes (tenant, phone, code_mac, nonce, created_at, expires_at) VALUES ('alpha', $1, 'old-salted-sha256', 'salt', $2, $3)",
+    )
+    .bind(&p)
+    .bind(now)
+    .bind(now + 600)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    // The data statements of migration 0010, as the file has them for this engine.
+    let engine = if app.tdb.is_postgres() { "postgres" } else { "sqlite" };
+    let path = format!("{}/../migrations/{engine}/0010_sign_in_keyed_codes.sql", env!("CARGO_MANIFEST_DIR"));
+    let sql = std::fs::read_to_string(path).unwrap();
+    for stmt in sql.lines().filter(|l| l.starts_with("UPDATE ")) {
+        sqlx::query(stmt.trim_end_matches(';')).execute(&db.pool).await.unwrap();
+    }
+    let bodies = auth_support::stored_bodies(db, &p).await;
+    assert_eq!(
+        bodies,
+        vec![
+            "•••••• is your alpha Motors sign-in code. It expires in 10 minutes.".to_string(),
+            "Your car is ready".into()
+        ]
+    );
+    let (mac, expires): (String, i64) = {
+        let r = sqlx::query("SELECT code_mac, expires_at FROM verification_codes WHERE phone = $1")
+            .bind(&p)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        (r.get(0), r.get(1))
+    };
+    assert_eq!((mac.as_str(), expires), ("", now), "the pending salted hash is gone and expired");
+    // Checking against it evaluates nothing: no failure is counted.
+    assert_eq!(
+        verify_at(&app, &app.settings, "192.0.2.1", &p, "123456", now + 1).await,
+        Err(ErrorKind::Unauthorized)
+    );
+    assert_eq!(
+        count(db, "SELECT COUNT(*) FROM verification_failures WHERE phone = $1", &p).await,
+        0
+    );
 }
