@@ -112,6 +112,35 @@ pub struct Settings {
     /// (default 10; 0 counts as 1): a receiver that does not answer within it is a failed try,
     /// retried with backoff.
     pub lead_delivery_timeout_seconds: u64,
+    // --- Sign-in codes: keyed hash and lockout (docs/features/platform.md "Sign-in and watchlist"). ---
+    /// Server secret keying the HMAC-SHA-256 of sign-in codes, at least 32 characters. Unset:
+    /// the variable named by `code_secret_env`, else a random secret generated on first use and
+    /// kept in `<data_dir>/code_secret` (mode 0600), so restarts keep pending codes valid.
+    pub code_secret: Option<Secret>,
+    /// Environment variable holding the code secret (used when `code_secret` is unset).
+    pub code_secret_env: Option<String>,
+    /// Earlier code secrets, still accepted when checking a code (rotation: keep the old secret
+    /// here for the 10 minutes a code lives; sessions never depend on it). Each at least 32
+    /// characters.
+    pub code_secrets_previous: Vec<Secret>,
+    /// Wrong codes for one phone from one client IP within `sign_in_client_window_seconds`
+    /// before that client is refused for that phone (default 5).
+    pub sign_in_failures_per_client: u32,
+    /// Codes sent to one phone for one client IP within `sign_in_client_window_seconds`
+    /// (default 5).
+    pub sign_in_sends_per_client: u32,
+    /// The per-client window, seconds (default 3600).
+    pub sign_in_client_window_seconds: u32,
+    /// Wrong codes for one phone from all clients within `sign_in_phone_window_seconds` before
+    /// the phone is refused for everyone until the window passes (default 15).
+    pub sign_in_failures_per_phone: u32,
+    /// Codes sent to one phone from all clients within `sign_in_phone_window_seconds`
+    /// (default 10).
+    pub sign_in_sends_per_phone: u32,
+    /// The per-phone ceiling's window, seconds (default 900: the longest anyone else can lock a
+    /// phone out).
+    pub sign_in_phone_window_seconds: u32,
+    // --- end of sign-in codes ---
 }
 
 /// How the SMTP connection is secured.
@@ -185,7 +214,51 @@ impl Default for Settings {
             // Lead delivery.
             lead_delivery_concurrency: 16,
             lead_delivery_timeout_seconds: 10,
+            // Sign-in codes: keyed hash and lockout.
+            code_secret: None,
+            code_secret_env: None,
+            code_secrets_previous: Vec::new(),
+            sign_in_failures_per_client: 5,
+            sign_in_sends_per_client: 5,
+            sign_in_client_window_seconds: 3600,
+            sign_in_failures_per_phone: 15,
+            sign_in_sends_per_phone: 10,
+            sign_in_phone_window_seconds: 900,
         }
+    }
+}
+
+/// A secret setting (the sign-in code secret): at least [`Secret::MIN_LEN`] characters, never
+/// shown by `Debug`. Deserializing a shorter value fails, naming the key.
+#[derive(Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Shortest accepted secret, characters (256 bits of hex, or a long passphrase).
+    pub const MIN_LEN: usize = 32;
+
+    /// `value` as a secret, or None when it is shorter than [`Secret::MIN_LEN`] characters.
+    pub fn new(value: &str) -> Option<Secret> {
+        (value.chars().count() >= Self::MIN_LEN).then(|| Secret(value.to_string()))
+    }
+
+    /// The secret's bytes (UTF-8), to key a MAC.
+    pub fn expose(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
+}
+
+impl<'de> Deserialize<'de> for Secret {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Secret::new(&s).ok_or_else(|| serde::de::Error::custom(format!("a secret needs at least {} characters", Secret::MIN_LEN)))
     }
 }
 
@@ -283,6 +356,23 @@ mod tests {
             jail.set_env("FORECOURT_DATABASE_URL", "sqlite://other.db");
             let s = Settings::load(Path::new("forecourt.toml")).expect("load");
             assert_eq!(s.effective_database_url(), "sqlite://other.db");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn code_secrets_are_long_hidden_and_read_from_env() {
+        figment::Jail::expect_with(|jail| {
+            jail.clear_env();
+            jail.create_file("forecourt.toml", "code_secret = \"too short\"\n")?;
+            let err = Settings::load(Path::new("forecourt.toml")).unwrap_err().to_string();
+            assert!(err.contains("code_secret") && err.contains("32 characters"), "{err}");
+            let long = "a code secret of at least 32 characters";
+            jail.set_env("FORECOURT_CODE_SECRET", long);
+            let s = Settings::load(Path::new("forecourt.toml")).expect("the env wins");
+            assert_eq!(s.code_secret.as_ref().map(Secret::expose), Some(long.as_bytes()));
+            assert!(!format!("{s:?}").contains(long), "Debug hides the secret");
+            assert_eq!((s.sign_in_failures_per_client, s.sign_in_failures_per_phone), (5, 15));
             Ok(())
         });
     }

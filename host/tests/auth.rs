@@ -1,11 +1,13 @@
 //! docs/features/platform.md "Sign-in and watchlist", "Checked by" (host side), through the real
 //! router and storage (SQLite file, and PostgreSQL when FORECOURT_TEST_DATABASE_URL is set): a
 //! sixth wrong code is refused even with the right one; a new code does not reset the failure
-//! count; codes and session ids are not stored in clear; codes are single use; one tenant's session
+//! count; codes (code rows, the SMS outbox) and session ids are not stored in clear; codes are
+//! single use; one tenant's session
 //! cookie grants nothing on another tenant's host; sign-out ends the session on the host; foreign
 //! Origins are refused; the watchlist saves, refuses sold cars and lists current status
 //! (docs/features/locations-forms-marketing.md §4, §7, §8; docs/features/shopper-core.md §4, §7).
 
+mod auth_support;
 mod common;
 
 use std::sync::Arc;
@@ -26,6 +28,7 @@ S1,,2019,Mazda,CX-5,Maxx,21990,80000,used,sold,2026-10-01T00:00:00Z,2026-11-17T0
 
 struct App {
     tdb: common::TestDb,
+    data: std::path::PathBuf,
     _dir: tempfile::TempDir,
     router: axum::Router,
 }
@@ -36,6 +39,8 @@ async fn app(secure: Option<bool>) -> App {
     let mut state = common::state(&tdb.db, reg, dir.path(), Some(ADMIN)).await;
     let mut settings = (*state.settings).clone();
     settings.secure_cookies = secure;
+    // The generated code secret goes to the test's own data dir.
+    settings.data_dir = dir.path().join("data");
     state.settings = Arc::new(settings);
     for slug in ["alpha", "beta"] {
         let t = state.tenants.by_slug(slug).unwrap().clone();
@@ -46,6 +51,7 @@ async fn app(secure: Option<bool>) -> App {
     }
     App {
         tdb,
+        data: state.settings.data_dir.clone(),
         _dir: dir,
         router: common::app(state),
     }
@@ -83,7 +89,8 @@ async fn fetch(app: &App, tenant: &str, path: &str, cookie: Option<&str>) -> (St
     (s, serde_json::from_str(&b).unwrap_or(Value::String(b)))
 }
 
-/// Sends a code and reads it back from the development sink (the admin API).
+/// Sends a code and reads it back from the development sink (the admin API: the `log`
+/// provider's process memory).
 async fn send_code(app: &App, tenant: &str, phone: &str) -> String {
     let (s, v, _) = post(app, tenant, "/api/v1/auth/send-code", json!({"phone": phone}), None).await;
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -158,14 +165,26 @@ async fn codes_and_sessions_are_not_stored_in_clear_and_codes_are_single_use() {
     let app = app(None).await;
     let p = phone();
     let code = send_code(&app, "alpha", &p).await;
-    let rows = sqlx::query("SELECT code_hash, salt FROM verification_codes WHERE phone = $1")
+    let rows = sqlx::query("SELECT code_mac, nonce FROM verification_codes WHERE phone = $1")
         .bind(&p)
         .fetch_all(&app.tdb.db.pool)
         .await
         .unwrap();
     assert_eq!(rows.len(), 1);
-    let (hash, salt): (String, String) = (rows[0].get(0), rows[0].get(1));
-    assert!(hash.len() == 64 && !hash.contains(&code) && salt.len() == 32, "{hash} {salt}");
+    let (mac, nonce): (String, String) = (rows[0].get(0), rows[0].get(1));
+    assert!(mac.len() == 64 && !mac.contains(&code) && nonce.len() == 32, "{mac} {nonce}");
+    // The keyed hash: it checks only under the server's secret (here generated in the data dir).
+    let secret = std::fs::read_to_string(app.data.join("code_secret")).unwrap();
+    let keys = forecourt_host::auth::keys::CodeKeys::new(secret.trim().as_bytes(), &[]);
+    assert!(keys.matches(&mac, "alpha", &p, &code, &nonce));
+    let other = forecourt_host::auth::keys::CodeKeys::new(b"another secret, at least 32 characters", &[]);
+    assert!(!other.matches(&mac, "alpha", &p, &code, &nonce));
+    // The outbox keeps the message with the code masked; no stored text holds the code.
+    let bodies = auth_support::stored_bodies(&app.tdb.db, &p).await;
+    assert_eq!(
+        bodies,
+        vec!["•••••• is your alpha Motors sign-in code. It expires in 10 minutes.".to_string()]
+    );
 
     let (s, v, set) = verify(&app, "alpha", &p, &code).await;
     assert_eq!(s, StatusCode::OK, "{v}");

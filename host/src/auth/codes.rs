@@ -3,11 +3,17 @@
 //! "Phone verification", §7, §8).
 //!
 //! * Phones are Australian mobile numbers normalised to a leading 0 ([`normalise_phone`]).
-//! * Codes: 6 digits from the operating system's secure random source, stored only as a salted
-//!   SHA-256, single use, valid [`CODE_TTL_SECONDS`], bound to the phone and the tenant. At most
-//!   [`MAX_FAILURES`] wrong codes per phone within [`FAILURE_WINDOW_SECONDS`] (a new code does not
-//!   reset them); after that every code is refused, the right one included.
-//! * Sends are capped per phone, per client IP and per tenant ([`SendLimits`], governor).
+//! * Codes: 6 digits from the operating system's secure random source, stored only as an
+//!   HMAC-SHA-256 keyed with the server's code secret ([`super::keys`]), single use, valid
+//!   [`CODE_TTL_SECONDS`], bound to the phone and the tenant; a new code supersedes the phone's
+//!   earlier ones. At most [`GUESSES_PER_CODE`] guesses are evaluated per code (claimed by one
+//!   conditional UPDATE, so concurrent guesses cannot race past it).
+//! * Lockout ([`super::sign_in::Lockout`], numbers in config): wrong codes and sends are limited
+//!   per (phone, client IP) over an hour (a new code does not reset them; past the limit that
+//!   client is refused for that phone, the right code included), plus a per-phone ceiling for all
+//!   clients together over a shorter window, so another client can lock a phone out for at most
+//!   that window.
+//! * Sends are also capped per client IP and per tenant ([`SendLimits`], governor).
 //! * Sessions: tower-sessions with [`DbSessionStore`] (this host's database; the 128-bit session
 //!   id is stored only as its SHA-256), cookie `__Host-forecourt_session` (Secure, HttpOnly,
 //!   SameSite=Lax; plain `forecourt_session` without Secure in loopback development), a new id at
@@ -35,13 +41,9 @@ use crate::{
 
 /// Codes are valid this long, seconds (docs/features/platform.md "Sign-in and watchlist": 10 minutes).
 pub const CODE_TTL_SECONDS: i64 = 600;
-/// Wrong codes allowed per phone within [`FAILURE_WINDOW_SECONDS`] (docs/features/platform.md
-/// "Sign-in and watchlist": 5).
-pub const MAX_FAILURES: i64 = 5;
-/// The window wrong codes are counted in, seconds (1 hour).
-pub const FAILURE_WINDOW_SECONDS: i64 = 3600;
-/// Codes sent to one phone per hour (docs/features/platform.md "Sign-in and watchlist": "sends capped per phone").
-pub const MAX_SENDS_PER_HOUR: i64 = 5;
+/// Guesses evaluated per code (docs/features/platform.md "Sign-in and watchlist": "at most 5
+/// wrong guesses per code"); later ones are refused with [`TOO_MANY`].
+pub const GUESSES_PER_CODE: i64 = 5;
 /// Longest session, days (docs/features/platform.md "Sign-in and watchlist": at most 30 days).
 pub const SESSION_DAYS: i64 = 30;
 /// Sending a code gives up after this long (docs/features/locations-forms-marketing.md §7: 15 seconds).
@@ -97,24 +99,6 @@ pub fn new_code() -> String {
             return format!("{:06}", v % 1_000_000);
         }
     }
-}
-
-/// A fresh 128-bit salt, hex.
-pub fn new_salt() -> String {
-    let mut b = [0u8; 16];
-    getrandom::fill(&mut b).expect("the operating system's random source");
-    hex::encode(b)
-}
-
-/// The stored form of a code: SHA-256 of salt, tenant, phone and code, hex. Binding the tenant
-/// and phone into the hash means a row copied elsewhere verifies nothing.
-pub fn code_hash(salt: &str, tenant: &str, phone: &str, code: &str) -> String {
-    let mut h = Sha256::new();
-    for part in [salt, tenant, phone, code] {
-        h.update(part.as_bytes());
-        h.update([0]);
-    }
-    hex::encode(h.finalize())
 }
 
 /// The phone in `raw` (a request's `field`), normalised as [`normalise_phone`] does. Errors:
@@ -315,18 +299,10 @@ mod tests {
     }
 
     #[test]
-    fn codes_are_six_digits_and_hashed_with_salt_tenant_and_phone() {
+    fn codes_are_six_random_digits() {
         let codes: std::collections::HashSet<String> = (0..200).map(|_| new_code()).collect();
         assert!(codes.iter().all(|c| is_code(c)));
         assert!(codes.len() > 190, "random codes repeat rarely");
-        let (s1, s2) = (new_salt(), new_salt());
-        assert_ne!(s1, s2);
-        let h = code_hash(&s1, "a", "0412345678", "123456");
-        assert_eq!(h.len(), 64);
-        assert!(!h.contains("123456"));
-        assert_ne!(h, code_hash(&s2, "a", "0412345678", "123456"));
-        assert_ne!(h, code_hash(&s1, "b", "0412345678", "123456"));
-        assert_ne!(h, code_hash(&s1, "a", "0412345679", "123456"));
         assert!(!is_code("12345") && !is_code("12345a") && !is_code("1234567"));
     }
 }

@@ -1,6 +1,6 @@
-//! Signing in by SMS code, with its storage: the per-phone cap, wrong-code failures, code rows,
-//! users and their verification records, the SMS send through the configured provider (and its
-//! `sms_outbox` log), and the sign-in events (36 code sent, 37 signed in).
+//! Signing in by SMS code, with its storage: the lockout (per client and per phone), wrong-code
+//! failures, code rows, users and their verification records, the SMS send (through
+//! [`super::sms`]), and the sign-in events (36 code sent, 37 signed in).
 //!
 //! Every function takes the tenant (or its slug) the host resolved from the request, never one
 //! from the client, and returns the domain's [`Error`]: `Invalid` (400) for a malformed phone or
@@ -11,12 +11,15 @@ use serde::Serialize;
 use tower_sessions::Session;
 use utoipa::ToSchema;
 
-use super::codes::{
-    CODE_SHAPE, CODE_TTL_SECONDS, FAILURE_WINDOW_SECONDS, INVALID_CODE, LIMITS, MAX_FAILURES, MAX_SENDS_PER_HOUR, SEND_TIMEOUT, User,
-    code_hash, international, is_code, new_code, new_salt, required_phone, sign_in, too_many,
+use super::{
+    codes::{
+        CODE_SHAPE, CODE_TTL_SECONDS, GUESSES_PER_CODE, INVALID_CODE, LIMITS, User, is_code, new_code, required_phone, sign_in, too_many,
+    },
+    keys::{CodeKeys, new_nonce},
+    sms::{self, REDACTED_CODE, Sms},
 };
 use crate::{
-    config::{Settings, SmsProviderKind},
+    config::Settings,
     db::Db,
     error::{Error, ErrorKind, REQUIRED, Result},
     plugins::unix_now,
@@ -28,31 +31,89 @@ const EVENT_CODE_SENT: i64 = 36;
 /// Event id stored when a shopper signs in.
 const EVENT_SIGNED_IN: i64 = 37;
 
-/// The counts the per-phone cap looks at.
-#[derive(sqlx::FromRow)]
-struct CapCounts {
-    /// Codes sent to the phone in the last hour.
-    sends: i64,
-    /// Wrong codes for the phone in the failure window.
-    failures: i64,
+/// The lockout's numbers (settings `sign_in_*`; docs/features/platform.md "Sign-in and
+/// watchlist"): wrong codes and sends per (phone, client IP) over the client window, and a
+/// ceiling per phone for all clients together over the shorter phone window. Counted in storage,
+/// so they hold across hosts and restarts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lockout {
+    /// Wrong codes per (phone, client) in the client window.
+    pub failures_per_client: i64,
+    /// Codes sent per (phone, client) in the client window.
+    pub sends_per_client: i64,
+    /// The client window, seconds.
+    pub client_window_seconds: i64,
+    /// Wrong codes per phone, all clients, in the phone window.
+    pub failures_per_phone: i64,
+    /// Codes sent per phone, all clients, in the phone window.
+    pub sends_per_phone: i64,
+    /// The phone window, seconds.
+    pub phone_window_seconds: i64,
 }
 
-/// Whether `phone` (normalised) of `tenant` (slug) may not get another code at `now` (unix
-/// seconds): [`MAX_SENDS_PER_HOUR`] codes in the last hour, or [`MAX_FAILURES`] wrong codes in
-/// the last [`FAILURE_WINDOW_SECONDS`]. Counted in storage, so the cap holds across hosts and
-/// restarts. Errors: `Internal` when storage fails.
-pub async fn phone_is_capped(db: &Db, tenant: &str, phone: &str, now: i64) -> Result<bool> {
-    let c = sqlx::query_as::<_, CapCounts>(
-        "SELECT (SELECT COUNT(*) FROM verification_codes WHERE tenant = $1 AND phone = $2 AND created_at > $3) AS sends, \
-                (SELECT COUNT(*) FROM verification_failures WHERE tenant = $1 AND phone = $2 AND created_at > $4) AS failures",
+impl Lockout {
+    /// The numbers `settings` configures.
+    pub fn from_settings(settings: &Settings) -> Lockout {
+        Lockout {
+            failures_per_client: settings.sign_in_failures_per_client.into(),
+            sends_per_client: settings.sign_in_sends_per_client.into(),
+            client_window_seconds: settings.sign_in_client_window_seconds.into(),
+            failures_per_phone: settings.sign_in_failures_per_phone.into(),
+            sends_per_phone: settings.sign_in_sends_per_phone.into(),
+            phone_window_seconds: settings.sign_in_phone_window_seconds.into(),
+        }
+    }
+}
+
+/// What the lockout counts for one phone and client, in one statement.
+#[derive(sqlx::FromRow)]
+struct Counts {
+    /// Codes sent to the phone for this client in the client window.
+    client_sends: i64,
+    /// Wrong codes for the phone from this client in the client window.
+    client_failures: i64,
+    /// Codes sent to the phone in the phone window.
+    phone_sends: i64,
+    /// Wrong codes for the phone in the phone window.
+    phone_failures: i64,
+}
+
+impl Counts {
+    /// Whether no more codes may be checked: too many failures from this client or in all.
+    fn checks_refused(&self, l: &Lockout) -> bool {
+        self.client_failures >= l.failures_per_client || self.phone_failures >= l.failures_per_phone
+    }
+
+    /// Whether no more codes may be sent: checks are refused, or too many sends.
+    fn sends_refused(&self, l: &Lockout) -> bool {
+        self.checks_refused(l) || self.client_sends >= l.sends_per_client || self.phone_sends >= l.sends_per_phone
+    }
+}
+
+/// The lockout counts of `phone` (normalised) of `tenant` (slug) for `client` (IP) at `now`
+/// (unix seconds). Errors: `Internal` when storage fails.
+async fn counts(db: &Db, lockout: &Lockout, tenant: &str, phone: &str, client: &str, now: i64) -> Result<Counts> {
+    Ok(sqlx::query_as::<_, Counts>(
+        "SELECT (SELECT COUNT(*) FROM verification_codes WHERE tenant = $1 AND phone = $2 AND client = $3 AND created_at > $4) AS client_sends, \
+                (SELECT COUNT(*) FROM verification_failures WHERE tenant = $1 AND phone = $2 AND client = $3 AND created_at > $4) AS client_failures, \
+                (SELECT COUNT(*) FROM verification_codes WHERE tenant = $1 AND phone = $2 AND created_at > $5) AS phone_sends, \
+                (SELECT COUNT(*) FROM verification_failures WHERE tenant = $1 AND phone = $2 AND created_at > $5) AS phone_failures",
     )
     .bind(tenant)
     .bind(phone)
-    .bind(now - 3600)
-    .bind(now - FAILURE_WINDOW_SECONDS)
+    .bind(client)
+    .bind(now - lockout.client_window_seconds)
+    .bind(now - lockout.phone_window_seconds)
     .fetch_one(&db.pool)
-    .await?;
-    Ok(c.sends >= MAX_SENDS_PER_HOUR || c.failures >= MAX_FAILURES)
+    .await?)
+}
+
+/// Whether `phone` (normalised) of `tenant` (slug) may not get another code for `client` (IP)
+/// at `now` (unix seconds) under the [`Lockout`] of `settings`. Errors: `Internal` when storage
+/// fails.
+pub async fn phone_is_capped(db: &Db, settings: &Settings, tenant: &str, phone: &str, client: &str, now: i64) -> Result<bool> {
+    let lockout = Lockout::from_settings(settings);
+    Ok(counts(db, &lockout, tenant, phone, client, now).await?.sends_refused(&lockout))
 }
 
 /// Stores event `event_id` of `tenant` (slug) about `subject` (a phone or a car id) at the
@@ -82,36 +143,55 @@ pub struct CodeSent {
     pub expires_in_seconds: i64,
 }
 
+/// The sign-in text with `code` (or [`REDACTED_CODE`]) for the site called `site`.
+fn code_text(code: &str, site: &str) -> String {
+    format!("{code} is your {site} sign-in code. It expires in 10 minutes.")
+}
+
 /// Sends a fresh 6-digit sign-in code for `tenant` to `phone` (raw, as the form sent it) asked
-/// from client address `ip` at `now` (unix seconds): checks the per-phone cap in storage, then
-/// the per-IP and per-tenant limits ([`LIMITS`]), stores the salted hash valid for
-/// [`CODE_TTL_SECONDS`], hands the text to the SMS provider of `settings` and records event 36.
-/// Returns where it went. Errors: `Invalid` on `phone` (missing or not a mobile),
-/// `TooManyRequests` `too_many_attempts` past a cap, `Upstream` `sms_failed` when the provider
-/// fails or times out, `Internal` when storage fails.
+/// from client address `ip` at `now` (unix seconds): checks the [`Lockout`] of `settings` in
+/// storage, then the per-IP and per-tenant limits ([`LIMITS`]), stores its keyed hash
+/// ([`CodeKeys::mac`]) valid for [`CODE_TTL_SECONDS`], hands the text to the SMS provider of
+/// `settings` ([`sms::send`]; storage keeps it redacted) and records event 36. Returns where it
+/// went. Errors: `Invalid` on `phone` (missing or not a mobile), `TooManyRequests`
+/// `too_many_attempts` past a cap, `Upstream` `sms_failed` when the provider fails or times out,
+/// `Internal` when the code secret or storage fails.
 pub async fn send_code(db: &Db, settings: &Settings, tenant: &Tenant, ip: &str, phone: Option<&str>, now: i64) -> Result<CodeSent> {
     let phone = required_phone("phone", phone)?;
     let slug = tenant.slug();
-    if phone_is_capped(db, slug, &phone, now).await?
+    if phone_is_capped(db, settings, slug, &phone, ip, now).await?
         || LIMITS.ip.check_key(&format!("{slug}|{ip}")).is_err()
         || LIMITS.tenant.check_key(&slug.to_string()).is_err()
     {
         return Err(too_many());
     }
-    let (code, salt) = (new_code(), new_salt());
+    let keys = CodeKeys::from_settings(settings)?;
+    let (code, nonce) = (new_code(), new_nonce());
     sqlx::query(
-        "INSERT INTO verification_codes (tenant, phone, code_hash, salt, created_at, expires_at, attempts) VALUES ($1, $2, $3, $4, $5, $6, 0)",
+        "INSERT INTO verification_codes (tenant, phone, client, code_mac, nonce, created_at, expires_at, attempts) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 0)",
     )
     .bind(slug)
     .bind(&phone)
-    .bind(code_hash(&salt, slug, &phone, &code))
-    .bind(&salt)
+    .bind(ip)
+    .bind(keys.mac(slug, &phone, &code, &nonce))
+    .bind(&nonce)
     .bind(now)
     .bind(now + CODE_TTL_SECONDS)
     .execute(&db.pool)
     .await?;
-    let text = format!("{code} is your {} sign-in code. It expires in 10 minutes.", tenant.config.name);
-    send_sms(db, settings, slug, &phone, &text).await?;
+    let (body, redacted) = (code_text(&code, &tenant.config.name), code_text(REDACTED_CODE, &tenant.config.name));
+    sms::send(
+        db,
+        settings,
+        slug,
+        Sms {
+            phone: &phone,
+            body: &body,
+            redacted: &redacted,
+        },
+    )
+    .await?;
     record_event(db, slug, EVENT_CODE_SENT, &phone).await;
     Ok(CodeSent {
         sent: true,
@@ -120,61 +200,19 @@ pub async fn send_code(db: &Db, settings: &Settings, tenant: &Tenant, ip: &str, 
     })
 }
 
-/// Hands one message for `phone` (leading 0) of `tenant` (slug) to the SMS provider of
-/// `settings` within [`SEND_TIMEOUT`] (the development sink only logs it) and logs it in
-/// `sms_outbox`. Errors: `Upstream` `sms_failed` when the provider fails, `Internal` when
-/// `sms_url` is missing or storage fails.
-async fn send_sms(db: &Db, settings: &Settings, tenant: &str, phone: &str, body: &str) -> Result<()> {
-    let (provider, status) = match settings.sms_provider {
-        SmsProviderKind::Log => {
-            tracing::info!(tenant, phone, message = body, "SMS (development sink)");
-            ("log", "logged")
-        }
-        SmsProviderKind::Http => {
-            let url = settings
-                .sms_url
-                .as_deref()
-                .ok_or_else(|| Error::internal("sms_provider = \"http\" needs sms_url"))?;
-            let mut req = crate::outbound::client()
-                .post(url)
-                .timeout(SEND_TIMEOUT)
-                .json(&serde_json::json!({"to": international(phone), "body": body, "sender": tenant}));
-            if let Some(token) = settings.sms_token_env.as_deref().and_then(|v| std::env::var(v).ok()) {
-                req = req.bearer_auth(token);
-            }
-            match req.send().await {
-                Ok(r) if r.status().is_success() => ("http", "sent"),
-                Ok(r) => return Err(sms_failed(tenant, format!("status {}", r.status()))),
-                Err(e) => return Err(sms_failed(tenant, e.to_string())),
-            }
-        }
-    };
-    sqlx::query("INSERT INTO sms_outbox (tenant, phone, body, provider, status, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(tenant)
-        .bind(phone)
-        .bind(body)
-        .bind(provider)
-        .bind(status)
-        .bind(unix_now())
-        .execute(&db.pool)
-        .await?;
-    Ok(())
-}
-
-fn sms_failed(tenant: &str, why: String) -> Error {
-    tracing::warn!(tenant, error = %why, "SMS provider failed");
-    Error::new(ErrorKind::Upstream, "sms_failed", "The code could not be sent. Please try again.")
-}
-
-/// The newest unused, unexpired code row of a phone.
+/// The newest code row of a phone.
 #[derive(sqlx::FromRow)]
 struct CodeRow {
     /// Row id.
     id: i64,
-    /// The salted hash ([`code_hash`]), hex.
-    code_hash: String,
-    /// The salt, hex.
-    salt: String,
+    /// The keyed hash ([`CodeKeys::mac`]), hex.
+    code_mac: String,
+    /// The send's nonce, hex.
+    nonce: String,
+    /// When it was used, unix seconds.
+    used_at: Option<i64>,
+    /// When it expires, unix seconds.
+    expires_at: i64,
 }
 
 /// A code to check, as the form sent it.
@@ -187,17 +225,29 @@ pub struct CodeCheck<'a> {
     /// The dealership the shopper signs in with (kept on the verification record when it is
     /// one of the tenant's; else the tenant's first).
     pub dealership_slug: Option<&'a str>,
+    /// The client's IP (the request's `ClientIp`): wrong codes are counted per phone and client.
+    pub client: &'a str,
 }
 
-/// Checks `check` against `tenant`'s newest live code for the phone at `now` (unix seconds)
-/// and, when it matches, marks the code used (single use), stores the user and an `sms`
+fn invalid_code() -> Error {
+    Error::new(ErrorKind::Unauthorized, "invalid_code", INVALID_CODE)
+}
+
+/// Checks `check` against `tenant`'s newest code for the phone at `now` (unix seconds) and,
+/// when it matches, marks the code used (single use), stores the user and an `sms`
 /// verification record, starts a signed-in `session` ([`sign_in`]) and records event 37.
-/// Returns the signed-in user. A wrong code counts one failure against the phone (and the code
-/// row). Errors: `Invalid` on `phone` or `code` (missing, not a mobile, not 6 digits),
-/// `TooManyRequests` `too_many_attempts` after [`MAX_FAILURES`] wrong codes in the window
-/// (the right one included), `Unauthorized` `invalid_code` ([`INVALID_CODE`]) for a wrong,
-/// used or expired code, `Internal` when storage or the session fails.
-pub async fn verify(db: &Db, tenant: &Tenant, session: &Session, check: CodeCheck<'_>, now: i64) -> Result<User> {
+/// Returns the signed-in user.
+///
+/// The guess is claimed first by one conditional UPDATE (`attempts < GUESSES_PER_CODE` on a
+/// live, unused code), so concurrent guesses evaluate at most [`GUESSES_PER_CODE`] per code; a
+/// wrong one is then counted against the phone and client ([`Lockout`] of `settings`). A check
+/// with no live code evaluates nothing and counts nothing.
+///
+/// Errors: `Invalid` on `phone` or `code` (missing, not a mobile, not 6 digits),
+/// `TooManyRequests` `too_many_attempts` past the lockout or the code's guesses (the right code
+/// included), `Unauthorized` `invalid_code` ([`INVALID_CODE`]) for a wrong, used, superseded or
+/// expired code, `Internal` when the code secret, storage or the session fails.
+pub async fn verify(db: &Db, settings: &Settings, tenant: &Tenant, session: &Session, check: CodeCheck<'_>, now: i64) -> Result<User> {
     let phone = required_phone("phone", check.phone)?;
     let code = check.code.unwrap_or("").trim();
     if code.is_empty() {
@@ -207,45 +257,62 @@ pub async fn verify(db: &Db, tenant: &Tenant, session: &Session, check: CodeChec
         return Err(Error::invalid("code", CODE_SHAPE));
     }
     let (slug, pool) = (tenant.slug(), &db.pool);
-    let failures: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM verification_failures WHERE tenant = $1 AND phone = $2 AND created_at > $3")
-            .bind(slug)
-            .bind(&phone)
-            .bind(now - FAILURE_WINDOW_SECONDS)
-            .fetch_one(pool)
-            .await?;
-    if failures >= MAX_FAILURES {
+    let lockout = Lockout::from_settings(settings);
+    if counts(db, &lockout, slug, &phone, check.client, now)
+        .await?
+        .checks_refused(&lockout)
+    {
         return Err(too_many());
     }
+    let keys = CodeKeys::from_settings(settings)?;
+    // The newest code only: a new send supersedes the earlier ones.
     let row = sqlx::query_as::<_, CodeRow>(
-        "SELECT id, code_hash, salt FROM verification_codes WHERE tenant = $1 AND phone = $2 AND used_at IS NULL AND expires_at > $3 \
-         AND attempts < $4 ORDER BY id DESC LIMIT 1",
+        "SELECT id, code_mac, nonce, used_at, expires_at FROM verification_codes WHERE tenant = $1 AND phone = $2 ORDER BY id DESC LIMIT 1",
     )
     .bind(slug)
     .bind(&phone)
-    .bind(now)
-    .bind(MAX_FAILURES)
     .fetch_optional(pool)
     .await?;
-    let matched = row
-        .as_ref()
-        .is_some_and(|r| constant_time_eq::constant_time_eq(code_hash(&r.salt, slug, &phone, code).as_bytes(), r.code_hash.as_bytes()));
-    // Single use: only the request that marks the code used signs in.
-    let used = match (&row, matched) {
-        (Some(r), true) => {
-            sqlx::query("UPDATE verification_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
-                .bind(now)
-                .bind(r.id)
-                .execute(pool)
-                .await?
-                .rows_affected()
-                == 1
-        }
-        _ => false,
+    let Some(row) = row.filter(|r| r.used_at.is_none() && r.expires_at > now) else {
+        return Err(invalid_code());
     };
+    // Claim one guess: the only statement that decides whether this guess is evaluated.
+    let claimed: Option<i64> = sqlx::query_scalar(
+        "UPDATE verification_codes SET attempts = attempts + 1 \
+         WHERE id = $1 AND used_at IS NULL AND expires_at > $2 AND attempts < $3 RETURNING attempts",
+    )
+    .bind(row.id)
+    .bind(now)
+    .bind(GUESSES_PER_CODE)
+    .fetch_optional(pool)
+    .await?;
+    if claimed.is_none() {
+        let attempts: i64 = sqlx::query_scalar("SELECT attempts FROM verification_codes WHERE id = $1")
+            .bind(row.id)
+            .fetch_one(pool)
+            .await?;
+        return Err(if attempts >= GUESSES_PER_CODE { too_many() } else { invalid_code() });
+    }
+    if !keys.matches(&row.code_mac, slug, &phone, code, &row.nonce) {
+        sqlx::query("INSERT INTO verification_failures (tenant, phone, client, created_at) VALUES ($1, $2, $3, $4)")
+            .bind(slug)
+            .bind(&phone)
+            .bind(check.client)
+            .bind(now)
+            .execute(pool)
+            .await?;
+        return Err(invalid_code());
+    }
+    // Single use: only the request that marks the code used signs in.
+    let used = sqlx::query("UPDATE verification_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
+        .bind(now)
+        .bind(row.id)
+        .execute(pool)
+        .await?
+        .rows_affected()
+        == 1;
     if !used {
-        record_failure(db, slug, &phone, row.map(|r| r.id), now).await?;
-        return Err(Error::new(ErrorKind::Unauthorized, "invalid_code", INVALID_CODE));
+        return Err(invalid_code());
     }
     let dealership = check
         .dealership_slug
@@ -257,26 +324,6 @@ pub async fn verify(db: &Db, tenant: &Tenant, session: &Session, check: CodeChec
     sign_in(session, slug, &user).await?;
     record_event(db, slug, EVENT_SIGNED_IN, &user.phone).await;
     Ok(user)
-}
-
-/// Counts one wrong code for `phone` of `tenant` at `now` (unix seconds), and one attempt on
-/// code row `code_id` when there was a live code, in one transaction. Errors: `Internal`.
-async fn record_failure(db: &Db, tenant: &str, phone: &str, code_id: Option<i64>, now: i64) -> Result<()> {
-    let mut tx = db.pool.begin().await?;
-    if let Some(id) = code_id {
-        sqlx::query("UPDATE verification_codes SET attempts = attempts + 1 WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-    }
-    sqlx::query("INSERT INTO verification_failures (tenant, phone, created_at) VALUES ($1, $2, $3)")
-        .bind(tenant)
-        .bind(phone)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(())
 }
 
 /// Stores (or marks verified at `now`, unix seconds) the user with `phone` of `tenant` and an
@@ -312,12 +359,13 @@ async fn store_verified_user(db: &Db, tenant: &str, phone: &str, dealership: Opt
 }
 
 /// The rate-limit probe for `phone` (raw) of `tenant` (slug) from client address `ip` at `now`
-/// (unix seconds): Ok while codes may still be sent. Uses one of the per-IP probe allowance
-/// ([`LIMITS`]`.probe`). Errors: `Invalid` on `phone`, `TooManyRequests` `too_many_attempts`
-/// past the probe allowance or the per-phone cap, `Internal` when storage fails.
-pub async fn probe(db: &Db, tenant: &str, ip: &str, phone: Option<&str>, now: i64) -> Result<()> {
+/// (unix seconds): Ok while codes may still be sent to it from `ip` ([`phone_is_capped`] under
+/// the lockout of `settings`). Uses one of the per-IP probe allowance ([`LIMITS`]`.probe`).
+/// Errors: `Invalid` on `phone`, `TooManyRequests` `too_many_attempts` past the probe allowance
+/// or the lockout, `Internal` when storage fails.
+pub async fn probe(db: &Db, settings: &Settings, tenant: &str, ip: &str, phone: Option<&str>, now: i64) -> Result<()> {
     let phone = required_phone("phone", phone)?;
-    if LIMITS.probe.check_key(&format!("{tenant}|{ip}")).is_err() || phone_is_capped(db, tenant, &phone, now).await? {
+    if LIMITS.probe.check_key(&format!("{tenant}|{ip}")).is_err() || phone_is_capped(db, settings, tenant, &phone, ip, now).await? {
         return Err(too_many());
     }
     Ok(())
@@ -337,30 +385,4 @@ pub async fn contact_exists(db: &Db, tenant: &str, ip: &str, phone: Option<&str>
         .fetch_optional(&db.pool)
         .await?
         .is_some())
-}
-
-/// A message handed to the SMS provider.
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct OutboxMessage {
-    /// Recipient, leading 0.
-    pub phone: String,
-    /// Text.
-    pub body: String,
-    /// `log` or `http`.
-    pub provider: String,
-    /// Unix seconds.
-    pub created_at: i64,
-}
-
-/// `tenant`'s (slug) SMS messages, newest first, at most 50; only those to `phone` when given
-/// (normalised when it is a mobile number, else compared as given). Errors: `Internal`.
-pub async fn sms_outbox(db: &Db, tenant: &str, phone: Option<&str>) -> Result<Vec<OutboxMessage>> {
-    let phone = phone.map(|p| super::codes::normalise_phone(p).unwrap_or_else(|| p.to_string()));
-    Ok(sqlx::query_as::<_, OutboxMessage>(
-        "SELECT phone, body, provider, created_at FROM sms_outbox WHERE tenant = $1 AND ($2 = '' OR phone = $2) ORDER BY id DESC LIMIT 50",
-    )
-    .bind(tenant)
-    .bind(phone.unwrap_or_default())
-    .fetch_all(&db.pool)
-    .await?)
 }

@@ -14,7 +14,7 @@
 //! | `GET /api/check-if-contact-exists?phone_number=` | whether the phone has signed in here |
 //! | `POST /api/watchlist/save-car`, `/remove-car` | the signed-in user's watchlist (event 39) |
 //! | `GET /api/v1/watchlist` | the saved cars with their current status and price |
-//! | `GET /api/v1/admin/sms-outbox?phone=` | the messages sent (admin token; the development sink) |
+//! | `GET /api/v1/admin/sms-outbox?phone=` | the messages sent (admin token): in full from the `log` development sink's memory, redacted from storage with `http` |
 
 use axum::{
     Json, Router,
@@ -29,7 +29,8 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     auth::{
         User,
-        sign_in::{self, CodeCheck, CodeSent, OutboxMessage},
+        sign_in::{self, CodeCheck, CodeSent},
+        sms::{self, OutboxMessage},
         watchlist::{self, Watchlist, WatchlistAnswer, WatchlistChange},
     },
     http::{
@@ -116,10 +117,11 @@ pub struct Me {
         (status = 200, description = "Signed in; the session cookie is set", body = Me),
         (status = 400, description = "Phone or code malformed (field `phone` or `code`)", body = crate::http::error::ErrorEnvelope),
         (status = 401, description = "The verification code is invalid", body = crate::http::error::ErrorEnvelope),
-        (status = 429, description = "Too many wrong codes for this phone", body = crate::http::error::ErrorEnvelope)))]
+        (status = 429, description = "Too many wrong codes for this phone from this address, for this phone in all, or for this code", body = crate::http::error::ErrorEnvelope)))]
 pub async fn post_verify(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
+    ClientIp(ip): ClientIp,
     session: Session,
     Json(body): Json<VerifyBody>,
 ) -> Result<Json<Me>, ApiError> {
@@ -127,8 +129,9 @@ pub async fn post_verify(
         phone: body.phone.as_deref(),
         code: body.code.as_deref(),
         dealership_slug: body.dealership_slug.as_deref(),
+        client: &ip,
     };
-    let user = sign_in::verify(&state.db, &t, &session, check, unix_now()).await?;
+    let user = sign_in::verify(&state.db, &state.settings, &t, &session, check, unix_now()).await?;
     Ok(Json(Me { user }))
 }
 
@@ -163,7 +166,7 @@ pub async fn post_rate_limit(
     ClientIp(ip): ClientIp,
     Json(body): Json<RateLimitBody>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    sign_in::probe(&state.db, t.slug(), &ip, body.phone.as_deref(), unix_now()).await?;
+    sign_in::probe(&state.db, &state.settings, t.slug(), &ip, body.phone.as_deref(), unix_now()).await?;
     Ok(Json(serde_json::json!({"ok": true})))
 }
 
@@ -260,11 +263,13 @@ pub struct OutboxParams {
     pub phone: Option<String>,
 }
 
-/// The tenant's SMS messages, newest first (at most 50): the development sink's view (admin
-/// token required).
+/// The tenant's SMS messages, newest first (at most 50; admin token required). Codes are
+/// readable only when `sms_provider` is `log` (the development sink): the full messages come from
+/// the host process's memory (its newest 500, gone at restart), never from storage. With `http`
+/// the stored messages are listed with the code masked (`••••••`).
 #[utoipa::path(get, path = "/api/v1/admin/sms-outbox", tag = "admin", params(OutboxParams),
     security(("admin_token" = [])),
-    responses((status = 200, body = [OutboxMessage]), (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
+    responses((status = 200, description = "With `sms_provider = \"log\"`: the full messages this process sent (codes readable). With `http`: the stored messages, codes masked", body = [OutboxMessage]), (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
 pub async fn get_sms_outbox(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
@@ -272,5 +277,7 @@ pub async fn get_sms_outbox(
     Query(q): Query<OutboxParams>,
 ) -> Result<Json<Vec<OutboxMessage>>, ApiError> {
     super::admin::authorize(&state, &headers)?;
-    Ok(Json(sign_in::sms_outbox(&state.db, t.slug(), q.phone.as_deref()).await?))
+    Ok(Json(
+        sms::sms_outbox(&state.db, &state.settings, t.slug(), q.phone.as_deref()).await?,
+    ))
 }
