@@ -6,8 +6,9 @@
 //! the title, price view, key facts, features, dealer comments as text, the location and number,
 //! the page address and a disclaimer. Photos are not embedded.
 
+use crate::http::extract::Path;
 use axum::{
-    extract::{Path, State},
+    extract::State,
     http::{HeaderValue, header},
     response::{IntoResponse, Response},
 };

@@ -3,12 +3,8 @@
 //! hours"): the status the reserve page shows when the shopper comes back from the payment
 //! provider, and the provider's webhook. Rules in [`crate::payments`].
 
-use axum::{
-    Json,
-    body::Bytes,
-    extract::{Path, State},
-    http::HeaderMap,
-};
+use crate::http::extract::{Json, Path};
+use axum::{body::Bytes, extract::State, http::HeaderMap};
 use serde::Serialize;
 use utoipa::ToSchema;
 
