@@ -110,7 +110,7 @@ pub fn decode_urlencoded<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiErro
 }
 
 /// The path parameters decoded into `T`. Rejection: 400 `invalid_field` naming the parameter
-/// (`path` when axum does not say which), 500 `internal` for a route that has none.
+/// (`path` when neither axum nor the route says which), 500 `internal` for a route that has none.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Path<T>(pub T);
 
@@ -127,7 +127,11 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T>
                     ErrorKind::ParseErrorAtKey { key, .. }
                     | ErrorKind::InvalidUtf8InPathParam { key }
                     | ErrorKind::DeserializeError { key, .. } => key.clone(),
-                    _ => "path".to_string(),
+                    // A single parameter decoded as a plain value: axum names no key, the route does.
+                    _ => match axum::extract::RawPathParams::from_request_parts(parts, state).await {
+                        Ok(raw) if raw.iter().count() == 1 => raw.iter().map(|(k, _)| k.to_string()).collect(),
+                        _ => "path".to_string(),
+                    },
                 };
                 if e.status().is_server_error() {
                     return Err(ApiError::internal(message));

@@ -141,13 +141,15 @@ pub struct LeadCommon {
 /// Declares one lead form's schema: a one-value `form` type and the form's struct with `form`,
 /// `idempotency_key`, the common fields (flattened) and the form's own fields.
 macro_rules! lead_form {
-    ($(#[$doc:meta])* $name:ident, $tag:ident = $value:literal { $($fields:tt)* }) => {
-        #[doc = concat!("The `form` value `", $value, "`.")]
+    ($(#[$doc:meta])* $name:ident, $tag:ident = $value:ident { $($fields:tt)* }) => {
+        #[doc = concat!("The `form` value `", stringify!($value), "`.")]
         #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+        // The variant is the wire value itself (`test_drive`): a `rename` built in a macro is
+        // not seen by the schema derive.
+        #[allow(non_camel_case_types)]
         pub enum $tag {
-            #[doc = concat!("`", $value, "`.")]
-            #[serde(rename = $value)]
-            Value,
+            #[doc = concat!("`", stringify!($value), "`.")]
+            $value,
         }
 
         $(#[$doc])*
@@ -169,11 +171,11 @@ macro_rules! lead_form {
 
 lead_form!(
     /// The enquiry form (docs/features/locations-forms-marketing.md §2 "Enquiry form").
-    EnquiryLead, EnquiryForm = "enquiry" {}
+    EnquiryLead, EnquiryForm = enquiry {}
 );
 lead_form!(
     /// The test-drive form (`car_id` required).
-    TestDriveLead, TestDriveForm = "test_drive" {
+    TestDriveLead, TestDriveForm = test_drive {
         /// The appointment asked for, at most 40 characters.
         #[schema(max_length = 40)]
         pub appointment: Option<String>,
@@ -181,15 +183,15 @@ lead_form!(
 );
 lead_form!(
     /// The request-photos form (`car_id` required; the message defaults to the photos request).
-    RequestPhotosLead, RequestPhotosForm = "request_photos" {}
+    RequestPhotosLead, RequestPhotosForm = request_photos {}
 );
 lead_form!(
     /// The find-similar form (`car_id` required).
-    FindSimilarLead, FindSimilarForm = "find_similar" {}
+    FindSimilarLead, FindSimilarForm = find_similar {}
 );
 lead_form!(
     /// The trade-in form: the shopper's car.
-    TradeInLead, TradeInForm = "trade_in" {
+    TradeInLead, TradeInForm = trade_in {
         /// Make of the car traded in, at most 60 characters.
         #[serde(rename = "Vehicle Make")]
         #[schema(max_length = 60)]
@@ -224,7 +226,7 @@ lead_form!(
 );
 lead_form!(
     /// The finance form (docs/features/locations-forms-marketing.md §5).
-    FinanceLead, FinanceForm = "finance" {
+    FinanceLead, FinanceForm = finance {
         /// Price of the car to finance, dollars, 10 000 to 200 000.
         #[schema(minimum = 10_000, maximum = 200_000)]
         pub purchase_price: f64,
@@ -241,7 +243,7 @@ lead_form!(
 lead_form!(
     /// The service booking form (`Service Interval` and `Service Type` are required when the site
     /// configures them; `Service Type` is then one of the site's types).
-    ServiceLead, ServiceForm = "service" {
+    ServiceLead, ServiceForm = service {
         /// Make of the car to service, at most 60 characters.
         #[serde(rename = "Vehicle Make")]
         #[schema(max_length = 60)]
@@ -303,7 +305,7 @@ lead_form!(
 );
 lead_form!(
     /// The reserve (deposit) form (`car_id` required).
-    ReserveLead, ReserveForm = "reserve" {
+    ReserveLead, ReserveForm = reserve {
         /// The deposit, dollars, 0 to 100 000.
         #[schema(minimum = 0, maximum = 100_000)]
         pub deposit: Option<f64>,
@@ -311,7 +313,7 @@ lead_form!(
 );
 lead_form!(
     /// The careers form.
-    CareerLead, CareerForm = "career" {
+    CareerLead, CareerForm = career {
         /// The position applied for, at most 100 characters.
         #[schema(max_length = 100)]
         pub position: Option<String>,
