@@ -310,6 +310,25 @@ mod tests {
     }
 
     #[test]
+    fn edge_settings_parse_cidrs_and_name_a_bad_one() {
+        figment::Jail::expect_with(|jail| {
+            jail.clear_env();
+            jail.create_file("forecourt.toml", "trusted_proxies = [\"127.0.0.1/32\", \"10.0.0.0/8\"]\n")?;
+            let s = Settings::load(Path::new("forecourt.toml")).expect("load");
+            assert_eq!(s.trusted_proxies.len(), 2);
+            assert!(s.trusted_proxies[1].contains(&"10.1.2.3".parse::<std::net::IpAddr>().unwrap()));
+            assert_eq!(s.shutdown_ready_grace(), std::time::Duration::ZERO, "loopback bind: no grace");
+            jail.set_env("FORECOURT_BIND", "0.0.0.0:8080");
+            let s = Settings::load(Path::new("forecourt.toml")).expect("load");
+            assert_eq!(s.shutdown_ready_grace(), std::time::Duration::from_secs(5));
+            jail.set_env("FORECOURT_TRUSTED_PROXIES", "[\"10.0.0.300/8\"]");
+            let err = Settings::load(Path::new("forecourt.toml")).unwrap_err().to_string();
+            assert!(err.contains("trusted_proxies"), "{err}");
+            Ok(())
+        });
+    }
+
+    #[test]
     fn bad_key_is_named_with_its_file() {
         figment::Jail::expect_with(|jail| {
             jail.clear_env();

@@ -151,6 +151,8 @@ fn field_of(path: &str, message: &str) -> String {
         .find_map(|p| message.split_once(p).and_then(|(_, rest)| rest.split_once('`')).map(|(n, _)| n));
     let base = (path != "." && !path.is_empty()).then_some(path);
     match (base, named) {
+        // An unknown field is already the path's last segment; a missing one is not.
+        (Some(b), Some(n)) if b == n || b.ends_with(&format!(".{n}")) => b.to_string(),
         (Some(b), Some(n)) => format!("{b}.{n}"),
         (Some(b), None) => b.to_string(),
         (None, Some(n)) => n.to_string(),
@@ -206,6 +208,7 @@ mod tests {
         car: Inner,
     }
     #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
     #[allow(dead_code)]
     struct Inner {
         id: i64,
@@ -225,6 +228,7 @@ mod tests {
         assert_eq!(bad(r#"{"car":{"id":1}}"#), invalid("name"));
         assert_eq!(bad(r#"{"name":"a","car":{"id":1},"x":1}"#), invalid("x"));
         assert_eq!(bad(r#"{"name":1}"#), invalid("name"));
+        assert_eq!(bad(r#"{"name":"a","car":{"id":1,"colour":"red"}}"#), invalid("car.colour"));
         let malformed = (StatusCode::BAD_REQUEST, "malformed_json".to_string(), Some("body".to_string()));
         assert_eq!(bad(r#"{"name":"#), malformed);
         assert_eq!(bad(r#"{"name":"a","car":{"id":1}} trailing"#), malformed);
