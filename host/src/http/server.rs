@@ -172,8 +172,9 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(state.clone(), session::client_ip))
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
         .layer(middleware::from_fn_with_state(state.settings.max_uri_bytes, check_request_line))
-        .layer(middleware::from_fn(envelope_errors))
         .layer(CatchPanicLayer::new())
+        // Outside the panic catcher: its 500 is in the envelope too (the panic is logged, not sent).
+        .layer(middleware::from_fn(envelope_errors))
         .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, move |_: &Response| {
             // HSTS only where cookies are Secure (served over https); never on plain-http development.
             hsts.then(|| HeaderValue::from_static(HSTS))
