@@ -141,6 +141,24 @@ pub struct Settings {
     /// phone out).
     pub sign_in_phone_window_seconds: u32,
     // --- end of sign-in codes ---
+    // --- The HTTP edge (docs/features/platform.md "Foundation": client IP, limits, shutdown) ---
+    /// CIDRs of the reverse proxies in front of the host (e.g. `["127.0.0.1/32", "10.0.0.0/8"]`).
+    /// Only a connection from one of them has its client IP taken from `Forwarded` (the rightmost
+    /// `for=`), else `X-Forwarded-For` (the rightmost address); every other connection is its peer
+    /// address. Default: none (the headers are never read).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Time a connection has to send a request's headers, milliseconds (default 10 000); then the
+    /// connection is closed.
+    pub header_read_timeout_ms: u64,
+    /// Longest request target (path and query) accepted, bytes (default 8192); longer is a 414.
+    pub max_uri_bytes: usize,
+    /// After SIGTERM or SIGINT, how long `/readyz` answers 503 while the host still serves, so a
+    /// load balancer stops sending, milliseconds. Default: 0 when `bind` is a loopback address
+    /// (local development), else 5000.
+    pub shutdown_ready_grace_ms: Option<u64>,
+    /// Then, once the listener is closed, how long in-flight requests have to finish before their
+    /// connections are closed, milliseconds (default 10 000).
+    pub shutdown_drain_ms: u64,
 }
 
 /// How the SMTP connection is secured.
@@ -171,10 +189,20 @@ impl Settings {
     /// Whether session cookies are Secure with the `__Host-` prefix: `secure_cookies`, else on
     /// unless `bind` is a loopback address.
     pub fn cookies_secure(&self) -> bool {
-        self.secure_cookies.unwrap_or_else(|| {
-            let host = self.bind.rsplit_once(':').map_or(self.bind.as_str(), |(h, _)| h);
-            !matches!(host.trim_matches(['[', ']']), "127.0.0.1" | "localhost" | "::1")
-        })
+        self.secure_cookies.unwrap_or_else(|| !self.binds_loopback())
+    }
+
+    /// Whether `bind` is a loopback address (plain-http local development).
+    fn binds_loopback(&self) -> bool {
+        let host = self.bind.rsplit_once(':').map_or(self.bind.as_str(), |(h, _)| h);
+        matches!(host.trim_matches(['[', ']']), "127.0.0.1" | "localhost" | "::1")
+    }
+
+    /// How long `/readyz` answers 503 before the listener closes on shutdown:
+    /// `shutdown_ready_grace_ms`, else 0 on a loopback `bind` and 5 s otherwise.
+    pub fn shutdown_ready_grace(&self) -> std::time::Duration {
+        let ms = self.shutdown_ready_grace_ms.unwrap_or(if self.binds_loopback() { 0 } else { 5000 });
+        std::time::Duration::from_millis(ms)
     }
 }
 
@@ -224,6 +252,11 @@ impl Default for Settings {
             sign_in_failures_per_phone: 15,
             sign_in_sends_per_phone: 10,
             sign_in_phone_window_seconds: 900,
+            trusted_proxies: Vec::new(),
+            header_read_timeout_ms: 10_000,
+            max_uri_bytes: 8192,
+            shutdown_ready_grace_ms: None,
+            shutdown_drain_ms: 10_000,
         }
     }
 }
@@ -373,6 +406,25 @@ mod tests {
             assert_eq!(s.code_secret.as_ref().map(Secret::expose), Some(long.as_bytes()));
             assert!(!format!("{s:?}").contains(long), "Debug hides the secret");
             assert_eq!((s.sign_in_failures_per_client, s.sign_in_failures_per_phone), (5, 15));
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn edge_settings_parse_cidrs_and_name_a_bad_one() {
+        figment::Jail::expect_with(|jail| {
+            jail.clear_env();
+            jail.create_file("forecourt.toml", "trusted_proxies = [\"127.0.0.1/32\", \"10.0.0.0/8\"]\n")?;
+            let s = Settings::load(Path::new("forecourt.toml")).expect("load");
+            assert_eq!(s.trusted_proxies.len(), 2);
+            assert!(s.trusted_proxies[1].contains(&"10.1.2.3".parse::<std::net::IpAddr>().unwrap()));
+            assert_eq!(s.shutdown_ready_grace(), std::time::Duration::ZERO, "loopback bind: no grace");
+            jail.set_env("FORECOURT_BIND", "0.0.0.0:8080");
+            let s = Settings::load(Path::new("forecourt.toml")).expect("load");
+            assert_eq!(s.shutdown_ready_grace(), std::time::Duration::from_secs(5));
+            jail.set_env("FORECOURT_TRUSTED_PROXIES", "[\"10.0.0.300/8\"]");
+            let err = Settings::load(Path::new("forecourt.toml")).unwrap_err().to_string();
+            assert!(err.contains("trusted_proxies"), "{err}");
             Ok(())
         });
     }

@@ -246,7 +246,7 @@ pub fn verify_stripe_signature(header: &str, body: &[u8], secret: &str, now: i64
 }
 
 /// The part of a Stripe event the host reads.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct StripeEvent {
     /// `checkout.session.completed`, `checkout.session.expired`, ...
     #[serde(rename = "type")]
@@ -256,14 +256,14 @@ pub struct StripeEvent {
 }
 
 /// `data` of a [`StripeEvent`].
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct StripeEventData {
     /// The Checkout Session.
     pub object: StripeEventSession,
 }
 
 /// The Checkout Session fields the host reads.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct StripeEventSession {
     /// Session id (`cs_...`).
     pub id: String,

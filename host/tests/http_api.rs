@@ -139,7 +139,17 @@ async fn openapi_document_describes_the_api() {
     for p in ["/api/v1/tenant", "/api/v1/cars/{slug}", "/api/v1/admin/import"] {
         assert!(v["paths"][p].is_object(), "{p} documented");
     }
-    for s in ["Car", "CarResponse", "TenantSettings", "Location", "ErrorEnvelope", "ImportReport"] {
+    for s in [
+        "Car",
+        "CarResponse",
+        "TenantSettings",
+        "Location",
+        "ErrorEnvelope",
+        "ImportReport",
+        "LeadSubmission",
+        "FeedFormat",
+        "FeedMode",
+    ] {
         assert!(v["components"]["schemas"][s].is_object(), "{s} schema");
     }
 }

@@ -5,7 +5,7 @@
 use std::{sync::Arc, time::Duration};
 
 use axum::{
-    Router,
+    Extension, Router,
     extract::{Request, State},
     http::{HeaderName, HeaderValue, StatusCode, header},
     middleware::{self, Next},
@@ -27,7 +27,9 @@ use crate::{
     feeds,
     http::{
         api,
-        error::ApiError,
+        error::{ApiError, envelope_errors},
+        serve::Draining,
+        session,
         state::{AppState, CurrentTenant, WebFiles},
         web,
     },
@@ -73,14 +75,51 @@ async fn healthz() -> &'static str {
     "ok"
 }
 
-async fn readyz(State(state): State<AppState>) -> Response {
+/// `GET /readyz`: 200 `ready` while storage answers; 503 in the envelope (`draining`) once
+/// shutdown began (docs/features/platform.md "Foundation": a load balancer stops sending before
+/// the listener closes), or (`storage_unavailable`) when storage does not answer.
+async fn readyz(State(state): State<AppState>, draining: Option<Extension<Draining>>) -> Response {
+    if draining.is_some_and(|Extension(d)| d.is_draining()) {
+        return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "draining", "The host is shutting down").into_response();
+    }
     match state.db.ping().await {
         Ok(()) => (StatusCode::OK, "ready").into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "readiness: storage does not answer");
-            (StatusCode::SERVICE_UNAVAILABLE, "storage unavailable").into_response()
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable", "Storage does not answer").into_response()
         }
     }
+}
+
+/// Refuses, in the envelope, what no request may be: two `Host` headers, or a `Host` that is not
+/// the request target's authority (RFC 9112 §3.2: 400 `bad_host`), and a request target longer
+/// than `max_uri_bytes` (414 `uri_too_long` on `uri`).
+async fn check_request_line(State(max_uri_bytes): State<usize>, req: Request, next: Next) -> Response {
+    let mut hosts = req.headers().get_all(header::HOST).iter();
+    let first = hosts.next();
+    if hosts.next().is_some() {
+        return ApiError::bad_field("host", "bad_host", "A request carries one Host header").into_response();
+    }
+    if let Some(h) = first {
+        let conflicting = req
+            .uri()
+            .authority()
+            .is_some_and(|a| !a.as_str().as_bytes().eq_ignore_ascii_case(h.as_bytes()));
+        if conflicting || h.to_str().is_err() {
+            return ApiError::bad_field("host", "bad_host", "The Host header does not match the request target").into_response();
+        }
+    }
+    let target = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
+    if target > max_uri_bytes {
+        return ApiError::bad_field(
+            "uri",
+            "uri_too_long",
+            format!("The request target is {target} bytes; at most {max_uri_bytes} are accepted"),
+        )
+        .with_status(StatusCode::URI_TOO_LONG)
+        .into_response();
+    }
+    next.run(req).await
 }
 
 /// Anything no route took: API paths get the error envelope; other GET and HEAD requests are
@@ -97,8 +136,14 @@ async fn fallback(State(state): State<AppState>, tenant: CurrentTenant, headers:
     web::document::document(State(state), tenant, headers, uri).await
 }
 
-/// The whole application router.
+/// `Strict-Transport-Security` of a host whose cookies are Secure: a year, subdomains included.
+pub const HSTS: &str = "max-age=31536000; includeSubDomains";
+
+/// The whole application router: health, the tenant's API and documents, and the edge's layers
+/// (request id, trace span, the envelope of every error answer, Host and URI checks, body limit,
+/// client IP, security headers with HSTS when `cookies_secure()`, compression).
 pub fn app(state: AppState) -> Router {
+    let hsts = state.settings.cookies_secure();
     let request_id = HeaderName::from_static("x-request-id");
     let tenant_routes = api::router()
         .merge(api::auth::router(&state))
@@ -124,8 +169,16 @@ pub fn app(state: AppState) -> Router {
             HeaderName::from_static("cross-origin-opener-policy"),
             HeaderValue::from_static("same-origin"),
         ))
+        .layer(middleware::from_fn_with_state(state.clone(), session::client_ip))
         .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
+        .layer(middleware::from_fn_with_state(state.settings.max_uri_bytes, check_request_line))
         .layer(CatchPanicLayer::new())
+        // Outside the panic catcher: its 500 is in the envelope too (the panic is logged, not sent).
+        .layer(middleware::from_fn(envelope_errors))
+        .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, move |_: &Response| {
+            // HSTS only where cookies are Secure (served over https); never on plain-http development.
+            hsts.then(|| HeaderValue::from_static(HSTS))
+        }))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
             let rid = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
@@ -166,19 +219,24 @@ pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
     })
 }
 
-/// Serves until SIGINT or SIGTERM, then stops accepting and drains in-flight requests.
+/// Serves on `bind` until SIGINT or SIGTERM, then shuts down gracefully (`/readyz` 503, listener
+/// closed, in-flight requests drained up to `shutdown_drain_ms`; see [`crate::http::serve`]).
+/// Errors: the address cannot be bound.
 pub async fn serve(state: AppState) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(&state.settings.bind).await?;
     tracing::info!(addr = %listener.local_addr()?, tenants = state.tenants.iter().count(), "forecourt serving");
     let pool = state.db.pool.clone();
     // Lead delivery (docs/features/platform.md "Leads"): at least once, from the outbox; safe with several hosts.
     let worker = tokio::spawn(crate::leads::delivery::run_worker(state.deliverer()));
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    let settings = state.settings.clone();
+    let report = crate::http::serve::serve_on(listener, app(state), &settings, shutdown_signal()).await;
     worker.abort();
     tokio::time::timeout(Duration::from_secs(5), pool.close()).await.ok();
-    tracing::info!("forecourt stopped");
+    tracing::info!(
+        connections = report.accepted,
+        cut_at_deadline = report.cut_at_deadline,
+        "forecourt stopped"
+    );
     Ok(())
 }
 
@@ -198,5 +256,5 @@ async fn shutdown_signal() {
         _ = ctrl_c => {},
         _ = term => {},
     }
-    tracing::info!("shutdown signal received, draining");
+    tracing::info!("shutdown signal received");
 }

@@ -2,11 +2,11 @@
 //! state-changing requests and the signed-in extractor. The codes, phones, limits and the session
 //! store are the domain's (`crate::auth`).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::{
-    extract::{ConnectInfo, FromRequestParts, Request},
-    http::{Method, StatusCode, header, request::Parts},
+    extract::{ConnectInfo, FromRequestParts, Request, State},
+    http::{HeaderMap, Method, StatusCode, header, request::Parts},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -16,11 +16,15 @@ use crate::{
     auth::{DbSessionStore, SESSION_DAYS, User, current_user},
     config::Settings,
     db::Db,
-    http::{error::ApiError, state::CurrentTenant},
+    http::{
+        error::ApiError,
+        state::{AppState, CurrentTenant},
+    },
 };
 
-/// The client's IP (the connection's peer address; `unknown` when the server was not started
-/// with connection info, as in router tests).
+/// The client's IP: the one [`client_ip`] put in the request (the connection's peer, or the
+/// forwarding header's address when the peer is a trusted proxy), else the peer address, else
+/// `unknown` (a router called without connection info, as in router tests).
 #[derive(Debug, Clone)]
 pub struct ClientIp(pub String);
 
@@ -28,13 +32,44 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        if let Some(ip) = parts.extensions.get::<ClientIp>() {
+            return Ok(ip.clone());
+        }
         Ok(ClientIp(
             parts
                 .extensions
                 .get::<ConnectInfo<SocketAddr>>()
-                .map_or_else(|| "unknown".to_string(), |c| c.0.ip().to_string()),
+                .map_or_else(|| "unknown".to_string(), |c| c.0.ip().to_canonical().to_string()),
         ))
     }
+}
+
+/// The client address of a request that came from `peer` with `headers`: when `peer` is inside
+/// one of `trusted` (the `trusted_proxies` setting), the rightmost `for=` of `Forwarded`
+/// (RFC 7239), else the rightmost address of `X-Forwarded-For` (what the proxy itself appended;
+/// the entries left of it are the client's say and never trusted), else `peer`. Any other peer is
+/// its own address: a client cannot choose its IP by sending the headers itself. Parsing is the
+/// `client-ip` crate's (the core of axum-client-ip).
+pub fn forwarded_client(peer: IpAddr, headers: &HeaderMap, trusted: &[ipnet::IpNet]) -> IpAddr {
+    let peer = peer.to_canonical();
+    if !trusted.iter().any(|net| net.contains(&peer)) {
+        return peer;
+    }
+    client_ip::rightmost_forwarded(headers)
+        .or_else(|_| client_ip::rightmost_x_forwarded_for(headers))
+        .map(|ip| ip.to_canonical())
+        .unwrap_or(peer)
+}
+
+/// Middleware: puts the request's [`ClientIp`] in its extensions, by [`forwarded_client`] with the
+/// `trusted_proxies` setting (docs/features/platform.md "Foundation"), so the per-IP limits
+/// (lead submissions, sign-in codes) count clients, not the proxy.
+pub async fn client_ip(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    if let Some(peer) = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()) {
+        let ip = forwarded_client(peer, req.headers(), &state.settings.trusted_proxies);
+        req.extensions_mut().insert(ClientIp(ip.to_string()));
+    }
+    next.run(req).await
 }
 
 /// Refuses a state-changing request (not GET, HEAD or OPTIONS) whose `Origin` names another

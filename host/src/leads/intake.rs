@@ -166,6 +166,13 @@ fn form_fields(form: &str) -> &'static [Field] {
     }
 }
 
+/// The fields `form` accepts besides `form` and `idempotency_key`, as (name, required by the
+/// table) pairs: the common fields, then the form's own. Read by the OpenAPI contract test
+/// (host/tests/edge.rs), which checks the documented lead schemas against this table.
+pub fn form_field_table(form: &str) -> Vec<(&'static str, bool)> {
+    COMMON.iter().chain(form_fields(form)).map(|f| (f.name, f.required)).collect()
+}
+
 fn invalid(field: &str, msg: impl Into<String>) -> Error {
     Error::invalid(field, msg)
 }

@@ -1,10 +1,10 @@
 //! `POST /api/v1/admin/import`: the stock import of `forecourt import` over HTTP, behind the
 //! admin token (docs/features/platform.md "Stock import"). The tenant is the request's Host.
 
+use crate::http::extract::{Json, Query};
 use axum::{
-    Json,
     body::Bytes,
-    extract::{Query, State},
+    extract::State,
     http::{HeaderMap, StatusCode, header},
 };
 use serde::Deserialize;

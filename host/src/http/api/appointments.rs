@@ -1,10 +1,7 @@
 //! `GET /api/v1/locations/{slug}/appointments?days=`: test-drive appointment slots of a location
 //! from its opening and holiday hours (rules in [`crate::tools::appointments`]).
 
-use axum::{
-    Json,
-    extract::{Path, Query},
-};
+use crate::http::extract::{Json, Path, Query};
 use jiff::Timestamp;
 use serde::Deserialize;
 use utoipa::IntoParams;

@@ -16,9 +16,10 @@
 //! | `GET /api/v1/watchlist` | the saved cars with their current status and price |
 //! | `GET /api/v1/admin/sms-outbox?phone=` | the messages sent (admin token): in full from the `log` development sink's memory, redacted from storage with `http` |
 
+use crate::http::extract::{Json, Query};
 use axum::{
-    Json, Router,
-    extract::{Query, State},
+    Router,
+    extract::State,
     http::{HeaderMap, StatusCode},
     routing::{get, post},
 };

@@ -6,9 +6,9 @@
 //! - `POST /api/v1/cars/{slug}/phone-reveal` `{car_id, dealership_id, website_id}`: logs the
 //!   reveal of the dealer's number and answers the number.
 
+use crate::http::extract::{Json, Path, Query};
 use axum::{
-    Json,
-    extract::{Path, Query, State},
+    extract::State,
     http::{HeaderMap, header},
 };
 use serde::{Deserialize, Serialize};
@@ -114,9 +114,9 @@ pub async fn post_phone_reveal(
     CurrentTenant(t): CurrentTenant,
     Path(slug): Path<String>,
     headers: HeaderMap,
-    body: Result<Json<PhoneRevealRequest>, axum::extract::rejection::JsonRejection>,
+    body: Result<axum::Json<PhoneRevealRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<PhoneRevealResponse>, ApiError> {
-    let Json(req) = body.map_err(|e| ApiError::invalid("body", e.body_text()))?;
+    let axum::Json(req) = body.map_err(|e| ApiError::invalid("body", e.body_text()))?;
     let repo = TenantRepo::new(&state.db, t.slug());
     let car = repo
         .car_by_slug(&slug)

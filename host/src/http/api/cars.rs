@@ -3,10 +3,8 @@
 //! defaults) decide about it: tag, price view, eligibility, phone and finance, with `decided_by`
 //! naming who decided each (docs/features/platform.md "Plugins and extension points"). Another tenant's slug is a 404.
 
-use axum::{
-    Json,
-    extract::{Path, State},
-};
+use crate::http::extract::{Json, Path};
+use axum::extract::State;
 
 use crate::{
     cars::{self, CarResponse},

@@ -4,7 +4,7 @@
 //! Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area", "Recall page", "Trade-in
 //! information", the informational routes; §3 Model variant, Colour, Slide, Category card, Recall record.
 
-use axum::{Json, extract::Path};
+use crate::http::extract::{Json, Path};
 
 use crate::http::error::{ApiError, ErrorEnvelope};
 use crate::{

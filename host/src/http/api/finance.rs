@@ -1,7 +1,8 @@
 //! `POST /api/v1/finance/repayment`: the finance calculator's repayment, computed by the tenant's
 //! `finance-lender` plugin or the host default (rules in [`crate::tools::finance`]).
 
-use axum::{Json, extract::State};
+use crate::http::extract::Json;
+use axum::extract::State;
 
 use crate::{
     http::{

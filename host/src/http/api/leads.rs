@@ -6,9 +6,9 @@ use std::{
     sync::{Arc, LazyLock, Mutex},
 };
 
+use crate::http::extract::{Json, Path, Query};
 use axum::{
-    Json,
-    extract::{Path, Query, State},
+    extract::State,
     http::{HeaderMap, StatusCode, header},
 };
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -66,7 +66,7 @@ fn limiter(per_minute: u32) -> Arc<DefaultKeyedRateLimiter<String>> {
 /// reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead
 /// and its delivery outbox rows are committed before the answer.
 #[utoipa::path(post, path = "/api/v1/leads", tag = "leads",
-    request_body(content = Object, description = "form, idempotency_key and the form's fields"),
+    request_body(content = super::lead_schemas::LeadSubmission, description = "form, idempotency_key and the form's fields: one schema per form, told apart by `form`"),
     responses(
         (status = 201, description = "Stored", body = LeadCreated),
         (status = 200, description = "The same idempotency key again: the first lead's id", body = LeadCreated),

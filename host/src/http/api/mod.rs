@@ -7,6 +7,7 @@ pub mod car_events;
 pub mod cars;
 pub mod content;
 pub mod finance;
+pub mod lead_schemas;
 pub mod leads;
 pub mod print;
 pub mod quote;
@@ -16,7 +17,8 @@ pub mod site;
 pub mod tenant;
 pub mod tools;
 
-use axum::{Json, Router, routing::get};
+use crate::http::extract::Json;
+use axum::{Router, routing::get};
 use utoipa::OpenApi;
 
 use crate::http::state::AppState;
@@ -77,7 +79,13 @@ use crate::http::state::AppState;
         site::get_reviews,
         site::get_locations
     ),
-    components(schemas(crate::http::error::ErrorEnvelope, crate::http::error::ErrorBody))
+    components(schemas(
+        crate::http::error::ErrorEnvelope,
+        crate::http::error::ErrorBody,
+        // Referenced by the admin import's query parameters (`?format=`, `?mode=`).
+        crate::tenant::FeedFormat,
+        crate::tenant::FeedMode
+    ))
 )]
 pub struct ApiDoc;
 

@@ -3,8 +3,9 @@
 //! handler finds the car with `cars::detail` and hands it to `print::render_pdf`, which lays the
 //! brochure out (any Unicode text prints; see src/print.rs).
 
+use crate::http::extract::Path;
 use axum::{
-    extract::{Path, State},
+    extract::State,
     http::{HeaderValue, header},
     response::{IntoResponse, Response},
 };

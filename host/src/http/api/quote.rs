@@ -2,7 +2,8 @@
 //! weekly finance quote, through the lender plugin or a configured lender endpoint, with its
 //! comparison rate (rules in [`crate::tools::quote`]).
 
-use axum::{Json, extract::State};
+use crate::http::extract::Json;
+use axum::extract::State;
 
 use crate::{
     http::{

@@ -3,12 +3,8 @@
 //! hours"): the status the reserve page shows when the shopper comes back from the payment
 //! provider, and the provider's webhook. Rules in [`crate::payments`].
 
-use axum::{
-    Json,
-    body::Bytes,
-    extract::{Path, State},
-    http::HeaderMap,
-};
+use crate::http::extract::{Json, Path};
+use axum::{body::Bytes, extract::State, http::HeaderMap};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -91,7 +87,7 @@ pub struct WebhookAnswer {
 /// (HMAC-SHA256, 300 s tolerance): 400 `invalid_signature` otherwise; 404 when the site takes no
 /// online payments.
 #[utoipa::path(post, path = "/api/v1/payments/stripe/webhook", tag = "leads",
-    request_body(content = Object, description = "A Stripe event, verified by its signature"),
+    request_body(content = crate::payments::StripeEvent, description = "A Stripe event (the fields the host reads; Stripe sends more), verified by its signature"),
     responses(
         (status = 200, body = WebhookAnswer),
         (status = 400, description = "Missing or wrong signature, or not an event", body = crate::http::error::ErrorEnvelope),

@@ -10,10 +10,8 @@
 //! it. The host adds the tenant scope, stock visibility and stock-filter level. When the search
 //! engine is down these answer 503 `search_unavailable`; nothing else in the host is affected.
 
-use axum::{
-    Json,
-    extract::{Path, RawQuery, State},
-};
+use crate::http::extract::{Json, Path};
+use axum::extract::{RawQuery, State};
 
 use crate::{
     http::{

@@ -5,9 +5,9 @@
 //! §3 Location, Offer, Review, Manufacturer, Model menu item, Brand entry; §7 "Geocoding by postcode";
 //! §9 (12 reviews, haversine with earth radius 6371 km).
 
+use crate::http::extract::{Json, Path, Query};
 use axum::{
-    Json,
-    extract::{Path, Query, State},
+    extract::State,
     http::{StatusCode, header},
     response::{IntoResponse, Response},
 };

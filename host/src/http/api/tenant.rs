@@ -1,7 +1,8 @@
 //! `GET /api/v1/tenant`: the public settings the UI needs (docs/features/shopper-core.md §3 "Tenant config",
 //! docs/features/locations-forms-marketing.md §3 "Site config"). Never includes plugin config or secrets.
 
-use axum::{Json, extract::State};
+use crate::http::extract::Json;
+use axum::extract::State;
 
 use crate::{
     http::{

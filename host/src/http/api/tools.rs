@@ -8,10 +8,8 @@
 //! * `POST /api/v1/trade-in/estimate`: the online trade-in estimate ([`crate::tools::trade_in`]).
 //! * `POST /api/v1/trade-in/rego`: the registration lookup ([`crate::tools::rego`]).
 
-use axum::{
-    Json,
-    extract::{Path, Query, State},
-};
+use crate::http::extract::{Json, Path, Query};
+use axum::extract::State;
 use serde::Deserialize;
 use utoipa::IntoParams;
 

@@ -3,8 +3,9 @@
 //! for a year as immutable; the remotes' `remoteEntry.js` (found by name) is revalidated.
 //! Compression (brotli, gzip) is applied by the server's compression layer.
 
+use crate::http::extract::Path;
 use axum::{
-    extract::{Path, Request, State},
+    extract::{Request, State},
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };

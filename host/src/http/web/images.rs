@@ -28,9 +28,10 @@ use std::{
     sync::{LazyLock, Mutex},
 };
 
+use crate::http::extract::{Path, Query};
 use axum::{
     body::Body,
-    extract::{Path, Query, State},
+    extract::State,
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };

@@ -1,0 +1,133 @@
+//! The listener: hyper's own server under the router, for what `axum::serve` does not offer
+//! (docs/features/platform.md "Foundation"):
+//!
+//! - a header read timeout (`header_read_timeout_ms`): a connection that never finishes its
+//!   request headers is closed;
+//! - graceful shutdown in three steps: when `shutdown` resolves, `/readyz` answers 503 for
+//!   `shutdown_ready_grace_ms` while the host still serves (a load balancer stops sending), then
+//!   the listener closes and every connection is told to finish its request and close, then after
+//!   `shutdown_drain_ms` the connections still open (a client that sent headers but no body) are
+//!   closed, so nothing keeps the process alive past the deadline.
+
+use std::{
+    future::Future,
+    net::SocketAddr,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::Duration,
+};
+
+use axum::{Extension, Router, extract::ConnectInfo};
+use hyper::body::Incoming;
+use hyper_util::{
+    rt::{TokioExecutor, TokioIo, TokioTimer},
+    server::{conn::auto, graceful::GracefulShutdown},
+};
+use tokio::{net::TcpListener, task::JoinSet};
+use tower::ServiceExt;
+
+use crate::config::Settings;
+
+/// Whether shutdown began: shared by the listener (which sets it) and `/readyz` (which answers
+/// 503 from then on). Cloning shares the flag.
+#[derive(Debug, Clone, Default)]
+pub struct Draining(Arc<AtomicBool>);
+
+impl Draining {
+    /// True once shutdown began.
+    pub fn is_draining(&self) -> bool {
+        self.0.load(Ordering::Acquire)
+    }
+
+    /// Marks shutdown as begun.
+    fn begin(&self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+/// The counts a served listener ends with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ServeReport {
+    /// Connections accepted.
+    pub accepted: u64,
+    /// Connections still open at the drain deadline, closed by the host.
+    pub cut_at_deadline: usize,
+}
+
+/// Serves `router` on `listener` until `shutdown` resolves, then shuts down as the module says,
+/// with the timeouts of `settings` (`header_read_timeout_ms`, `shutdown_ready_grace()`,
+/// `shutdown_drain_ms`). Each request carries its peer as `ConnectInfo<SocketAddr>` and the
+/// [`Draining`] flag as an extension. Returns the counts once every connection is closed; an
+/// accept error is logged and the loop goes on.
+pub async fn serve_on(listener: TcpListener, router: Router, settings: &Settings, shutdown: impl Future<Output = ()>) -> ServeReport {
+    let draining = Draining::default();
+    let router = router.layer(Extension(draining.clone()));
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(Duration::from_millis(settings.header_read_timeout_ms.max(1)));
+    let graceful = GracefulShutdown::new();
+    let mut connections = JoinSet::new();
+    let mut report = ServeReport::default();
+    let accept = |stream: tokio::net::TcpStream, peer: SocketAddr, connections: &mut JoinSet<()>| {
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            router.clone().oneshot(req.map(axum::body::Body::new))
+        });
+        let conn = graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
+        connections.spawn(async move {
+            if let Err(e) = conn.await {
+                tracing::debug!(%peer, error = %e, "connection ended with an error");
+            }
+        });
+    };
+    let shutdown = std::pin::pin!(shutdown);
+    let grace = tokio::time::sleep(Duration::MAX / 4);
+    let mut grace = std::pin::pin!(grace);
+    let mut shutdown = shutdown;
+    loop {
+        tokio::select! {
+            conn = listener.accept() => match conn {
+                Ok((stream, peer)) => {
+                    report.accepted += 1;
+                    accept(stream, peer, &mut connections);
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            },
+            Some(_) = connections.join_next(), if !connections.is_empty() => {}
+            () = &mut shutdown, if !draining.is_draining() => {
+                draining.begin();
+                let wait = settings.shutdown_ready_grace();
+                tracing::info!(ready_grace_ms = wait.as_millis() as u64, "shutdown: /readyz answers 503, still serving");
+                grace.as_mut().reset(tokio::time::Instant::now() + wait);
+            }
+            () = &mut grace, if draining.is_draining() => break,
+        }
+    }
+    drop(listener);
+    let drain = Duration::from_millis(settings.shutdown_drain_ms);
+    tracing::info!(
+        open = connections.len(),
+        drain_ms = drain.as_millis() as u64,
+        "shutdown: listener closed, draining"
+    );
+    let drained = async {
+        graceful.shutdown().await;
+        while connections.join_next().await.is_some() {}
+    };
+    // `drained` borrows `connections`; what is left at the deadline is counted and closed after.
+    let on_time = tokio::time::timeout(drain, drained).await.is_ok();
+    if !on_time {
+        report.cut_at_deadline = connections.len();
+        tracing::warn!(open = report.cut_at_deadline, "shutdown: drain deadline passed, closing the rest");
+        connections.shutdown().await;
+    }
+    report
+}
