@@ -319,7 +319,7 @@ async fn views_are_counted_and_phone_reveals_are_logged_with_the_car() {
             format!(r#"{{"car_id":{id},"dealership_id":{dealership},"website_id":"beta"}}"#),
             "website_id",
         ),
-        (r#"{"car_id":"x"}"#.to_string(), "body"),
+        (r#"{"car_id":"x"}"#.to_string(), "car_id"),
     ] {
         let (s, _, text) = call(&f.app, post("alpha.localhost", body)).await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{text}");

@@ -114,9 +114,8 @@ pub async fn post_phone_reveal(
     CurrentTenant(t): CurrentTenant,
     Path(slug): Path<String>,
     headers: HeaderMap,
-    body: Result<axum::Json<PhoneRevealRequest>, axum::extract::rejection::JsonRejection>,
+    Json(req): Json<PhoneRevealRequest>,
 ) -> Result<Json<PhoneRevealResponse>, ApiError> {
-    let axum::Json(req) = body.map_err(|e| ApiError::invalid("body", e.body_text()))?;
     let repo = TenantRepo::new(&state.db, t.slug());
     let car = repo
         .car_by_slug(&slug)

@@ -136,6 +136,8 @@ pub struct LeadCommon {
     pub visited_pages: Option<Vec<String>>,
     /// Query parameters the visit came with (campaign tags), at most 50 scalar values.
     pub linked_query_params: Option<BTreeMap<String, serde_json::Value>>,
+    /// How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+    pub preferred_contact: Option<ContactMethod>,
 }
 
 /// Declares one lead form's schema: a one-value `form` type and the form's struct with `form`,
@@ -210,8 +212,6 @@ lead_form!(
         /// State of registration.
         #[serde(rename = "regoState")]
         pub rego_state: Option<AuState>,
-        /// How to contact the shopper.
-        pub preferred_contact: Option<ContactMethod>,
         /// Whether the car is under finance.
         pub under_finance: YesNo,
         /// The appraisal's answers, at most 50 scalar values.
