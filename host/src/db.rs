@@ -158,7 +158,7 @@ pub const WRITE_BEGIN_RETRIES: u32 = 3;
 pub fn is_busy(e: &sqlx::Error) -> bool {
     e.as_database_error()
         .and_then(|d| d.try_downcast_ref::<sqlx::sqlite::SqliteError>())
-        .and_then(|d| sqlx::error::DatabaseError::code(d))
+        .and_then(sqlx::error::DatabaseError::code)
         .and_then(|c| c.parse::<i64>().ok())
         .is_some_and(|c| matches!(c & 0xff, 5 | 6))
 }

@@ -390,7 +390,13 @@ fn check_row(car: &mut CarInput, snap: &Snapshot, single_dealership: Option<i64>
 /// otherwise its sold time is settled (the feed's, else the car's existing one, else `opts.now`;
 /// cleared when unsold) and its listing time kept (an existing car's, else the feed's, else
 /// now), and the row to write is returned.
-fn settle(mut car: CarInput, checked: Checked, found: Option<&Existing>, opts: &ImportOptions, report: &mut ImportReport) -> Option<StagedCar> {
+fn settle(
+    mut car: CarInput,
+    checked: Checked,
+    found: Option<&Existing>,
+    opts: &ImportOptions,
+    report: &mut ImportReport,
+) -> Option<StagedCar> {
     let hash = row_hash(&car, checked.dealership_id, checked.location_id);
     if let Some(e) = found
         && e.feed_hash.as_deref() == Some(hash.as_str())
@@ -548,9 +554,16 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
                 }
             })
             .await?;
+        let staged = std::time::Instant::now();
         let mut tx = staging.apply(&plan).await?;
         log_import(&mut tx, &slug, &report, opts.now).await?;
         tx.commit().await?;
+        tracing::info!(
+            tenant = %slug,
+            rows = plan.cars.len() + plan.sold.len(),
+            apply_ms = staged.elapsed().as_millis() as u64,
+            "import applied in one transaction"
+        );
         Ok::<_, ImportError>(())
     }
     .await;

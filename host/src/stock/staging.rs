@@ -25,10 +25,12 @@ use super::{
 };
 use crate::db::{AnyQuery, Db, Engine};
 
-/// Rows written per staging transaction.
-pub(super) const ROWS_PER_BATCH: usize = 1_000;
-/// Rows per multi-row `INSERT` statement (about 90 parameters each, far below either engine's limit).
-const ROWS_PER_STATEMENT: usize = 100;
+/// Rows written per staging transaction (short enough that a waiting lead gets the SQLite write
+/// lock within tens of milliseconds).
+pub(super) const ROWS_PER_BATCH: usize = 250;
+/// Rows per multi-row `INSERT` statement (about 90 parameters a row: 4,500, far below either
+/// engine's limit).
+const ROWS_PER_STATEMENT: usize = 50;
 /// Staged rows older than this (wall-clock seconds) belong to a killed import and are removed.
 pub(super) const STALE_AFTER_SECS: i64 = 3_600;
 /// The longest pause after a staging batch on SQLite.
@@ -108,6 +110,28 @@ pub(super) struct Staging<'a> {
     opts: &'a ImportOptions,
     import_id: String,
     staged: usize,
+    /// The full-size staging statements for cars and for sold marks, built once.
+    insert_cars: String,
+    insert_sold: String,
+}
+
+/// Staging columns of a car row: the car columns, `tenant`, then [`STAGING_COLUMNS`].
+fn car_staging_columns() -> Vec<&'static str> {
+    car_columns().into_iter().chain(["tenant"]).chain(STAGING_COLUMNS).collect()
+}
+
+/// Staging columns of a sold mark: `tenant`, then [`STAGING_COLUMNS`].
+fn sold_staging_columns() -> Vec<&'static str> {
+    ["tenant"].into_iter().chain(STAGING_COLUMNS).collect()
+}
+
+/// The full-size statement when `rows` is [`ROWS_PER_STATEMENT`], else one built for `rows`.
+fn statement(full: &str, columns: fn() -> Vec<&'static str>, rows: usize) -> std::borrow::Cow<'_, str> {
+    if rows == ROWS_PER_STATEMENT {
+        full.into()
+    } else {
+        multi_insert_sql("stock_import_staging", &columns(), rows).into()
+    }
 }
 
 impl<'a> Staging<'a> {
@@ -129,6 +153,8 @@ impl<'a> Staging<'a> {
             opts,
             import_id: uuid::Uuid::new_v4().to_string(),
             staged: 0,
+            insert_cars: multi_insert_sql("stock_import_staging", &car_staging_columns(), ROWS_PER_STATEMENT),
+            insert_sold: multi_insert_sql("stock_import_staging", &sold_staging_columns(), ROWS_PER_STATEMENT),
         })
     }
 
@@ -165,8 +191,7 @@ impl<'a> Staging<'a> {
 
     /// Stages inserted and updated cars with one multi-row statement.
     async fn stage_cars(&mut self, tx: &mut Transaction<'_, Any>, chunk: &[&StagedCar]) -> Result<(), sqlx::Error> {
-        let columns: Vec<&str> = car_columns().into_iter().chain(["tenant"]).chain(STAGING_COLUMNS).collect();
-        let sql = multi_insert_sql("stock_import_staging", &columns, chunk.len());
+        let sql = statement(&self.insert_cars, car_staging_columns, chunk.len());
         let staged_at = wall_now();
         let mut q = sqlx::query(&sql);
         for c in chunk {
@@ -194,8 +219,7 @@ impl<'a> Staging<'a> {
 
     /// Stages cars to mark sold with one multi-row statement.
     async fn stage_sold(&mut self, tx: &mut Transaction<'_, Any>, chunk: &[&(i64, Option<String>)]) -> Result<(), sqlx::Error> {
-        let columns: Vec<&str> = ["tenant"].into_iter().chain(STAGING_COLUMNS).collect();
-        let sql = multi_insert_sql("stock_import_staging", &columns, chunk.len());
+        let sql = statement(&self.insert_sold, sold_staging_columns, chunk.len());
         let staged_at = wall_now();
         let mut q = sqlx::query(&sql);
         for (id, hash) in chunk {
@@ -271,12 +295,12 @@ impl<'a> Staging<'a> {
         Ok(tx)
     }
 
-    /// Removes this import's staged rows, [`ROWS_PER_BATCH`] × 5 per transaction. Best effort:
+    /// Removes this import's staged rows, [`ROWS_PER_BATCH`] × 4 per transaction. Best effort:
     /// a failure is logged and the rows are left for a later import's clean-up.
     pub async fn clear(&self) {
         let mut from = 0i64;
         while from < self.staged as i64 {
-            let to = from + (ROWS_PER_BATCH * 5) as i64;
+            let to = from + (ROWS_PER_BATCH * 4) as i64;
             let done = async {
                 let mut tx = self.db.begin_write().await?;
                 sqlx::query("DELETE FROM stock_import_staging WHERE import_id = $1 AND seq > $2 AND seq <= $3")
