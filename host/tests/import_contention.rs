@@ -1,6 +1,6 @@
 //! Imports never block shoppers (docs/features/platform.md "Stock import", "Leads"): the real
 //! `forecourt import` binary imports a large generated full feed (20,000 rows by default,
-//! `FORECOURT_CONTENTION_ROWS` to change it) into the same database a real server on 127.0.0.1
+//! `IMPORT_CONTENTION_ROWS` to change it; `IMPORT_CONTENTION_BIN` to run another binary) into the same database a real server on 127.0.0.1
 //! takes leads on, while leads arrive through HTTP at 10 per second for the import's whole
 //! duration. Every lead must be answered 2xx and stored, and the import must succeed with every
 //! row. Runs on SQLite (one writer) and on PostgreSQL (`FORECOURT_TEST_DATABASE_URL`).
@@ -61,7 +61,7 @@ fn quantile(sorted: &[Duration], q: f64) -> f64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn leads_arriving_during_a_large_import_are_all_stored_and_the_import_succeeds() {
-    let rows: usize = std::env::var("FORECOURT_CONTENTION_ROWS")
+    let rows: usize = std::env::var("IMPORT_CONTENTION_ROWS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(20_000);
@@ -118,7 +118,10 @@ async fn leads_arriving_during_a_large_import_are_all_stored_and_the_import_succ
 
     let file = dir.path().join("generated.csv");
     std::fs::write(&file, generated_feed(rows)).unwrap();
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_forecourt"))
+    // IMPORT_CONTENTION_BIN runs another build of the binary (BENCHMARKS.md: a copy, so that a
+    // parallel build into the same target dir cannot swap it during the measurement).
+    let bin = std::env::var("IMPORT_CONTENTION_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_forecourt").to_string());
+    let mut child = tokio::process::Command::new(bin)
         .args(["import", "--tenant", "alpha", "--mode", "full", "--source", "generated"])
         .arg(&file)
         .env("FORECOURT_TENANTS_DIR", dir.path())
