@@ -320,3 +320,71 @@ impl<'a> Staging<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tenant::FeedFormat;
+
+    /// A car another import changed after this one read it is never overwritten: the apply
+    /// refuses and writes nothing; with the hash as read, the same plan applies.
+    #[tokio::test]
+    async fn the_apply_refuses_when_a_car_changed_since_it_was_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::connect(&format!("sqlite://{}", dir.path().join("t.db").display()))
+            .await
+            .unwrap();
+        sqlx::query("INSERT INTO dealerships (tenant, slug, name) VALUES ('alpha', 'd', 'D')")
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let car_id: i64 = sqlx::query_scalar(
+            "INSERT INTO cars (tenant, slug, stocknum, year, make, model, price, car_type, status, dealership_id, created_at, updated_at, feed_source, feed_hash) \
+             SELECT 'alpha', 'kia-rio-s1', 'S1', 2020, 'Kia', 'Rio', 9990, 'used', 'in_stock', id, 1, 1, 'f', 'h2' FROM dealerships RETURNING id",
+        )
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        let opts = ImportOptions {
+            source: "f".into(),
+            format: FeedFormat::Csv,
+            mode: None,
+            mapping: None,
+            mapping_text: None,
+            progress: false,
+            now: 1_795_000_000,
+        };
+        let status = || async {
+            sqlx::query_scalar::<_, String>("SELECT status FROM cars WHERE id = $1")
+                .bind(car_id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap()
+        };
+        // Read as `h1`, changed to `h2` since: refused, nothing written.
+        let stale = Plan {
+            cars: vec![],
+            sold: vec![(car_id, Some("h1".into()))],
+        };
+        let mut staging = Staging::open(&db, "alpha", &opts).await.unwrap();
+        staging.stage(&stale, |_| {}).await.unwrap();
+        assert!(matches!(staging.apply(&stale).await, Err(ImportError::Changed)));
+        staging.clear().await;
+        assert_eq!(status().await, "in_stock");
+        // Read as it is: applied.
+        let fresh = Plan {
+            cars: vec![],
+            sold: vec![(car_id, Some("h2".into()))],
+        };
+        let mut staging = Staging::open(&db, "alpha", &opts).await.unwrap();
+        staging.stage(&fresh, |_| {}).await.unwrap();
+        staging.apply(&fresh).await.unwrap().commit().await.unwrap();
+        staging.clear().await;
+        assert_eq!(status().await, "sold");
+        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stock_import_staging")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(left, 0, "both imports removed their staged rows");
+    }
+}
