@@ -2,7 +2,10 @@
 //!
 //!   cargo bench -p forecourt-host --bench import
 //!
-//! Each iteration imports a real feed into a fresh SQLite file (WAL) in one transaction:
+//! Each iteration imports a real feed into a fresh SQLite file (WAL), staged in batches and applied
+//! in one transaction (`stock::staging`; on SQLite each staging batch is followed by a pause as long
+//! as it held the write lock, which these figures include). Lead latency during a large import is
+//! measured by `host/tests/import_contention.rs` (BENCHMARKS.md "Leads during a 100k-row import"):
 //! - `canonical/drive-depot-used`: the demo superstore's 600-row canonical CSV;
 //! - `mapped/craigslist-raw`: the raw 8,553-row Craigslist file through its column mapping
 //!   (USD->AUD, miles->km, value maps), with its ~3,600 rejected rows reported.

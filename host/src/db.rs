@@ -116,10 +116,51 @@ impl Db {
         AnyPoolOptions::new().max_connections(1).connect(url).await
     }
 
+    /// Begins a write transaction that never fails half-way for want of the write lock
+    /// (ARCHITECTURE.md "Storage"; docs/features/platform.md "Stock import", "Leads").
+    ///
+    /// On SQLite it is `BEGIN IMMEDIATE`: the one write lock is taken at the start, where the
+    /// 10 s `busy_timeout` applies, instead of at the first write, where a deferred transaction
+    /// whose snapshot went stale fails at once with `SQLITE_BUSY_SNAPSHOT` (code 517). A begin
+    /// still refused as busy after the timeout is retried [`WRITE_BEGIN_RETRIES`] times, 50 ms
+    /// apart. On PostgreSQL it is a plain `BEGIN` (row locks, no single writer).
+    ///
+    /// Errors: the storage error of the last attempt (busy after every retry, or any other).
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        if self.engine == Engine::Postgres {
+            return self.pool.begin().await;
+        }
+        let mut attempt = 0;
+        loop {
+            match self.pool.begin_with("BEGIN IMMEDIATE").await {
+                Err(e) if is_busy(&e) && attempt < WRITE_BEGIN_RETRIES => {
+                    attempt += 1;
+                    tracing::warn!(attempt, "write lock busy, retrying the begin");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                other => return other,
+            }
+        }
+    }
+
     /// Answers `SELECT 1` (readiness).
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
     }
+}
+
+/// How many times [`Db::begin_write`] retries a SQLite begin refused as busy.
+pub const WRITE_BEGIN_RETRIES: u32 = 3;
+
+/// True when `e` is SQLite's "database is locked" family: `SQLITE_BUSY` (5) and its extended
+/// codes (`BUSY_RECOVERY` 261, `BUSY_SNAPSHOT` 517, `BUSY_TIMEOUT` 773) or `SQLITE_LOCKED` (6).
+/// Takes any storage error; returns false for every other error and for PostgreSQL's.
+pub fn is_busy(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .and_then(|d| d.try_downcast_ref::<sqlx::sqlite::SqliteError>())
+        .and_then(sqlx::error::DatabaseError::code)
+        .and_then(|c| c.parse::<i64>().ok())
+        .is_some_and(|c| matches!(c & 0xff, 5 | 6))
 }
 
 /// A query through the Any driver.

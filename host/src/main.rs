@@ -1,7 +1,7 @@
 //! `forecourt`: the Forecourt host binary.
 //!
 //! - `forecourt serve`: serve every tenant (ARCHITECTURE.md; default 127.0.0.1:8080).
-//! - `forecourt import --tenant <slug> <file>`: import a stock feed (host/docs/stock-feed.md).
+//! - `forecourt import --tenant <slug> --source <name> <file>`: import a stock feed (host/docs/stock-feed.md).
 //! - `forecourt reindex`: rebuild the search index of every tenant from storage (docs/features/platform.md "Search").
 //! - `forecourt check`: validate `forecourt.toml` and every `tenants/*/tenant.toml`.
 
@@ -44,7 +44,8 @@ enum ModeArg {
 enum Command {
     /// Serve every tenant.
     Serve,
-    /// Import a stock feed (CSV or JSON) for one tenant, in one transaction.
+    /// Import a stock feed (CSV or JSON) for one tenant, atomically (staged in short batches,
+    /// applied in one short transaction).
     Import {
         /// Tenant slug.
         #[arg(long)]
@@ -59,7 +60,9 @@ enum Command {
         /// Default: the mapping's mode, else full.
         #[arg(long, value_enum)]
         mode: Option<ModeArg>,
-        /// Source name that owns the cars (default: the file name).
+        /// Source name that owns the cars: required for a full import (the cars a full feed no
+        /// longer lists are marked sold only among its source's, so the name must not follow the
+        /// file's); a delta import defaults to the file name.
         #[arg(long)]
         source: Option<String>,
         /// Print the whole report as JSON.
@@ -193,11 +196,25 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
                 None if file.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) => FeedFormat::Json,
                 None => FeedFormat::Csv,
             };
-            let source = source.unwrap_or_else(|| {
-                file.file_name()
-                    .map(|n| n.to_string_lossy().to_string())
-                    .unwrap_or_else(|| "cli".into())
+            let mode = mode.map(|m| match m {
+                ModeArg::Full => FeedMode::Full,
+                ModeArg::Delta => FeedMode::Delta,
             });
+            // A full feed marks sold the cars of its source that it no longer lists, so its source
+            // must be a stable name, not the file's (docs/features/platform.md "Stock import").
+            let full = mode.or_else(|| mapping.as_ref().and_then(|m| m.mode)).unwrap_or_default() == FeedMode::Full;
+            let source = match source {
+                Some(s) if !s.trim().is_empty() => s,
+                Some(_) => anyhow::bail!("--source must not be empty"),
+                None if full => anyhow::bail!(
+                    "--source is required for a full import: a full feed marks sold the cars of its source that it no longer lists, \
+                     so the source must stay the same when the file is renamed (e.g. --source dealer-feed); nothing was imported"
+                ),
+                None => file
+                    .file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_else(|| "cli".into()),
+            };
             let report = import_feed(
                 &db,
                 &t,
@@ -205,10 +222,7 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
                 ImportOptions {
                     source,
                     format,
-                    mode: mode.map(|m| match m {
-                        ModeArg::Full => FeedMode::Full,
-                        ModeArg::Delta => FeedMode::Delta,
-                    }),
+                    mode,
                     mapping,
                     mapping_text,
                     progress: true,

@@ -260,7 +260,7 @@ async fn a_crash_mid_import_leaves_the_previous_stock_intact() {
     let file = dir.path().join("feed.csv");
     std::fs::write(&file, feed).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_forecourt"))
-        .args(["import", "--tenant", "alpha", "--mode", "full"])
+        .args(["import", "--tenant", "alpha", "--mode", "full", "--source", "feed.csv"])
         .arg(&file)
         .env("FORECOURT_TENANTS_DIR", dir.path())
         .env("FORECOURT_DATABASE_URL", &tdb.url)
@@ -280,10 +280,21 @@ async fn a_crash_mid_import_leaves_the_previous_stock_intact() {
         repo.car_counts().await.unwrap(),
         vec![("coming_soon".to_string(), 1), ("in_stock".to_string(), 2)]
     );
+    let staged = || async {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM stock_import_staging")
+            .fetch_one(&tdb.db.pool)
+            .await
+            .unwrap()
+    };
+    assert_eq!(
+        staged().await,
+        250,
+        "the killed import had staged its first batch of 250 rows, never applied"
+    );
 
     // The same command without the fault imports everything.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_forecourt"))
-        .args(["import", "--tenant", "alpha", "--mode", "full"])
+        .args(["import", "--tenant", "alpha", "--mode", "full", "--source", "feed.csv"])
         .arg(&file)
         .env("FORECOURT_TENANTS_DIR", dir.path())
         .env("FORECOURT_DATABASE_URL", &tdb.url)
@@ -296,4 +307,62 @@ async fn a_crash_mid_import_leaves_the_previous_stock_intact() {
         stdout.contains("501 rows: 500 inserted, 1 updated, 0 unchanged, 2 marked sold, 0 rejected (full mode)"),
         "{stdout}"
     );
+    assert_eq!(
+        staged().await,
+        250,
+        "the import removed its own staged rows; the killed one's are younger than an hour"
+    );
+    // Once the killed import's rows are older than an hour, the next import of the tenant removes them.
+    sqlx::query("UPDATE stock_import_staging SET staged_at = staged_at - 7200")
+        .execute(&tdb.db.pool)
+        .await
+        .unwrap();
+    let r = import_feed(&tdb.db, &t, FEED.as_bytes(), opts("other.csv", Some(FeedMode::Delta)))
+        .await
+        .unwrap();
+    assert_eq!(r.updated, 3, "{r:?}");
+    assert_eq!(staged().await, 0);
+}
+
+/// A full import of a file needs `--source`: the source is who owns the cars a full feed marks
+/// sold, so it must not silently become the (renamed) file's name.
+#[tokio::test]
+async fn a_full_cli_import_without_source_is_refused_and_imports_nothing() {
+    let (tdb, dir, t) = setup().await;
+    import_feed(&tdb.db, &t, FEED.as_bytes(), opts("feed.csv", None)).await.unwrap();
+    let renamed = dir.path().join("feed-2026-11-24.csv");
+    std::fs::write(&renamed, FEED.lines().take(2).collect::<Vec<_>>().join("\n")).unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_forecourt"))
+            .args(["import", "--tenant", "alpha"])
+            .args(args)
+            .arg(&renamed)
+            .env("FORECOURT_TENANTS_DIR", dir.path())
+            .env("FORECOURT_DATABASE_URL", &tdb.url)
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap()
+    };
+    let repo = TenantRepo::new(&tdb.db, "alpha");
+    for args in [&[][..], &["--mode", "full"][..]] {
+        let out = run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}: {stderr}");
+        assert!(stderr.contains("--source is required for a full import"), "{stderr}");
+        assert_eq!(
+            statuses(&repo).await.values().filter(|s| s.0 == "sold").count(),
+            0,
+            "nothing marked sold"
+        );
+    }
+    // With the feed's stable source, the renamed file is the same feed: S2 and S3 become sold.
+    let out = run(&["--source", "feed.csv"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("1 rows: 0 inserted, 0 updated, 1 unchanged, 2 marked sold"),
+        "{stdout}"
+    );
+    // A delta import may omit it (it marks nothing sold).
+    let out = run(&["--mode", "delta"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }

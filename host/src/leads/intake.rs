@@ -473,7 +473,9 @@ pub const CAR_RESERVED: &str = "This car is already reserved. Please enquire and
 /// storage failures as 500.
 pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Result<(String, bool), Error> {
     let lead_id = uuid::Uuid::new_v4().to_string();
-    let mut tx = db.pool.begin().await?;
+    // The write lock up front (SQLite `BEGIN IMMEDIATE`, retried when busy): a lead waits its
+    // turn behind an import's short batch instead of failing (docs/features/platform.md "Leads").
+    let mut tx = db.begin_write().await?;
     let inserted = sqlx::query(
         "INSERT INTO leads (lead_id, tenant, idempotency_key, form, category, car_id, dealership_slug, payload, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (tenant, idempotency_key) DO NOTHING",

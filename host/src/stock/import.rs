@@ -1,13 +1,15 @@
 //! Transactional stock import (docs/features/platform.md "Stock import").
 //!
-//! One file is one transaction: either every valid row of it is written (with the import log row)
-//! or nothing is, so a crash mid-import leaves the previous stock exactly as it was. Cars are
+//! One file is applied atomically: either every valid row of it is written (with the import log
+//! row) or nothing is, so a crash mid-import leaves the previous stock exactly as it was, and a
+//! large file never holds the write lock for long, so leads and other writes go on during it
+//! (how: [`super::staging`]). Cars are
 //! upserted by (tenant, stocknum), else by (tenant, vin). A `full` feed marks the cars it
 //! previously supplied (same `source`) and that are missing from it as sold, with a sold time.
 //! Rows are compared by a content hash, so re-importing the same file changes nothing.
 
 use std::{
-    collections::{BTreeMap, HashMap, HashSet},
+    collections::{HashMap, HashSet},
     io::IsTerminal,
 };
 
@@ -17,9 +19,10 @@ use sqlx::{Any, FromRow, Row, Transaction};
 use utoipa::ToSchema;
 
 use super::{
-    fields::{self, FIELDS, Kind},
     mapping::{Mapping, MappingError},
-    validate::{CarInput, FieldError, Raw, Val, validate_row},
+    records::read_records,
+    staging::{Plan, StagedCar, Staging},
+    validate::{CarInput, FieldError, Val, validate_row},
 };
 use crate::{
     db::Db,
@@ -110,6 +113,9 @@ pub enum ImportError {
     /// Storage failed; nothing was written.
     #[error("storage error, nothing was imported: {0}")]
     Db(#[from] sqlx::Error),
+    /// Another import changed this tenant's cars while this one ran; nothing was written.
+    #[error("another import changed this tenant's stock while this one ran: nothing was imported, run it again")]
+    Changed,
 }
 
 /// Hash that identifies one feed version (bytes, mapping and mode).
@@ -121,139 +127,6 @@ pub fn feed_sha256(bytes: &[u8], mapping_text: Option<&str>, mode: FeedMode) -> 
     h.update([0]);
     h.update(mode.as_str().as_bytes());
     hex::encode(h.finalize())
-}
-
-/// Reads the feed into records of canonical field -> raw value, with ignored-column warnings.
-/// Feed records as canonical field -> raw value.
-type Records = Vec<BTreeMap<&'static str, Raw>>;
-
-fn read_records(bytes: &[u8], opts: &ImportOptions) -> Result<(Records, Vec<String>), ImportError> {
-    let mut warnings = Vec::new();
-    match opts.format {
-        FeedFormat::Csv => {
-            let mut rdr = csv::ReaderBuilder::new().flexible(false).trim(csv::Trim::All).from_reader(bytes);
-            let header: Vec<String> = rdr
-                .headers()
-                .map_err(|e| ImportError::Format {
-                    format: "csv",
-                    reason: e.to_string(),
-                })?
-                .iter()
-                .map(|h| h.trim_start_matches('\u{feff}').to_string())
-                .collect();
-            let bound = match &opts.mapping {
-                Some(m) => Some(m.bind(&header, &opts.source)?),
-                None => {
-                    let ignored: Vec<&str> = header.iter().filter(|h| !fields::is_feed_field(h)).map(String::as_str).collect();
-                    if !ignored.is_empty() {
-                        warnings.push(format!("columns ignored (not Forecourt stock fields): {}", ignored.join(", ")));
-                    }
-                    None
-                }
-            };
-            let mut out = Vec::new();
-            for (i, rec) in rdr.records().enumerate() {
-                let rec = rec.map_err(|e| ImportError::Format {
-                    format: "csv",
-                    reason: format!("row {}: {e}", i + 1),
-                })?;
-                let map = match &bound {
-                    Some(b) => b
-                        .apply(|col| header.iter().position(|h| h == col).and_then(|j| rec.get(j)))
-                        .into_iter()
-                        .map(|(k, v)| (k, Raw::Text(v)))
-                        .collect(),
-                    None => header
-                        .iter()
-                        .zip(rec.iter())
-                        .filter_map(|(h, v)| fields::canonical(h).map(|c| (c, Raw::Text(v.to_string()))))
-                        .collect(),
-                };
-                out.push(map);
-            }
-            Ok((out, warnings))
-        }
-        FeedFormat::Json => {
-            let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| ImportError::Format {
-                format: "json",
-                reason: e.to_string(),
-            })?;
-            let items = match value {
-                serde_json::Value::Array(a) => a,
-                serde_json::Value::Object(mut o) => match o.remove("cars") {
-                    Some(serde_json::Value::Array(a)) => a,
-                    _ => {
-                        return Err(ImportError::Format {
-                            format: "json",
-                            reason: "expected an array of cars or {\"cars\": [...]}".into(),
-                        });
-                    }
-                },
-                _ => {
-                    return Err(ImportError::Format {
-                        format: "json",
-                        reason: "expected an array of cars or {\"cars\": [...]}".into(),
-                    });
-                }
-            };
-            let mut out = Vec::new();
-            let mut ignored = HashSet::new();
-            let header: Vec<String> = items
-                .iter()
-                .filter_map(|v| v.as_object())
-                .flat_map(|o| o.keys().cloned())
-                .collect::<HashSet<_>>()
-                .into_iter()
-                .collect();
-            let bound = match &opts.mapping {
-                Some(m) => Some(m.bind(&header, &opts.source)?),
-                None => None,
-            };
-            for (i, item) in items.into_iter().enumerate() {
-                let serde_json::Value::Object(obj) = item else {
-                    return Err(ImportError::Format {
-                        format: "json",
-                        reason: format!("row {} is not an object", i + 1),
-                    });
-                };
-                let map = match &bound {
-                    Some(b) => {
-                        let texts: HashMap<&str, String> = obj
-                            .iter()
-                            .filter_map(|(k, v)| Raw::Json(v.clone()).as_text().map(|t| (k.as_str(), t)))
-                            .collect();
-                        b.apply(|c| texts.get(c).map(String::as_str))
-                            .into_iter()
-                            .map(|(k, v)| (k, Raw::Text(v)))
-                            .collect()
-                    }
-                    None => obj
-                        .into_iter()
-                        .filter_map(|(k, v)| match fields::canonical(&k) {
-                            Some(c) => Some((
-                                c,
-                                match v {
-                                    serde_json::Value::String(s) => Raw::Text(s),
-                                    other => Raw::Json(other),
-                                },
-                            )),
-                            None => {
-                                ignored.insert(k);
-                                None
-                            }
-                        })
-                        .collect(),
-                };
-                out.push(map);
-            }
-            if !ignored.is_empty() {
-                let mut v: Vec<String> = ignored.into_iter().collect();
-                v.sort();
-                warnings.push(format!("keys ignored (not Forecourt stock fields): {}", v.join(", ")));
-            }
-            Ok((out, warnings))
-        }
-    }
 }
 
 /// Content hash of a validated row, with its resolved references.
@@ -295,42 +168,8 @@ struct Existing {
     created_at: i64,
 }
 
-/// Binds a value; a NULL is bound with the column's type (PostgreSQL checks it).
-fn bind_val<'q>(
-    q: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
-    v: &Val,
-    kind: Kind,
-) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
-    match v {
-        Val::Null => match kind {
-            Kind::Int | Kind::Bool | Kind::Timestamp => q.bind(Option::<i64>::None),
-            Kind::Float => crate::db::bind_opt_f64(q, None),
-            Kind::Text | Kind::Date | Kind::List | Kind::Json => q.bind(Option::<String>::None),
-        },
-        Val::Text(s) => q.bind(s.clone()),
-        Val::Int(i) => q.bind(*i),
-        Val::Float(f) => q.bind(*f),
-    }
-}
-
-/// Columns written by an import, in bind order: [`FIELDS`] then these.
-const EXTRA_COLUMNS: [&str; 5] = ["dealership_id", "location_id", "updated_at", "feed_source", "feed_hash"];
-
-fn insert_sql() -> String {
-    let cols: Vec<&str> = FIELDS.iter().map(|f| f.column).chain(EXTRA_COLUMNS).chain(["tenant"]).collect();
-    let params: Vec<String> = (1..=cols.len()).map(|i| format!("${i}")).collect();
-    format!("INSERT INTO cars ({}) VALUES ({})", cols.join(", "), params.join(", "))
-}
-
-fn update_sql() -> String {
-    let cols: Vec<&str> = FIELDS.iter().map(|f| f.column).chain(EXTRA_COLUMNS).collect();
-    let sets: Vec<String> = cols.iter().enumerate().map(|(i, c)| format!("{c} = ${}", i + 1)).collect();
-    let n = cols.len();
-    format!("UPDATE cars SET {} WHERE id = ${} AND tenant = ${}", sets.join(", "), n + 1, n + 2)
-}
-
-/// Test hook: `FORECOURT_FAULT_ABORT_AFTER_ROWS=N` aborts the process (no unwinding, no commit)
-/// after N rows were written inside the import transaction. Used by the crash-safety test.
+/// Test hook: `FORECOURT_FAULT_ABORT_AFTER_ROWS=N` aborts the process (no unwinding, no apply)
+/// once at least N rows were staged. Used by the crash-safety test.
 fn fault_abort_after() -> Option<usize> {
     std::env::var("FORECOURT_FAULT_ABORT_AFTER_ROWS").ok()?.parse().ok()
 }
@@ -343,18 +182,20 @@ struct Snapshot {
     existing: Vec<Existing>,
 }
 
-/// Reads the tenant's dealerships, locations and cars inside the import transaction.
-async fn read_snapshot(tx: &mut Transaction<'_, Any>, slug: &str) -> Result<Snapshot, sqlx::Error> {
+/// Reads the tenant's dealerships, locations and cars in one read transaction (no write lock:
+/// on SQLite in WAL mode readers and the writer never wait for each other).
+async fn read_snapshot(db: &Db, slug: &str) -> Result<Snapshot, sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
     let dealerships: HashMap<String, i64> = sqlx::query("SELECT slug, id FROM dealerships WHERE tenant = $1")
         .bind(slug)
-        .fetch_all(&mut **tx)
+        .fetch_all(&mut *tx)
         .await?
         .into_iter()
         .map(|r| (r.get::<String, _>("slug"), r.get::<i64, _>("id")))
         .collect();
     let locations: HashMap<String, (i64, i64)> = sqlx::query("SELECT slug, id, dealership_id FROM locations WHERE tenant = $1")
         .bind(slug)
-        .fetch_all(&mut **tx)
+        .fetch_all(&mut *tx)
         .await?
         .into_iter()
         .map(|r| {
@@ -367,11 +208,12 @@ async fn read_snapshot(tx: &mut Transaction<'_, Any>, slug: &str) -> Result<Snap
     let existing: Vec<Existing> =
         sqlx::query("SELECT id, stocknum, vin, status, sold_at, feed_hash, feed_source, created_at FROM cars WHERE tenant = $1")
             .bind(slug)
-            .fetch_all(&mut **tx)
+            .fetch_all(&mut *tx)
             .await?
             .into_iter()
             .map(|r| Existing::from_row(&r))
             .collect::<Result<_, _>>()?;
+    tx.rollback().await?;
     Ok(Snapshot {
         dealerships,
         locations,
@@ -543,93 +385,62 @@ fn check_row(car: &mut CarInput, snap: &Snapshot, single_dealership: Option<i64>
     })
 }
 
-/// The fixed parts of every write: the two statements, the tenant and the feed.
-struct Writer<'a> {
-    insert: String,
-    update: String,
-    slug: &'a str,
-    opts: &'a ImportOptions,
-}
-
-impl Writer<'_> {
-    /// Writes one checked row. A car `found` with the same content hash from the same source only
-    /// counts as unchanged (returns false); otherwise its sold time is settled (the feed's, else
-    /// the car's existing one, else now; cleared when unsold) and the car is updated in place
-    /// (keeping its listing time) or inserted. Returns true when a row was written.
-    async fn write(
-        &self,
-        tx: &mut Transaction<'_, Any>,
-        mut car: CarInput,
-        checked: Checked,
-        found: Option<&Existing>,
-        report: &mut ImportReport,
-    ) -> Result<bool, sqlx::Error> {
-        let opts = self.opts;
-        let hash = row_hash(&car, checked.dealership_id, checked.location_id);
-        if let Some(e) = found
-            && e.feed_hash.as_deref() == Some(hash.as_str())
-            && e.feed_source.as_deref() == Some(opts.source.as_str())
-        {
-            report.unchanged += 1;
-            return Ok(false);
-        }
-        let sold = car.text("status") == Some("sold");
-        if sold && matches!(car.get("sold_at"), Val::Null) {
-            let at = found.filter(|e| e.status == "sold").and_then(|e| e.sold_at).unwrap_or(opts.now);
-            car.set("sold_at", Val::Int(at));
-        } else if !sold {
-            car.set("sold_at", Val::Null);
-        }
-        if matches!(car.get("created_at"), Val::Null) {
-            // An existing car keeps its original listing time.
-            car.set("created_at", Val::Int(found.map_or(opts.now, |e| e.created_at)));
-        }
-        let mut q = sqlx::query(if found.is_some() { &self.update } else { &self.insert });
-        for (v, f) in car.values.iter().zip(FIELDS) {
-            q = bind_val(q, v, f.kind);
-        }
-        q = q
-            .bind(checked.dealership_id)
-            .bind(checked.location_id)
-            .bind(opts.now)
-            .bind(opts.source.clone())
-            .bind(hash);
-        if let Some(e) = found {
-            q = q.bind(e.id);
-        }
-        q.bind(self.slug.to_string()).execute(&mut **tx).await?;
-        match found {
-            Some(_) => report.updated += 1,
-            None => report.inserted += 1,
-        }
-        Ok(true)
-    }
-}
-
-/// A full feed's last step: marks sold (now) every car this source supplied before that the feed
-/// no longer lists, leaving alone cars already sold and those of rejected rows. Returns how many.
-async fn mark_missing_sold(
-    tx: &mut Transaction<'_, Any>,
-    existing: &[Existing],
-    seen: &Seen,
+/// Settles one checked row against the car it matches (`found`, if any) and counts it in the
+/// report. A car with the same content hash from the same source is unchanged (returns `None`);
+/// otherwise its sold time is settled (the feed's, else the car's existing one, else `opts.now`;
+/// cleared when unsold) and its listing time kept (an existing car's, else the feed's, else
+/// now), and the row to write is returned.
+fn settle(
+    mut car: CarInput,
+    checked: Checked,
+    found: Option<&Existing>,
     opts: &ImportOptions,
-    slug: &str,
-) -> Result<usize, sqlx::Error> {
-    let mut marked = 0;
-    for e in existing {
-        let owned = e.feed_source.as_deref() == Some(opts.source.as_str());
-        let kept = seen.keep_keys.contains(&e.stocknum) || e.vin.as_ref().is_some_and(|v| seen.keep_keys.contains(v));
-        if owned && !seen.ids.contains(&e.id) && !kept && e.status != "sold" {
-            sqlx::query("UPDATE cars SET status = 'sold', sold_at = $1, updated_at = $1, feed_hash = NULL WHERE id = $2 AND tenant = $3")
-                .bind(opts.now)
-                .bind(e.id)
-                .bind(slug)
-                .execute(&mut **tx)
-                .await?;
-            marked += 1;
-        }
+    report: &mut ImportReport,
+) -> Option<StagedCar> {
+    let hash = row_hash(&car, checked.dealership_id, checked.location_id);
+    if let Some(e) = found
+        && e.feed_hash.as_deref() == Some(hash.as_str())
+        && e.feed_source.as_deref() == Some(opts.source.as_str())
+    {
+        report.unchanged += 1;
+        return None;
     }
-    Ok(marked)
+    let sold = car.text("status") == Some("sold");
+    if sold && matches!(car.get("sold_at"), Val::Null) {
+        let at = found.filter(|e| e.status == "sold").and_then(|e| e.sold_at).unwrap_or(opts.now);
+        car.set("sold_at", Val::Int(at));
+    } else if !sold {
+        car.set("sold_at", Val::Null);
+    }
+    if matches!(car.get("created_at"), Val::Null) {
+        // An existing car keeps its original listing time.
+        car.set("created_at", Val::Int(found.map_or(opts.now, |e| e.created_at)));
+    }
+    match found {
+        Some(_) => report.updated += 1,
+        None => report.inserted += 1,
+    }
+    Some(StagedCar {
+        car,
+        dealership_id: checked.dealership_id,
+        location_id: checked.location_id,
+        hash,
+        target: found.map(|e| (e.id, e.feed_hash.clone())),
+    })
+}
+
+/// A full feed's last step: the cars this source supplied before that the feed no longer lists,
+/// leaving out cars already sold and those of rejected rows. Returns (car id, its `feed_hash`).
+fn missing_from_full_feed(existing: &[Existing], seen: &Seen, opts: &ImportOptions) -> Vec<(i64, Option<String>)> {
+    existing
+        .iter()
+        .filter(|e| {
+            let owned = e.feed_source.as_deref() == Some(opts.source.as_str());
+            let kept = seen.keep_keys.contains(&e.stocknum) || e.vin.as_ref().is_some_and(|v| seen.keep_keys.contains(v));
+            owned && !seen.ids.contains(&e.id) && !kept && e.status != "sold"
+        })
+        .map(|e| (e.id, e.feed_hash.clone()))
+        .collect()
 }
 
 /// Writes the import log row (`stock_imports`) with the report's counts and the report as JSON.
@@ -655,17 +466,20 @@ async fn log_import(tx: &mut Transaction<'_, Any>, slug: &str, report: &ImportRe
     Ok(())
 }
 
-/// Imports one feed for one tenant in one transaction and returns the report.
+/// Imports one feed for one tenant, atomically, and returns the report.
 ///
 /// Takes the database, the tenant, the feed's bytes (CSV or JSON as `opts.format` says) and the
-/// options. Steps: read the records, read the tenant's dealerships, locations and cars, then per
-/// row validate, resolve references, check for repeats and write (insert, update or unchanged);
-/// a full feed then marks the source's missing cars sold; the log row is written and the
-/// transaction committed, and search is told the stock changed.
+/// options. Steps, none holding the write lock until the last: read the records; read the
+/// tenant's dealerships, locations and cars (a read transaction); per row validate, resolve
+/// references, check for repeats and settle it (insert, update or unchanged); a full feed then
+/// lists the source's missing cars to mark sold. The rows to change are staged in short
+/// transactions ([`super::staging`]) and applied with the log row in one short transaction, the
+/// import's commit point; search is then told the stock changed.
 ///
 /// Errors only when the feed as a whole is unreadable ([`ImportError::Format`],
-/// [`ImportError::Mapping`]) or storage fails ([`ImportError::Db`], nothing written); bad rows
-/// are listed in the report and the valid rows are imported.
+/// [`ImportError::Mapping`]), another import changed the same cars meanwhile
+/// ([`ImportError::Changed`]) or storage fails ([`ImportError::Db`]); nothing is applied then.
+/// Bad rows are listed in the report and the valid rows are imported.
 pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOptions) -> Result<ImportReport, ImportError> {
     let mode = opts.mode.or_else(|| opts.mapping.as_ref().and_then(|m| m.mode)).unwrap_or_default();
     let slug = tenant.slug().to_string();
@@ -683,8 +497,7 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
         .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).year() as i64)
         .unwrap_or(2026);
 
-    let mut tx: Transaction<'_, Any> = db.pool.begin().await?;
-    let snap = read_snapshot(&mut tx, &slug).await?;
+    let snap = read_snapshot(db, &slug).await?;
     let by_stocknum: HashMap<&str, usize> = snap.existing.iter().enumerate().map(|(i, e)| (e.stocknum.as_str(), i)).collect();
     let by_vin: HashMap<&str, usize> = snap
         .existing
@@ -693,20 +506,11 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
         .filter_map(|(i, e)| e.vin.as_deref().map(|v| (v, i)))
         .collect();
     let single_dealership = (snap.dealerships.len() == 1).then(|| *snap.dealerships.values().next().expect("one"));
-    let bar = progress_bar(&opts, records.len(), &slug);
-    let writer = Writer {
-        insert: insert_sql(),
-        update: update_sql(),
-        slug: &slug,
-        opts: &opts,
-    };
-    let abort_after = fault_abort_after();
-    let mut written = 0usize;
     let mut seen = Seen::default();
+    let mut plan = Plan::default();
 
     for (i, rec) in records.iter().enumerate() {
         let row = i + 1;
-        bar.inc(1);
         let raw_key = rec
             .get("stocknum")
             .and_then(|r| r.as_text())
@@ -729,23 +533,43 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
         if let Some(e) = found {
             seen.ids.insert(e.id);
         }
-        if !writer.write(&mut tx, car, checked, found, &mut report).await? {
-            continue;
-        }
-        written += 1;
-        if abort_after == Some(written) {
-            eprintln!("FORECOURT_FAULT_ABORT_AFTER_ROWS reached after {written} rows: aborting");
-            std::process::abort();
-        }
+        plan.cars.extend(settle(car, checked, found, &opts, &mut report));
     }
-
     if mode == FeedMode::Full {
-        report.marked_sold += mark_missing_sold(&mut tx, &snap.existing, &seen, &opts, &slug).await?;
+        plan.sold = missing_from_full_feed(&snap.existing, &seen, &opts);
+        report.marked_sold = plan.sold.len();
     }
     report.rejected = report.errors.len();
+
+    let mut staging = Staging::open(db, &slug, &opts).await?;
+    let bar = progress_bar(&opts, plan.cars.len() + plan.sold.len(), &slug);
+    let abort_after = fault_abort_after();
+    let applied = async {
+        staging
+            .stage(&plan, |staged| {
+                bar.set_position(staged as u64);
+                if abort_after.is_some_and(|n| staged >= n) {
+                    eprintln!("FORECOURT_FAULT_ABORT_AFTER_ROWS reached after {staged} rows: aborting");
+                    std::process::abort();
+                }
+            })
+            .await?;
+        let staged = std::time::Instant::now();
+        let mut tx = staging.apply(&plan).await?;
+        log_import(&mut tx, &slug, &report, opts.now).await?;
+        tx.commit().await?;
+        tracing::info!(
+            tenant = %slug,
+            rows = plan.cars.len() + plan.sold.len(),
+            apply_ms = staged.elapsed().as_millis() as u64,
+            "import applied in one transaction"
+        );
+        Ok::<_, ImportError>(())
+    }
+    .await;
     bar.finish_and_clear();
-    log_import(&mut tx, &slug, &report, opts.now).await?;
-    tx.commit().await?;
+    staging.clear().await;
+    applied?;
     // Search sync (docs/features/platform.md "Search"): the tenant is reindexed and its cached results dropped.
     crate::search::notify_stock_changed(&slug);
     Ok(report)

@@ -4,6 +4,8 @@
 pub mod fields;
 pub mod import;
 pub mod mapping;
+mod records;
+mod staging;
 pub mod validate;
 
 pub use import::{ImportOptions, ImportReport, RowError, import_feed};

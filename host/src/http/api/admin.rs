@@ -105,6 +105,7 @@ pub async fn post_import(
         }
         Err(ImportError::Db(e)) => Err(ApiError::internal(e)),
         Err(e @ ImportError::Mapping(_)) => Err(ApiError::invalid("mapping", e.to_string())),
+        Err(e @ ImportError::Changed) => Err(ApiError::new(StatusCode::CONFLICT, "import_conflict", e.to_string())),
         Err(e) => Err(ApiError::invalid("body", e.to_string())),
     }
 }
