@@ -240,6 +240,9 @@ async fn every_bad_request_is_answered_in_the_envelope_naming_the_field() {
         assert_eq!(v["error"]["code"], code, "{what}: {v}");
         assert!(v["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "{what}: {v}");
         assert_eq!(v["error"]["field"].as_str(), field, "{what}: {v}");
+        // Answers made before the router (413, 414, bad_host) carry the security headers too.
+        assert_eq!(a.header("x-content-type-options"), Some("nosniff"), "{what}: {a:?}");
+        assert_eq!(a.header("x-frame-options"), Some("DENY"), "{what}: {a:?}");
         if status == 405 {
             assert!(a.header("allow").is_some_and(|m| m.contains("GET")), "{what}: Allow kept: {a:?}");
         }

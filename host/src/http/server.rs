@@ -140,8 +140,8 @@ async fn fallback(State(state): State<AppState>, tenant: CurrentTenant, headers:
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 /// The whole application router: health, the tenant's API and documents, and the edge's layers
-/// (request id, trace span, the envelope of every error answer, Host and URI checks, body limit,
-/// client IP, security headers with HSTS when `cookies_secure()`, compression).
+/// (request id, trace span, security headers on every answer with HSTS when `cookies_secure()`,
+/// the envelope of every error answer, Host and URI checks, body limit, client IP, compression).
 pub fn app(state: AppState) -> Router {
     let hsts = state.settings.cookies_secure();
     let request_id = HeaderName::from_static("x-request-id");
@@ -155,6 +155,14 @@ pub fn app(state: AppState) -> Router {
         .route("/readyz", get(readyz))
         .merge(tenant_routes)
         .layer(CompressionLayer::new().br(true).gzip(true))
+        .layer(middleware::from_fn_with_state(state.clone(), session::client_ip))
+        .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
+        .layer(middleware::from_fn_with_state(state.settings.max_uri_bytes, check_request_line))
+        .layer(CatchPanicLayer::new())
+        // Outside the panic catcher: its 500 is in the envelope too (the panic is logged, not sent).
+        .layer(middleware::from_fn(envelope_errors))
+        // Outside the limits and the envelope: every answer, a 413, 414 or bad_host included,
+        // carries the security headers.
         .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(SetResponseHeaderLayer::if_not_present(
@@ -169,12 +177,6 @@ pub fn app(state: AppState) -> Router {
             HeaderName::from_static("cross-origin-opener-policy"),
             HeaderValue::from_static("same-origin"),
         ))
-        .layer(middleware::from_fn_with_state(state.clone(), session::client_ip))
-        .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
-        .layer(middleware::from_fn_with_state(state.settings.max_uri_bytes, check_request_line))
-        .layer(CatchPanicLayer::new())
-        // Outside the panic catcher: its 500 is in the envelope too (the panic is logged, not sent).
-        .layer(middleware::from_fn(envelope_errors))
         .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, move |_: &Response| {
             // HSTS only where cookies are Secure (served over https); never on plain-http development.
             hsts.then(|| HeaderValue::from_static(HSTS))
