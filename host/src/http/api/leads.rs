@@ -140,6 +140,33 @@ pub async fn post_lead(
     ))
 }
 
+/// The `?delivery=` values of the leads list: a lead's delivery state, or `none` (not delivered
+/// anywhere). Documents the parameter only; the service validates the string.
+#[derive(Debug, ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum LeadDeliveryFilter {
+    /// Waiting for (another) attempt.
+    Pending,
+    /// Delivered.
+    Delivered,
+    /// Out of attempts (a dead letter).
+    Dead,
+    /// No delivery.
+    None,
+}
+
+/// The `?status=` values of the deliveries list. Documents the parameter only.
+#[derive(Debug, ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum DeliveryStatusFilter {
+    /// Waiting for (another) attempt.
+    Pending,
+    /// Delivered.
+    Delivered,
+    /// Out of attempts (a dead letter).
+    Dead,
+}
+
 /// `?form=&from=&to=&delivery=&cursor=&limit=`: which leads, and which page.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct LeadsParams {
@@ -151,10 +178,12 @@ pub struct LeadsParams {
     /// Created before: RFC 3339 time, or UTC date (that day included).
     pub to: Option<String>,
     /// Delivery state: `pending`, `delivered`, `dead` or `none`.
+    #[param(value_type = Option<LeadDeliveryFilter>, inline)]
     pub delivery: Option<String>,
     /// The `x-next-cursor` of the previous page (omit for the first page).
     pub cursor: Option<String>,
     /// At most this many, newest first (default 50, at most 500).
+    #[param(minimum = 1, maximum = 500)]
     pub limit: Option<i64>,
     /// Not supported (pages are cursors): a request with it is refused, naming it.
     #[param(ignore)]
@@ -253,6 +282,7 @@ pub async fn get_leads_csv(
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct DeliveriesParams {
     /// `pending`, `delivered` or `dead` (default `dead`: the dead letters).
+    #[param(value_type = Option<DeliveryStatusFilter>, inline)]
     pub status: Option<String>,
 }
 

@@ -114,6 +114,7 @@ pub async fn get_reviews(CurrentTenant(t): CurrentTenant, Query(p): Query<Review
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct LocatorParams {
     /// A 4-digit Australian postcode: locations nearest first, with distances.
+    #[param(pattern = "^[0-9]{4}$")]
     pub postcode: Option<String>,
     /// `sales`, `service`, `parts` or `car-buying`: only locations of that type (an empty
     /// location type counts as sales).
