@@ -155,6 +155,30 @@ pub enum LeadDeliveryFilter {
     None,
 }
 
+/// The `?form=` values of the leads list: the lead forms. Documents the parameter only.
+#[derive(Debug, ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum LeadFormFilter {
+    /// General enquiry.
+    Enquiry,
+    /// Test-drive booking.
+    TestDrive,
+    /// Request for more photos.
+    RequestPhotos,
+    /// Find a similar car.
+    FindSimilar,
+    /// Trade-in valuation.
+    TradeIn,
+    /// Finance application.
+    Finance,
+    /// Service booking.
+    Service,
+    /// Reservation (deposit).
+    Reserve,
+    /// Job application.
+    Career,
+}
+
 /// The `?status=` values of the deliveries list. Documents the parameter only.
 #[derive(Debug, ToSchema)]
 #[schema(rename_all = "lowercase")]
@@ -172,13 +196,14 @@ pub enum DeliveryStatusFilter {
 pub struct LeadsParams {
     /// Only this form (enquiry, test_drive, request_photos, find_similar, trade_in, finance,
     /// service, reserve, career).
+    #[param(value_type = Option<LeadFormFilter>, inline, nullable = false)]
     pub form: Option<String>,
     /// Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`).
     pub from: Option<String>,
     /// Created before: RFC 3339 time, or UTC date (that day included).
     pub to: Option<String>,
     /// Delivery state: `pending`, `delivered`, `dead` or `none`.
-    #[param(value_type = Option<LeadDeliveryFilter>, inline)]
+    #[param(value_type = Option<LeadDeliveryFilter>, inline, nullable = false)]
     pub delivery: Option<String>,
     /// The `x-next-cursor` of the previous page (omit for the first page).
     pub cursor: Option<String>,
@@ -282,7 +307,7 @@ pub async fn get_leads_csv(
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct DeliveriesParams {
     /// `pending`, `delivered` or `dead` (default `dead`: the dead letters).
-    #[param(value_type = Option<DeliveryStatusFilter>, inline)]
+    #[param(value_type = Option<DeliveryStatusFilter>, inline, nullable = false)]
     pub status: Option<String>,
 }
 

@@ -31,7 +31,7 @@ use crate::{
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct DeliveryParams {
     /// The shopper's four-digit postcode.
-    #[param(required = true, pattern = "^[0-9]{4}$")]
+    #[param(required = true, nullable = false, pattern = "^[0-9]{4}$")]
     pub postcode: Option<String>,
 }
 
