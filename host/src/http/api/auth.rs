@@ -101,6 +101,7 @@ pub struct VerifyBody {
     #[schema(required = true, nullable = false, pattern = "^(\\+61 ?|0)4[0-9]{2} ?[0-9]{3} ?[0-9]{3}$")]
     pub phone: Option<String>,
     /// The 6-digit code.
+    #[schema(required = true, nullable = false, pattern = "^[0-9]{6}$")]
     pub code: Option<String>,
     /// The dealership the visitor signs in with (kept on the verification record).
     pub dealership_slug: Option<String>,
