@@ -199,8 +199,16 @@ pub struct LeadsParams {
     #[param(value_type = Option<LeadFormFilter>, inline, nullable = false)]
     pub form: Option<String>,
     /// Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`).
+    #[param(
+        nullable = false,
+        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
+    )]
     pub from: Option<String>,
     /// Created before: RFC 3339 time, or UTC date (that day included).
+    #[param(
+        nullable = false,
+        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
+    )]
     pub to: Option<String>,
     /// Delivery state: `pending`, `delivered`, `dead` or `none`.
     #[param(value_type = Option<LeadDeliveryFilter>, inline, nullable = false)]
