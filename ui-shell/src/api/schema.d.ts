@@ -4385,9 +4385,9 @@ export interface operations {
                  */
                 form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career";
                 /** @description Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`). */
-                from?: string | null;
+                from?: string;
                 /** @description Created before: RFC 3339 time, or UTC date (that day included). */
-                to?: string | null;
+                to?: string;
                 /** @description Delivery state: `pending`, `delivered`, `dead` or `none`. */
                 delivery?: "pending" | "delivered" | "dead" | "none";
                 /** @description The `x-next-cursor` of the previous page (omit for the first page). */
@@ -4441,9 +4441,9 @@ export interface operations {
                  */
                 form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career";
                 /** @description Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`). */
-                from?: string | null;
+                from?: string;
                 /** @description Created before: RFC 3339 time, or UTC date (that day included). */
-                to?: string | null;
+                to?: string;
                 /** @description Delivery state: `pending`, `delivered`, `dead` or `none`. */
                 delivery?: "pending" | "delivered" | "dead" | "none";
                 /** @description The `x-next-cursor` of the previous page (omit for the first page). */
