@@ -533,3 +533,49 @@ fn lead_schemas_document_exactly_intakes_field_table() {
         assert_eq!(values, serde_json::json!([form]), "{form}: {form_schema}");
     }
 }
+
+/// SECURITY.md "API conformance": the edge's standard rejections are declared on every operation
+/// that can give them (400 with parameters or a body, 413 with a body, 415 with a JSON body), each
+/// with the error envelope, and the parameters carry the host's own constraints.
+#[test]
+fn every_operation_declares_the_edges_standard_error_answers() {
+    use utoipa::OpenApi;
+    let doc = serde_json::to_value(forecourt_host::http::api::ApiDoc::openapi()).unwrap();
+    let mut checked = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let params = op["parameters"].as_array().is_some_and(|p| !p.is_empty());
+            let body = op.get("requestBody");
+            let json_body = body.is_some_and(|b| b["content"].get("application/json").is_some());
+            let mut expected = Vec::new();
+            if params || body.is_some() {
+                expected.push("400");
+            }
+            if body.is_some() {
+                expected.push("413");
+            }
+            if json_body {
+                expected.push("415");
+            }
+            for status in expected {
+                let answer = &op["responses"][status];
+                assert!(answer.is_object(), "{method} {path} does not declare {status}");
+                let mut r = Vec::new();
+                refs(&answer["content"]["application/json"]["schema"], &mut r);
+                assert_eq!(r, ["#/components/schemas/ErrorEnvelope"], "{method} {path} {status}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 50, "only {checked} answers checked");
+    let leads = &doc["paths"]["/api/v1/admin/leads"]["get"]["parameters"];
+    let limit = leads.as_array().unwrap().iter().find(|p| p["name"] == "limit").unwrap();
+    assert_eq!(
+        (limit["schema"]["minimum"].as_f64(), limit["schema"]["maximum"].as_f64()),
+        (Some(1.0), Some(500.0))
+    );
+    let delivery = &doc["paths"]["/api/v1/cars/{slug}/delivery"]["get"]["parameters"];
+    let postcode = delivery.as_array().unwrap().iter().find(|p| p["name"] == "postcode").unwrap();
+    assert_eq!(postcode["required"], true);
+    assert_eq!(postcode["schema"]["pattern"], "^[0-9]{4}$");
+}

@@ -69,8 +69,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The site's latest leads (admin token). */
+        /**
+         * The site's leads, newest first, a page at a time (admin token). The next page's cursor is in
+         *     the `x-next-cursor` header (and a `Link: <...>; rel="next"`), absent on the last page.
+         */
         get: operations["get_leads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/leads.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's leads matching the same filters as `GET /api/v1/admin/leads`, every page, as CSV
+         *     (admin token): `lead_id`, `created_at`, `form`, `category`, `delivery`, the main fields and
+         *     `fields` (every stored field as JSON).
+         */
+        get: operations["get_leads_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -124,8 +148,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's SMS messages, newest first (at most 50): the development sink's view (admin
-         *     token required).
+         * The tenant's SMS messages, newest first (at most 50; admin token required). Codes are
+         *     readable only when `sms_provider` is `log` (the development sink): the full messages come from
+         *     the host process's memory (its newest 500, gone at restart), never from storage. With `http`
+         *     the stored messages are listed with the code masked (`••••••`).
          */
         get: operations["get_sms_outbox"];
         put?: never;
@@ -935,6 +961,11 @@ export interface components {
             value: string;
         };
         /**
+         * @description An Australian state or territory.
+         * @enum {string}
+         */
+        AuState: "ACT" | "NSW" | "NT" | "QLD" | "SA" | "TAS" | "VIC" | "WA";
+        /**
          * @description The autogauge answer (docs/features/shopper-core.md §3 "Autogauge result" plus the averages of
          *     `autograb_data`). Money in AUD; `fill` in percent; `confidence` 0 to 1.
          */
@@ -1398,6 +1429,26 @@ export interface components {
             spin_interior_image?: string | null;
             tag?: null | components["schemas"]["Tag"];
         };
+        /** @enum {string} */
+        CareerForm: "career";
+        /** @description The careers form. */
+        CareerLead: components["schemas"]["LeadCommon"] & {
+            /** @description Which form this is. */
+            form: components["schemas"]["CareerForm"];
+            /**
+             * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
+             *     the form opens); the same key again answers the first lead.
+             */
+            idempotency_key: string;
+            /** @description The position applied for, at most 100 characters. */
+            position?: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            form: "career";
+        };
         /** @description The category carousel. */
         Categories: {
             /** @description Cards. */
@@ -1487,6 +1538,11 @@ export interface components {
             /** @description Phone. */
             phone?: string | null;
         };
+        /**
+         * @description How the shopper wants to be contacted.
+         * @enum {string}
+         */
+        ContactMethod: "Phone" | "Email" | "SMS";
         /** @description A markdown page: `GET /api/v1/content/pages/{path}`. */
         ContentPage: {
             /** @description Description, at most 160 characters (front matter). */
@@ -1516,6 +1572,11 @@ export interface components {
              */
             ms: number;
         };
+        /**
+         * @description The shopper's own view of their credit.
+         * @enum {string}
+         */
+        CreditScore: "GREAT" | "DECENT" | "POOR";
         /** @description One breadcrumb: label and site path. */
         Crumb: {
             /** @description Site path, e.g. `/search/toyota`. */
@@ -1650,6 +1711,24 @@ export interface components {
             /** @description Offer the trade-in valuation. */
             trade_in: boolean;
         };
+        /** @enum {string} */
+        EnquiryForm: "enquiry";
+        /** @description The enquiry form (docs/features/locations-forms-marketing.md §2 "Enquiry form"). */
+        EnquiryLead: components["schemas"]["LeadCommon"] & {
+            /** @description Which form this is. */
+            form: components["schemas"]["EnquiryForm"];
+            /**
+             * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
+             *     the form opens); the same key again answers the first lead.
+             */
+            idempotency_key: string;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            form: "enquiry";
+        };
         /** @description Error body. */
         ErrorBody: {
             /** @description Machine-readable code, e.g. `not_found`, `invalid_field`, `unauthorized`. */
@@ -1726,6 +1805,16 @@ export interface components {
             /** @description What the variant has. */
             value: string;
         };
+        /**
+         * @description Feed file format.
+         * @enum {string}
+         */
+        FeedFormat: "csv" | "json";
+        /**
+         * @description Import mode of a stock feed.
+         * @enum {string}
+         */
+        FeedMode: "full" | "delta";
         /** @description One problem with one field of one row. */
         FieldError: {
             /** @description Canonical field name. */
@@ -1743,6 +1832,37 @@ export interface components {
             /** @description Finance provider key; absent means no finance calculator. */
             provider?: string | null;
         };
+        /** @enum {string} */
+        FinanceForm: "finance";
+        /** @description The finance form (docs/features/locations-forms-marketing.md §5). */
+        FinanceLead: components["schemas"]["LeadCommon"] & {
+            credit_score?: null | components["schemas"]["CreditScore"];
+            /** @description Which form this is. */
+            form: components["schemas"]["FinanceForm"];
+            /**
+             * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
+             *     the form opens); the same key again answers the first lead.
+             */
+            idempotency_key: string;
+            /**
+             * Format: int64
+             * @description Loan term, years, 1 to 7.
+             */
+            loan_term?: number | null;
+            /**
+             * Format: double
+             * @description Price of the car to finance, dollars, 10 000 to 200 000.
+             */
+            purchase_price: number;
+            /** @description The car's VIN, at most 17 characters. */
+            vin?: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            form: "finance";
+        };
         /** @description What finance shows for one car: the calculator, the sidebar widget and the teaser estimate. */
         FinanceOffer: {
             /** @description The calculator's limits and defaults. */
@@ -1750,6 +1870,24 @@ export interface components {
             estimate?: null | components["schemas"]["Repayment"];
             /** @description Whether the sidebar finance widget and the weekly teaser show (docs/features/shopper-core.md §5). */
             show_widget: boolean;
+        };
+        /** @enum {string} */
+        FindSimilarForm: "find_similar";
+        /** @description The find-similar form (`car_id` required). */
+        FindSimilarLead: components["schemas"]["LeadCommon"] & {
+            /** @description Which form this is. */
+            form: components["schemas"]["FindSimilarForm"];
+            /**
+             * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
+             *     the form opens); the same key again answers the first lead.
+             */
+            idempotency_key: string;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            form: "find_similar";
         };
         /**
          * @description Repayment frequency (docs/features/shopper-core.md §9: week 52, fortnight 26, month 12 a year).
@@ -1818,6 +1956,58 @@ export interface components {
             /** @description Notes that did not refuse a row (ignored columns). */
             warnings: string[];
         };
+        /**
+         * @description The fields every lead form may carry. At least one of `email` and `phone` is required; an
+         *     empty string or null is the same as an absent field.
+         */
+        LeadCommon: {
+            /**
+             * Format: int64
+             * @description The car the lead is about (required on `test_drive`, `request_photos`, `find_similar` and
+             *     `reserve`); a car of this site.
+             */
+            car_id?: number | null;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /**
+             * Format: email
+             * @description Email address (this or `phone` is required).
+             */
+            email?: string | null;
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
+            preferred_contact?: null | components["schemas"]["ContactMethod"];
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        };
         /** @description The lead's id. */
         LeadCreated: {
             /** @description False when the idempotency key was seen before (a double submit): no new lead. */
@@ -1845,6 +2035,12 @@ export interface components {
              * @description Unix seconds.
              */
             created_at: number;
+            /**
+             * @description Where its deliveries stand (one of [`LEAD_DELIVERY_STATES`]): `dead` when any delivery
+             *     is dead, else `pending` when any is still pending, else `delivered`; `none` when the site
+             *     had no destination.
+             */
+            delivery: string;
             /** @description Every stored field. */
             fields: unknown;
             /** @description Form. */
@@ -1852,6 +2048,8 @@ export interface components {
             /** @description Id. */
             lead_id: string;
         };
+        /** @description A lead submission: one of the forms, told apart by `form`. */
+        LeadSubmission: components["schemas"]["EnquiryLead"] | components["schemas"]["TestDriveLead"] | components["schemas"]["RequestPhotosLead"] | components["schemas"]["FindSimilarLead"] | components["schemas"]["TradeInLead"] | components["schemas"]["FinanceLead"] | components["schemas"]["ServiceLead"] | components["schemas"]["ReserveLead"] | components["schemas"]["CareerLead"];
         /**
          * @description Lead settings (`[leads]`, docs/features/platform.md "Leads";
          *     docs/features/locations-forms-marketing.md §5). The form rules are public (the UI shows the same
@@ -2264,7 +2462,7 @@ export interface components {
         };
         /** @description A message handed to the SMS provider. */
         OutboxMessage: {
-            /** @description Text. */
+            /** @description Text: in full from the `log` development sink's memory, redacted from storage. */
             body: string;
             /**
              * Format: int64
@@ -2539,7 +2737,7 @@ export interface components {
         /** @description `{phone}` (docs/features/locations-forms-marketing.md §7 `POST /api/rate-limit`). */
         RateLimitBody: {
             /** @description The phone about to get a code. */
-            phone?: string | null;
+            phone: string;
         };
         /** @description A recall campaign (§3 Recall record: recall number, affected years, affected units, model name). */
         RecallCampaign: {
@@ -2739,6 +2937,24 @@ export interface components {
              */
             term_years: number;
         };
+        /** @enum {string} */
+        RequestPhotosForm: "request_photos";
+        /** @description The request-photos form (`car_id` required; the message defaults to the photos request). */
+        RequestPhotosLead: components["schemas"]["LeadCommon"] & {
+            /** @description Which form this is. */
+            form: components["schemas"]["RequestPhotosForm"];
+            /**
+             * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
+             *     the form opens); the same key again answers the first lead.
+             */
+            idempotency_key: string;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            form: "request_photos";
+        };
         /** @description A reservation as the reserve page shows it. */
         ReservationView: {
             /** @description The reserved car's slug, when known. */
@@ -2767,6 +2983,29 @@ export interface components {
              *     `payment_cancelled`.
              */
             status: string;
+        };
+        /** @enum {string} */
+        ReserveForm: "reserve";
+        /** @description The reserve (deposit) form (`car_id` required). */
+        ReserveLead: components["schemas"]["LeadCommon"] & {
+            /**
+             * Format: double
+             * @description The deposit, dollars, 0 to 100 000.
+             */
+            deposit?: number | null;
+            /** @description Which form this is. */
+            form: components["schemas"]["ReserveForm"];
+            /**
+             * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
+             *     the form opens); the same key again answers the first lead.
+             */
+            idempotency_key: string;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            form: "reserve";
         };
         /**
          * @description How results render (docs/features/shopper-core.md §2 "Search results": a grid, or a carousel).
@@ -3027,7 +3266,7 @@ export interface components {
             /** @description Last name, when the form has it. */
             last_name?: string | null;
             /** @description Australian mobile number (`0412 345 678` or `+61 412 345 678`). */
-            phone?: string | null;
+            phone: string;
         };
         /** @description The service page: `GET /api/v1/content/service` (§2 "Service page"). */
         ServiceContent: {
@@ -3042,6 +3281,8 @@ export interface components {
             /** @description Sections in order. */
             sections: components["schemas"]["ServiceSection"][];
         };
+        /** @enum {string} */
+        ServiceForm: "service";
         /**
          * @description One embedded service-booking frame (`[[leads.service_frames]]`; docs/features/locations-forms-marketing.md §2
          *     "Service booking can also be an embedded frame or tabbed frames").
@@ -3052,6 +3293,67 @@ export interface components {
             /** @description The booking page (`https://...`); its origin is allowed in the document's `frame-src`. */
             url: string;
         };
+        /**
+         * @description The service booking form (`Service Interval` and `Service Type` are required when the site
+         *     configures them; `Service Type` is then one of the site's types).
+         */
+        ServiceLead: components["schemas"]["LeadCommon"] & {
+            /** @description Comments, at most 5000 characters. */
+            Comments?: string | null;
+            /**
+             * Format: date
+             * @description Preferred date, `YYYY-MM-DD`.
+             */
+            "Preferred Service Date"?: string | null;
+            /** @description The service interval, at most 60 characters. */
+            "Service Interval"?: string | null;
+            /** @description The service location, at most 100 characters. */
+            "Service Location"?: string | null;
+            /** @description The service type, at most 100 characters. */
+            "Service Type"?: string | null;
+            /** @description Tyres to be replaced. */
+            "Tyres Replacement"?: boolean | null;
+            /** @description Make of the car to service, at most 60 characters. */
+            "Vehicle Make": string;
+            /** @description Model, at most 60 characters. */
+            "Vehicle Model": string;
+            /** @description Registration plate, at most 10 characters. */
+            "Vehicle Rego"?: string | null;
+            "Vehicle State"?: null | components["schemas"]["AuState"];
+            /**
+             * Format: int64
+             * @description Build year, 1950 to 2100.
+             */
+            "Vehicle Year": number;
+            /** @description Additional services, at most 50 texts. */
+            additional_services?: string[] | null;
+            /** @description Which form this is. */
+            form: components["schemas"]["ServiceForm"];
+            /** @description Whether every step was done. */
+            form_completed?: boolean | null;
+            /**
+             * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
+             *     the form opens); the same key again answers the first lead.
+             */
+            idempotency_key: string;
+            lead_status?: null | components["schemas"]["ServiceLeadStatus"];
+            state?: null | components["schemas"]["AuState"];
+            /** @description Street address, at most 200 characters. */
+            street?: string | null;
+            /** @description Suburb, at most 100 characters. */
+            suburb?: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            form: "service";
+        };
+        /**
+         * @description Whether a multi-step service booking was finished.
+         * @enum {string}
+         */
+        ServiceLeadStatus: "Incomplete" | "Complete";
         /** @description The Get a Quote modal's wording (§9 "Service quote is fixed for 12 months"). */
         ServiceQuote: {
             /** @description Note shown with the form. */
@@ -3167,6 +3469,25 @@ export interface components {
             /** @description Display value with its unit. */
             value: string;
         };
+        /** @description The part of a Stripe event the host reads. */
+        StripeEvent: {
+            /** @description The event's object. */
+            data: components["schemas"]["StripeEventData"];
+            /** @description `checkout.session.completed`, `checkout.session.expired`, ... */
+            type: string;
+        };
+        /** @description `data` of a [`StripeEvent`]. */
+        StripeEventData: {
+            /** @description The Checkout Session. */
+            object: components["schemas"]["StripeEventSession"];
+        };
+        /** @description The Checkout Session fields the host reads. */
+        StripeEventSession: {
+            /** @description Session id (`cs_...`). */
+            id: string;
+            /** @description `paid`, `unpaid` or `no_payment_required`. */
+            payment_status?: string | null;
+        };
         /** @description The tag on a car's card and VDP (docs/features/shopper-core.md §4 "Card tag priority"). */
         Tag: {
             /** @description An image shown instead of the text (certified pre-owned badge), when there is one. */
@@ -3280,6 +3601,26 @@ export interface components {
          * @enum {string}
          */
         TermUnit: "years" | "months";
+        /** @enum {string} */
+        TestDriveForm: "test_drive";
+        /** @description The test-drive form (`car_id` required). */
+        TestDriveLead: components["schemas"]["LeadCommon"] & {
+            /** @description The appointment asked for, at most 40 characters. */
+            appointment?: string | null;
+            /** @description Which form this is. */
+            form: components["schemas"]["TestDriveForm"];
+            /**
+             * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
+             *     the form opens); the same key again answers the first lead.
+             */
+            idempotency_key: string;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            form: "test_drive";
+        };
         /**
          * @description A tenant's look. Every key is optional; an absent key keeps the template's default. Colours
          *     are CSS colours (`#0b3d91`, `rgb(...)`), fonts CSS font-family lists, sizes CSS lengths.
@@ -3480,6 +3821,52 @@ export interface components {
             /** @description Why there is no estimate, when there is none. */
             reason?: string | null;
         };
+        /** @enum {string} */
+        TradeInForm: "trade_in";
+        /** @description The trade-in form: the shopper's car. */
+        TradeInLead: components["schemas"]["LeadCommon"] & {
+            /** @description Make of the car traded in, at most 60 characters. */
+            "Vehicle Make": string;
+            /** @description Model, at most 60 characters. */
+            "Vehicle Model": string;
+            /**
+             * Format: int64
+             * @description Build year, 1950 to 2100 (a number or its digits).
+             */
+            "Vehicle Year": number;
+            /** @description The appraisal's answers, at most 50 scalar values. */
+            adjustmentAnswers?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Which form this is. */
+            form: components["schemas"]["TradeInForm"];
+            /**
+             * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
+             *     the form opens); the same key again answers the first lead.
+             */
+            idempotency_key: string;
+            /**
+             * Format: int64
+             * @description Odometer, km, 0 to 2 000 000.
+             */
+            km?: number | null;
+            /** @description Whether the shopper accepted the offer. */
+            offer_accepted?: boolean | null;
+            /**
+             * Format: double
+             * @description The offer shown, dollars, 0 to 10 000 000.
+             */
+            offer_price?: number | null;
+            regoState?: null | components["schemas"]["AuState"];
+            /** @description Whether the car is under finance. */
+            under_finance: components["schemas"]["YesNo"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            form: "trade_in";
+        };
         /** @description A signed-in shopper (phone-verified) of the request's tenant. */
         User: {
             /**
@@ -3529,11 +3916,11 @@ export interface components {
         /** @description A code to check. */
         VerifyBody: {
             /** @description The 6-digit code. */
-            code?: string | null;
+            code: string;
             /** @description The dealership the visitor signs in with (kept on the verification record). */
             dealership_slug?: string | null;
             /** @description The phone the code was sent to. */
-            phone?: string | null;
+            phone: string;
         };
         /** @description The car's fields that may have changed since the page was rendered. */
         ViewCarFields: {
@@ -3632,6 +4019,11 @@ export interface components {
              */
             vehicle_noun: string;
         };
+        /**
+         * @description `Yes` or `No` (the finance question; none chosen is 'Please Select An Option...').
+         * @enum {string}
+         */
+        YesNo: "Yes" | "No";
     };
     responses: never;
     parameters: never;
@@ -3643,6 +4035,7 @@ export type AdapterSettings = components['schemas']['AdapterSettings'];
 export type Address = components['schemas']['Address'];
 export type Adjustment = components['schemas']['Adjustment'];
 export type AdjustmentAnswer = components['schemas']['AdjustmentAnswer'];
+export type AuState = components['schemas']['AuState'];
 export type Autogauge = components['schemas']['Autogauge'];
 export type Brand = components['schemas']['Brand'];
 export type BrandGroup = components['schemas']['BrandGroup'];
@@ -3653,6 +4046,8 @@ export type Calculator = components['schemas']['Calculator'];
 export type Car = components['schemas']['Car'];
 export type CarImage = components['schemas']['CarImage'];
 export type CarResponse = components['schemas']['CarResponse'];
+export type CareerForm = components['schemas']['CareerForm'];
+export type CareerLead = components['schemas']['CareerLead'];
 export type Categories = components['schemas']['Categories'];
 export type CategoryCard = components['schemas']['CategoryCard'];
 export type ClampedField = components['schemas']['ClampedField'];
@@ -3660,8 +4055,10 @@ export type CodeSent = components['schemas']['CodeSent'];
 export type Colour = components['schemas']['Colour'];
 export type CompareDefaults = components['schemas']['CompareDefaults'];
 export type ContactDetails = components['schemas']['ContactDetails'];
+export type ContactMethod = components['schemas']['ContactMethod'];
 export type ContentPage = components['schemas']['ContentPage'];
 export type CountResponse = components['schemas']['CountResponse'];
+export type CreditScore = components['schemas']['CreditScore'];
 export type Crumb = components['schemas']['Crumb'];
 export type Cta = components['schemas']['Cta'];
 export type Dealership = components['schemas']['Dealership'];
@@ -3670,6 +4067,8 @@ export type DeliveryEstimate = components['schemas']['DeliveryEstimate'];
 export type DeliveryRecord = components['schemas']['DeliveryRecord'];
 export type Dimensions = components['schemas']['Dimensions'];
 export type Eligibility = components['schemas']['Eligibility'];
+export type EnquiryForm = components['schemas']['EnquiryForm'];
+export type EnquiryLead = components['schemas']['EnquiryLead'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type EstimateBody = components['schemas']['EstimateBody'];
@@ -3677,15 +4076,23 @@ export type EstimateRange = components['schemas']['EstimateRange'];
 export type FacetItem = components['schemas']['FacetItem'];
 export type FaqItem = components['schemas']['FaqItem'];
 export type Feature = components['schemas']['Feature'];
+export type FeedFormat = components['schemas']['FeedFormat'];
+export type FeedMode = components['schemas']['FeedMode'];
 export type FieldError = components['schemas']['FieldError'];
 export type FinanceConfig = components['schemas']['FinanceConfig'];
+export type FinanceForm = components['schemas']['FinanceForm'];
+export type FinanceLead = components['schemas']['FinanceLead'];
 export type FinanceOffer = components['schemas']['FinanceOffer'];
+export type FindSimilarForm = components['schemas']['FindSimilarForm'];
+export type FindSimilarLead = components['schemas']['FindSimilarLead'];
 export type Frequency = components['schemas']['Frequency'];
 export type FuelConfig = components['schemas']['FuelConfig'];
 export type ImageBanner = components['schemas']['ImageBanner'];
 export type ImportReport = components['schemas']['ImportReport'];
+export type LeadCommon = components['schemas']['LeadCommon'];
 export type LeadCreated = components['schemas']['LeadCreated'];
 export type LeadRecord = components['schemas']['LeadRecord'];
+export type LeadSubmission = components['schemas']['LeadSubmission'];
 export type LeadsConfig = components['schemas']['LeadsConfig'];
 export type Location = components['schemas']['Location'];
 export type LocationOverlay = components['schemas']['LocationOverlay'];
@@ -3733,7 +4140,11 @@ export type Repayment = components['schemas']['Repayment'];
 export type RepaymentAnswer = components['schemas']['RepaymentAnswer'];
 export type RepaymentBody = components['schemas']['RepaymentBody'];
 export type RepaymentRequest = components['schemas']['RepaymentRequest'];
+export type RequestPhotosForm = components['schemas']['RequestPhotosForm'];
+export type RequestPhotosLead = components['schemas']['RequestPhotosLead'];
 export type ReservationView = components['schemas']['ReservationView'];
+export type ReserveForm = components['schemas']['ReserveForm'];
+export type ReserveLead = components['schemas']['ReserveLead'];
 export type ResultsView = components['schemas']['ResultsView'];
 export type Review = components['schemas']['Review'];
 export type ReviewsResponse = components['schemas']['ReviewsResponse'];
@@ -3745,7 +4156,10 @@ export type SearchResponse = components['schemas']['SearchResponse'];
 export type SearchSettings = components['schemas']['SearchSettings'];
 export type SendCodeBody = components['schemas']['SendCodeBody'];
 export type ServiceContent = components['schemas']['ServiceContent'];
+export type ServiceForm = components['schemas']['ServiceForm'];
 export type ServiceFrame = components['schemas']['ServiceFrame'];
+export type ServiceLead = components['schemas']['ServiceLead'];
+export type ServiceLeadStatus = components['schemas']['ServiceLeadStatus'];
 export type ServiceQuote = components['schemas']['ServiceQuote'];
 export type ServiceSection = components['schemas']['ServiceSection'];
 export type SignInSettings = components['schemas']['SignInSettings'];
@@ -3757,17 +4171,24 @@ export type SpecialHourEntry = components['schemas']['SpecialHourEntry'];
 export type Specifications = components['schemas']['Specifications'];
 export type SpinTab = components['schemas']['SpinTab'];
 export type Stat = components['schemas']['Stat'];
+export type StripeEvent = components['schemas']['StripeEvent'];
+export type StripeEventData = components['schemas']['StripeEventData'];
+export type StripeEventSession = components['schemas']['StripeEventSession'];
 export type Tag = components['schemas']['Tag'];
 export type TagKind = components['schemas']['TagKind'];
 export type TenantSettings = components['schemas']['TenantSettings'];
 export type TermInput = components['schemas']['TermInput'];
 export type TermUnit = components['schemas']['TermUnit'];
+export type TestDriveForm = components['schemas']['TestDriveForm'];
+export type TestDriveLead = components['schemas']['TestDriveLead'];
 export type Theme = components['schemas']['Theme'];
 export type Tile = components['schemas']['Tile'];
 export type ToolSettings = components['schemas']['ToolSettings'];
 export type TradeInConfig = components['schemas']['TradeInConfig'];
 export type TradeInContent = components['schemas']['TradeInContent'];
 export type TradeInEstimate = components['schemas']['TradeInEstimate'];
+export type TradeInForm = components['schemas']['TradeInForm'];
+export type TradeInLead = components['schemas']['TradeInLead'];
 export type User = components['schemas']['User'];
 export type VariantRef = components['schemas']['VariantRef'];
 export type VdpSettings = components['schemas']['VdpSettings'];
@@ -3780,13 +4201,14 @@ export type WatchlistBody = components['schemas']['WatchlistBody'];
 export type WatchlistCar = components['schemas']['WatchlistCar'];
 export type WebhookAnswer = components['schemas']['WebhookAnswer'];
 export type Wording = components['schemas']['Wording'];
+export type YesNo = components['schemas']['YesNo'];
 export type $defs = Record<string, never>;
 export interface operations {
     get_contact_exists: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The phone to look up. */
-                phone_number?: string | null;
+                phone_number: string;
             };
             header?: never;
             path?: never;
@@ -3839,6 +4261,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many attempts */
             429: {
                 headers: {
@@ -3854,9 +4303,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `csv` or `json` (default: from Content-Type, else csv). */
-                format?: null | unknown;
+                format?: null | components["schemas"]["FeedFormat"];
                 /** @description `full` (cars of this source missing from the feed become sold) or `delta`. */
-                mode?: null | unknown;
+                mode?: null | components["schemas"]["FeedMode"];
                 /** @description Feed source name (default `api`). */
                 source?: string | null;
                 /** @description Column-mapping file, relative to the tenant folder; must stay inside the tenants directory. */
@@ -3882,7 +4331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
-            /** @description Unreadable feed or mapping */
+            /** @description Unreadable feed (a CSV whose header row names no stock field) or mapping */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3907,11 +4356,42 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `mapping` names no file inside the tenant folder */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_leads: {
         parameters: {
             query?: {
+                /**
+                 * @description Only this form (enquiry, test_drive, request_photos, find_similar, trade_in, finance,
+                 *     service, reserve, career).
+                 */
+                form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career";
+                /** @description Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`). */
+                from?: string;
+                /** @description Created before: RFC 3339 time, or UTC date (that day included). */
+                to?: string;
+                /** @description Delivery state: `pending`, `delivered`, `dead` or `none`. */
+                delivery?: "pending" | "delivered" | "dead" | "none";
+                /** @description The `x-next-cursor` of the previous page (omit for the first page). */
+                cursor?: string | null;
                 /** @description At most this many, newest first (default 50, at most 500). */
                 limit?: number | null;
             };
@@ -3923,10 +4403,76 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `<next page URL>; rel="next"`, absent on the last page */
+                    link?: string;
+                    /** @description The `cursor` of the next page; absent on the last page */
+                    "x-next-cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LeadRecord"][];
+                };
+            };
+            /** @description A filter, `limit` or `cursor` is not valid, or `offset` was given (the error names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_leads_csv: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this form (enquiry, test_drive, request_photos, find_similar, trade_in, finance,
+                 *     service, reserve, career).
+                 */
+                form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career";
+                /** @description Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`). */
+                from?: string;
+                /** @description Created before: RFC 3339 time, or UTC date (that day included). */
+                to?: string;
+                /** @description Delivery state: `pending`, `delivered`, `dead` or `none`. */
+                delivery?: "pending" | "delivered" | "dead" | "none";
+                /** @description The `x-next-cursor` of the previous page (omit for the first page). */
+                cursor?: string | null;
+                /** @description At most this many, newest first (default 50, at most 500). */
+                limit?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 4180 CSV with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A filter is not valid (the error names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             401: {
@@ -3943,7 +4489,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `pending`, `delivered` or `dead` (default `dead`: the dead letters). */
-                status?: string | null;
+                status?: "pending" | "delivered" | "dead";
             };
             header?: never;
             path?: never;
@@ -3996,6 +4542,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4018,12 +4573,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description With `sms_provider = "log"`: the full messages this process sent (codes readable). With `http`: the stored messages, codes masked */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxMessage"][];
+                };
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             401: {
@@ -4095,6 +4660,24 @@ export interface operations {
             };
             /** @description Phone missing or not an Australian mobile (field `phone`) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4180,7 +4763,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Too many wrong codes for this phone */
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many wrong codes for this phone from this address, for this phone in all, or for this code */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4238,6 +4839,15 @@ export interface operations {
                     "application/json": components["schemas"]["Brand"];
                 };
             };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4266,6 +4876,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CarResponse"];
+                };
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No such car on this site */
@@ -4300,6 +4919,15 @@ export interface operations {
                     "application/json": components["schemas"]["Autogauge"];
                 };
             };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description No such car on this site */
             404: {
                 headers: {
@@ -4313,9 +4941,9 @@ export interface operations {
     };
     get_delivery: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The shopper's four-digit postcode. */
-                postcode?: string | null;
+                postcode: string;
             };
             header?: never;
             path: {
@@ -4379,7 +5007,7 @@ export interface operations {
                     "application/json": components["schemas"]["PhoneRevealResponse"];
                 };
             };
-            /** @description A field does not match the car or site (named in `field`) */
+            /** @description A parameter or the body is invalid; `error.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4388,8 +5016,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such car, or no number for it */
+            /** @description No such car, no number for it, or a field that does not match the car or site (named in `field`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4418,6 +5064,15 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": unknown;
+                };
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No such car on this site */
@@ -4449,6 +5104,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SimilarResponse"];
+                };
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No such car on this site */
@@ -4498,7 +5162,7 @@ export interface operations {
                     "application/json": components["schemas"]["ViewResponse"];
                 };
             };
-            /** @description `website_id` is not this site */
+            /** @description A parameter or the body is invalid; `error.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4507,7 +5171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such car on this site */
+            /** @description No such car, or `website_id` is not this site (the field is named) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,6 +5227,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentPage"];
+                };
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             404: {
@@ -4695,6 +5368,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Finance is not offered for this car or site */
             422: {
                 headers: {
@@ -4754,6 +5445,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Finance is not offered for this car */
             422: {
                 headers: {
@@ -4772,10 +5481,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description form, idempotency_key and the form's fields */
+        /** @description form, idempotency_key and the form's fields: one schema per form, told apart by `form` */
         requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": components["schemas"]["LeadSubmission"];
             };
         };
         responses: {
@@ -4815,6 +5524,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too many submissions from this address */
             429: {
                 headers: {
@@ -4839,12 +5566,12 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A 4-digit Australian postcode: locations nearest first, with distances. */
-                postcode?: string | null;
+                postcode?: string;
                 /**
                  * @description `sales`, `service`, `parts` or `car-buying`: only locations of that type (an empty
                  *     location type counts as sales).
                  */
-                type?: string | null;
+                type?: "sales" | "service" | "parts" | "car-buying";
             };
             header?: never;
             path?: never;
@@ -4996,6 +5723,15 @@ export interface operations {
                     "application/json": components["schemas"]["Offer"];
                 };
             };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5013,10 +5749,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A Stripe event, verified by its signature */
+        /** @description A Stripe event (the fields the host reads; Stripe sends more), verified by its signature */
         requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": components["schemas"]["StripeEvent"];
             };
         };
         responses: {
@@ -5046,6 +5782,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_reservation: {
@@ -5066,6 +5820,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReservationView"];
+                };
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             404: {
@@ -5128,7 +5891,7 @@ export interface operations {
                 /** @description Page size 1..=100 (default 21) */
                 hitsPerPage?: number;
                 /** @description custom_rank (default), price_asc, price_desc, year_desc, km_asc, newest */
-                sortBy?: string;
+                sortBy?: "custom_rank" | "price_asc" | "price_desc" | "year_desc" | "km_asc" | "newest";
                 /** @description Refinement list (repeat per value); likewise badge, status, car_type, categories, city, colour, dealership_name, filtered_features, item_type, location_name, make_model, model, price_range, seats, body, drive, fuel, transmission, state, tag, certified */
                 make?: string[];
                 /** @description Range `min:max` in AUD ($ and commas ignored); likewise km, year, subscription_price, weekly_price_range, created_at_timestamp */
@@ -5276,6 +6039,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_rego_lookup: {
@@ -5310,6 +6091,24 @@ export interface operations {
             };
             /** @description No vehicle under that registration */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5385,6 +6184,15 @@ export interface operations {
                     "application/json": components["schemas"]["WatchlistAnswer"];
                 };
             };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5394,6 +6202,24 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5424,6 +6250,15 @@ export interface operations {
                     "application/json": components["schemas"]["WatchlistAnswer"];
                 };
             };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -5442,6 +6277,24 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -61,7 +61,8 @@ pub fn authorize(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> 
     security(("admin_token" = [])),
     responses(
         (status = 200, description = "Imported; rejected rows are listed", body = ImportReport),
-        (status = 400, description = "Unreadable feed or mapping", body = crate::http::error::ErrorEnvelope),
+        (status = 400, description = "Unreadable feed (a CSV whose header row names no stock field) or mapping", body = crate::http::error::ErrorEnvelope),
+        (status = 404, description = "`mapping` names no file inside the tenant folder", body = crate::http::error::ErrorEnvelope),
         (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
 pub async fn post_import(
     State(state): State<AppState>,
@@ -79,16 +80,28 @@ pub async fn post_import(
         None => (None, None),
         Some(rel) => {
             let root = std::fs::canonicalize(&state.settings.tenants_dir).map_err(ApiError::internal)?;
-            let path =
-                std::fs::canonicalize(t.dir.join(rel)).map_err(|_| ApiError::invalid("mapping", format!("no mapping file `{rel}`")))?;
-            if !path.starts_with(&root) {
-                return Err(ApiError::invalid("mapping", "must be inside the tenants directory"));
+            // A mapping that is not a readable file inside the tenants directory is not there: 404.
+            let missing = || {
+                let mut e = ApiError::new(
+                    StatusCode::NOT_FOUND,
+                    "mapping_not_found",
+                    format!("no mapping file `{rel}` in the tenant folder"),
+                );
+                e.body.field = Some("mapping".into());
+                e
+            };
+            let path = std::fs::canonicalize(t.dir.join(rel)).map_err(|_| missing())?;
+            if !path.starts_with(&root) || !path.is_file() {
+                return Err(missing());
             }
-            let text = std::fs::read_to_string(&path).map_err(|e| ApiError::invalid("mapping", e.to_string()))?;
+            let text = std::fs::read_to_string(&path).map_err(|_| missing())?;
             let m = Mapping::from_toml(&text, rel).map_err(|e| ApiError::invalid("mapping", e.to_string()))?;
             (Some(m), Some(text))
         }
     };
+    if format == FeedFormat::Csv && mapping.is_none() {
+        check_csv_header(&body)?;
+    }
     let opts = ImportOptions {
         source: p.source.unwrap_or_else(|| "api".into()),
         format,
@@ -107,5 +120,26 @@ pub async fn post_import(
         Err(e @ ImportError::Mapping(_)) => Err(ApiError::invalid("mapping", e.to_string())),
         Err(e @ ImportError::Changed) => Err(ApiError::new(StatusCode::CONFLICT, "import_conflict", e.to_string())),
         Err(e) => Err(ApiError::invalid("body", e.to_string())),
+    }
+}
+
+/// Refuses a CSV body (without a column mapping) that is not a stock feed: its header row must
+/// name at least one Forecourt stock field (docs/features/platform.md "Stock import").
+/// Takes the raw body; errors: 400 `invalid_field` naming `body`.
+fn check_csv_header(body: &[u8]) -> Result<(), ApiError> {
+    let mut rdr = csv::ReaderBuilder::new().trim(csv::Trim::All).from_reader(body);
+    let header = rdr
+        .headers()
+        .map_err(|e| ApiError::invalid("body", format!("unreadable CSV header row: {e}")))?;
+    if header
+        .iter()
+        .any(|h| crate::stock::fields::is_feed_field(h.trim_start_matches('\u{feff}')))
+    {
+        Ok(())
+    } else {
+        Err(ApiError::invalid(
+            "body",
+            "is not a stock feed: the CSV header row names no Forecourt stock field",
+        ))
     }
 }

@@ -15,6 +15,7 @@ use crate::{
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct SlotParams {
     /// How many days from today, 1 to 60 (default 14).
+    #[param(minimum = 1, maximum = 60)]
     pub days: Option<i64>,
 }
 

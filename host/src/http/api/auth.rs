@@ -64,6 +64,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
 #[serde(deny_unknown_fields)]
 pub struct SendCodeBody {
     /// Australian mobile number (`0412 345 678` or `+61 412 345 678`).
+    #[schema(required = true, nullable = false, pattern = "^(\\+61 ?|0)4[0-9]{2} ?[0-9]{3} ?[0-9]{3}$")]
     pub phone: Option<String>,
     /// First name, when the form has it.
     pub first_name: Option<String>,
@@ -97,8 +98,10 @@ pub async fn post_send_code(
 #[serde(deny_unknown_fields)]
 pub struct VerifyBody {
     /// The phone the code was sent to.
+    #[schema(required = true, nullable = false, pattern = "^(\\+61 ?|0)4[0-9]{2} ?[0-9]{3} ?[0-9]{3}$")]
     pub phone: Option<String>,
     /// The 6-digit code.
+    #[schema(required = true, nullable = false, pattern = "^[0-9]{6}$")]
     pub code: Option<String>,
     /// The dealership the visitor signs in with (kept on the verification record).
     pub dealership_slug: Option<String>,
@@ -154,6 +157,7 @@ pub async fn post_sign_out(session: Session) -> Result<StatusCode, ApiError> {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RateLimitBody {
     /// The phone about to get a code.
+    #[schema(required = true, nullable = false, pattern = "^(\\+61 ?|0)4[0-9]{2} ?[0-9]{3} ?[0-9]{3}$")]
     pub phone: Option<String>,
 }
 
@@ -175,6 +179,7 @@ pub async fn post_rate_limit(
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct ContactParams {
     /// The phone to look up.
+    #[param(required = true, nullable = false, pattern = "^(\\+61 ?|0)4[0-9]{2} ?[0-9]{3} ?[0-9]{3}$")]
     pub phone_number: Option<String>,
 }
 

@@ -54,8 +54,7 @@ pub struct ViewResponse {
 #[utoipa::path(get, path = "/api/v1/cars/{slug}/view.json", tag = "cars",
     params(("slug" = String, Path, description = "Car slug"), ViewParams),
     responses((status = 200, body = ViewResponse),
-        (status = 400, description = "`website_id` is not this site", body = crate::http::error::ErrorEnvelope),
-        (status = 404, description = "No such car on this site", body = crate::http::error::ErrorEnvelope)))]
+        (status = 404, description = "No such car, or `website_id` is not this site (the field is named)", body = crate::http::error::ErrorEnvelope)))]
 pub async fn get_view(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
@@ -66,7 +65,7 @@ pub async fn get_view(
         && !w.is_empty()
         && w != t.slug()
     {
-        return Err(ApiError::invalid("website_id", format!("website_id `{w}` is not this site")));
+        return Err(not_here("website_id", format!("website_id `{w}` is not this site")));
     }
     let repo = TenantRepo::new(&state.db, t.slug());
     let not_found = || ApiError::not_found(format!("No car `{slug}` on this site"));
@@ -107,8 +106,7 @@ pub struct PhoneRevealResponse {
     params(("slug" = String, Path, description = "Car slug")),
     request_body = PhoneRevealRequest,
     responses((status = 200, body = PhoneRevealResponse),
-        (status = 400, description = "A field does not match the car or site (named in `field`)", body = crate::http::error::ErrorEnvelope),
-        (status = 404, description = "No such car, or no number for it", body = crate::http::error::ErrorEnvelope)))]
+        (status = 404, description = "No such car, no number for it, or a field that does not match the car or site (named in `field`)", body = crate::http::error::ErrorEnvelope)))]
 pub async fn post_phone_reveal(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
@@ -122,13 +120,13 @@ pub async fn post_phone_reveal(
         .await?
         .ok_or_else(|| ApiError::not_found(format!("No car `{slug}` on this site")))?;
     if req.car_id != car.id {
-        return Err(ApiError::invalid("car_id", "car_id is not the car of this page"));
+        return Err(not_here("car_id", "car_id is not the car of this page"));
     }
     if req.dealership_id != car.dealership_id {
-        return Err(ApiError::invalid("dealership_id", "dealership_id is not this car's dealership"));
+        return Err(not_here("dealership_id", "dealership_id is not this car's dealership"));
     }
     if req.website_id != t.slug() {
-        return Err(ApiError::invalid("website_id", "website_id is not this site"));
+        return Err(not_here("website_id", "website_id is not this site"));
     }
     let presented = state
         .plugins
@@ -147,4 +145,12 @@ pub async fn post_phone_reveal(
         display: phone.display,
         dial: phone.dial,
     }))
+}
+
+/// 404 `not_found` naming `field`: the page's identifiers (car, dealership, site) do not name a car
+/// of this site, so there is nothing here to answer for (docs/features/shopper-core.md §7).
+fn not_here(field: &str, message: impl Into<String>) -> ApiError {
+    let mut e = ApiError::not_found(message);
+    e.body.field = Some(field.into());
+    e
 }

@@ -140,21 +140,83 @@ pub async fn post_lead(
     ))
 }
 
+/// The `?delivery=` values of the leads list: a lead's delivery state, or `none` (not delivered
+/// anywhere). Documents the parameter only; the service validates the string.
+#[derive(Debug, ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum LeadDeliveryFilter {
+    /// Waiting for (another) attempt.
+    Pending,
+    /// Delivered.
+    Delivered,
+    /// Out of attempts (a dead letter).
+    Dead,
+    /// No delivery.
+    None,
+}
+
+/// The `?form=` values of the leads list: the lead forms. Documents the parameter only.
+#[derive(Debug, ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum LeadFormFilter {
+    /// General enquiry.
+    Enquiry,
+    /// Test-drive booking.
+    TestDrive,
+    /// Request for more photos.
+    RequestPhotos,
+    /// Find a similar car.
+    FindSimilar,
+    /// Trade-in valuation.
+    TradeIn,
+    /// Finance application.
+    Finance,
+    /// Service booking.
+    Service,
+    /// Reservation (deposit).
+    Reserve,
+    /// Job application.
+    Career,
+}
+
+/// The `?status=` values of the deliveries list. Documents the parameter only.
+#[derive(Debug, ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum DeliveryStatusFilter {
+    /// Waiting for (another) attempt.
+    Pending,
+    /// Delivered.
+    Delivered,
+    /// Out of attempts (a dead letter).
+    Dead,
+}
+
 /// `?form=&from=&to=&delivery=&cursor=&limit=`: which leads, and which page.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct LeadsParams {
     /// Only this form (enquiry, test_drive, request_photos, find_similar, trade_in, finance,
     /// service, reserve, career).
+    #[param(value_type = Option<LeadFormFilter>, inline, nullable = false)]
     pub form: Option<String>,
     /// Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`).
+    #[param(
+        nullable = false,
+        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
+    )]
     pub from: Option<String>,
     /// Created before: RFC 3339 time, or UTC date (that day included).
+    #[param(
+        nullable = false,
+        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
+    )]
     pub to: Option<String>,
     /// Delivery state: `pending`, `delivered`, `dead` or `none`.
+    #[param(value_type = Option<LeadDeliveryFilter>, inline, nullable = false)]
     pub delivery: Option<String>,
     /// The `x-next-cursor` of the previous page (omit for the first page).
     pub cursor: Option<String>,
     /// At most this many, newest first (default 50, at most 500).
+    #[param(minimum = 1, maximum = 500)]
     pub limit: Option<i64>,
     /// Not supported (pages are cursors): a request with it is refused, naming it.
     #[param(ignore)]
@@ -253,6 +315,7 @@ pub async fn get_leads_csv(
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct DeliveriesParams {
     /// `pending`, `delivered` or `dead` (default `dead`: the dead letters).
+    #[param(value_type = Option<DeliveryStatusFilter>, inline, nullable = false)]
     pub status: Option<String>,
 }
 

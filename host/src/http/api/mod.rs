@@ -14,11 +14,13 @@ pub mod quote;
 pub mod reservations;
 pub mod search;
 pub mod site;
+pub mod standard_errors;
 pub mod tenant;
 pub mod tools;
 
 use crate::http::extract::Json;
 use axum::{Router, routing::get};
+use standard_errors::StandardErrors;
 use utoipa::OpenApi;
 
 use crate::http::state::AppState;
@@ -85,7 +87,8 @@ use crate::http::state::AppState;
         // Referenced by the admin import's query parameters (`?format=`, `?mode=`).
         crate::tenant::FeedFormat,
         crate::tenant::FeedMode
-    ))
+    )),
+    modifiers(&StandardErrors)
 )]
 pub struct ApiDoc;
 

@@ -114,11 +114,12 @@ pub async fn get_reviews(CurrentTenant(t): CurrentTenant, Query(p): Query<Review
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct LocatorParams {
     /// A 4-digit Australian postcode: locations nearest first, with distances.
+    #[param(nullable = false, pattern = "^([0-9]{4})?$")]
     pub postcode: Option<String>,
     /// `sales`, `service`, `parts` or `car-buying`: only locations of that type (an empty
     /// location type counts as sales).
     #[serde(rename = "type")]
-    #[param(rename = "type")]
+    #[param(rename = "type", value_type = Option<LocationTypeFilter>, inline, nullable = false)]
     pub location_type: Option<String>,
 }
 
@@ -137,4 +138,21 @@ pub async fn get_locations(
     Ok(Json(
         locator::locations(&state.db, &t, p.postcode.as_deref(), p.location_type.as_deref()).await?,
     ))
+}
+
+/// The `?type=` values of the dealer locator (documents the parameter; the locator validates it).
+#[derive(Debug, utoipa::ToSchema)]
+pub enum LocationTypeFilter {
+    /// Sales yards (an empty location type counts as sales).
+    #[schema(rename = "sales")]
+    Sales,
+    /// Service centres.
+    #[schema(rename = "service")]
+    Service,
+    /// Parts counters.
+    #[schema(rename = "parts")]
+    Parts,
+    /// Car-buying centres.
+    #[schema(rename = "car-buying")]
+    CarBuying,
 }

@@ -31,6 +31,7 @@ use crate::{
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct DeliveryParams {
     /// The shopper's four-digit postcode.
+    #[param(required = true, nullable = false, pattern = "^[0-9]{4}$")]
     pub postcode: Option<String>,
 }
 
