@@ -255,7 +255,7 @@ fn price_seen(w: &mut W, lead: &StoredLead) -> io::Result<()> {
     else {
         return Ok(());
     };
-    let money = |v: f64| crate::format::money(v);
+    let money = crate::format::money;
     let asking = |w: &mut W, v: f64| text_with(w, "price", &[("type", "asking"), ("currency", "AUD")], &format!("{v:.0}"));
     let (comments, price) = match &view {
         PriceView::CarPrice { price, price_type } => (price_type.clone(), Some(*price)),
