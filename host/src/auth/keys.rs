@@ -12,7 +12,12 @@
 //!   after rotating; sessions never depend on the secret (their ids are random and stored as
 //!   their SHA-256), so rotating signs nobody out.
 
-use std::{io::Write, path::Path};
+use std::{
+    collections::HashMap,
+    io::Write,
+    path::{Path, PathBuf},
+    sync::{LazyLock, Mutex, PoisonError},
+};
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -70,7 +75,7 @@ impl CodeKeys {
             })?;
             return Ok(CodeKeys::new(s.expose(), &previous));
         }
-        let generated = stored_secret(&settings.data_dir)?;
+        let generated = stored_secret_once(&settings.data_dir)?;
         Ok(CodeKeys::new(generated.expose(), &previous))
     }
 
@@ -110,6 +115,20 @@ pub fn new_nonce() -> String {
     let mut b = [0u8; 16];
     getrandom::fill(&mut b).expect("the operating system's random source");
     hex::encode(b)
+}
+
+/// [`stored_secret`], read from disk once per directory and process: every code sent or checked
+/// needs the keys, and the file does not change while the host runs. Errors as `stored_secret`.
+fn stored_secret_once(dir: &Path) -> Result<Secret> {
+    static READ: LazyLock<Mutex<HashMap<PathBuf, Secret>>> = LazyLock::new(Mutex::default);
+    if let Some(s) = READ.lock().unwrap_or_else(PoisonError::into_inner).get(dir) {
+        return Ok(s.clone());
+    }
+    let s = stored_secret(dir)?;
+    READ.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(dir.to_owned(), s.clone());
+    Ok(s)
 }
 
 /// The secret in `<dir>/code_secret`, created (256 random bits, hex, mode 0600) when missing.
