@@ -258,25 +258,22 @@ pub async fn get_leads(
     let page = leads::admin::list_leads(&state.db, t.slug(), &filter, q.cursor.as_deref(), q.limit).await?;
     let mut out = HeaderMap::new();
     if let Some(c) = &page.next_cursor {
-        let mut next = reqwest::Url::parse("http://host/api/v1/admin/leads").map_err(ApiError::internal)?;
-        {
-            let mut pairs = next.query_pairs_mut();
-            for (k, v) in [
-                ("form", &filter.form),
-                ("from", &filter.from),
-                ("to", &filter.to),
-                ("delivery", &filter.delivery),
-            ] {
-                if let Some(v) = v {
-                    pairs.append_pair(k, v);
-                }
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        for (k, v) in [
+            ("form", &filter.form),
+            ("from", &filter.from),
+            ("to", &filter.to),
+            ("delivery", &filter.delivery),
+        ] {
+            if let Some(v) = v {
+                query.append_pair(k, v);
             }
-            if let Some(l) = q.limit {
-                pairs.append_pair("limit", &l.to_string());
-            }
-            pairs.append_pair("cursor", c);
         }
-        let link = format!("<{}?{}>; rel=\"next\"", next.path(), next.query().unwrap_or_default());
+        if let Some(l) = q.limit {
+            query.append_pair("limit", &l.to_string());
+        }
+        query.append_pair("cursor", c);
+        let link = format!("</api/v1/admin/leads?{}>; rel=\"next\"", query.finish());
         out.insert("x-next-cursor", header::HeaderValue::from_str(c).map_err(ApiError::internal)?);
         out.insert(header::LINK, header::HeaderValue::from_str(&link).map_err(ApiError::internal)?);
     }
