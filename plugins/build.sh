@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Build every Forecourt plugin into a WASM component: plugins/dist/<name>.wasm.
+# Build Forecourt plugins into WASM components: plugins/dist/<name>.wasm.
 #
-#   bash plugins/build.sh
+#   bash plugins/build.sh                  # every plugin
+#   bash plugins/build.sh my-tags [...]    # only these plugins (package names), nothing else
 #
 # Idempotent: cargo skips crates whose sources did not change, and a component file is only
-# rewritten when its bytes change. Steps:
+# rewritten when its bytes change. With names, only those crates (and what they depend on) are
+# compiled and componentized, and other components in dist/ are left alone. Steps:
 #   1. Pick the wasm route. If rustup has the wasm32-unknown-unknown target installed, plain
 #      `cargo build --target wasm32-unknown-unknown --release`. Otherwise Debian's rustc-web,
 #      cargo-web and rust-web-src (installed with apt-get when missing) build std from source:
 #      RUSTC_BOOTSTRAP=1 /usr/bin/cargo build -Zbuild-std=std,panic_abort ..., linked by rustup's
 #      rust-lld (or Debian's lld-22 as wasm-ld-22; FORECOURT_WASM_LINKER overrides).
-#   2. Build every plugin crate (a workspace member with crate-type "cdylib") as a core module.
+#   2. Build every plugin crate (a workspace member with crate-type "cdylib"), or the named ones,
+#      as a core module.
 #   3. Build plugins/componentize with the normal host toolchain and turn each core module into a
 #      component (wit-component), checking its exports: `plugin` plus at least one point, and
 #      no imported functions.
@@ -95,8 +98,18 @@ ensure_debian_rust() {
 
 mapfile -t dirs < <(plugin_dirs)
 [ "${#dirs[@]}" -gt 0 ] || die "no plugin crates found"
-names=()
-for d in "${dirs[@]}"; do names+=("$(package_name "$d")"); done
+all_names=()
+for d in "${dirs[@]}"; do all_names+=("$(package_name "$d")"); done
+names=("${all_names[@]}")
+if [ "$#" -gt 0 ]; then
+  # Only the named plugins: each must be a plugin crate of this workspace.
+  for want in "$@"; do
+    found=0
+    for n in "${all_names[@]}"; do [ "$n" = "$want" ] && found=1; done
+    [ "$found" = 1 ] || die "no plugin crate named '$want' (plugins: ${all_names[*]}); is it in members of plugins/Cargo.toml?"
+  done
+  names=("$@")
+fi
 pkg_args=()
 for n in "${names[@]}"; do pkg_args+=(-p "$n"); done
 
@@ -128,14 +141,16 @@ done
 log "componentizing ${#names[@]} plugins into plugins/dist/"
 "$tool" "${pairs[@]}"
 
-# Remove components of plugins that no longer exist.
-for f in dist/*.wasm; do
-  [ -e "$f" ] || continue
-  stem="$(basename "$f" .wasm)"
-  keep=0
-  for n in "${names[@]}"; do [ "$n" = "$stem" ] && keep=1; done
-  if [ "$keep" = 0 ]; then log "removing stale $f"; rm -f "$f"; fi
-done
+# Remove components of plugins that no longer exist (only when building every plugin).
+if [ "$#" = 0 ]; then
+  for f in dist/*.wasm; do
+    [ -e "$f" ] || continue
+    stem="$(basename "$f" .wasm)"
+    keep=0
+    for n in "${all_names[@]}"; do [ "$n" = "$stem" ] && keep=1; done
+    if [ "$keep" = 0 ]; then log "removing stale $f"; rm -f "$f"; fi
+  done
+fi
 
 # 4. Size budget.
 too_big=0

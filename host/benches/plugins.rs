@@ -112,7 +112,7 @@ fn bench_plugins(c: &mut Criterion) {
     let lender_cfg = &host.tenant("bench").unwrap().plugins()[2].config_json;
     g.bench_function("instance_pre/lender-standard", |b| b.iter(|| rt.instantiate(lender).ok().unwrap()));
     g.bench_function("instance_pre+init/lender-standard", |b| {
-        b.iter(|| rt.instantiate_init(lender, lender_cfg).ok().unwrap())
+        b.iter(|| rt.instantiate_init(lender, lender_cfg, rt.limits().fuel_per_call).ok().unwrap())
     });
     g.finish();
 
@@ -142,6 +142,20 @@ fn bench_plugins(c: &mut Criterion) {
         })
     });
     g.finish();
+    // Fuel per page (deterministic: the same on any machine).
+    let before: u64 = host.metrics().iter().map(|m| m.counters.fuel_used).sum();
+    let _ = host.present(tenant, &page, NOW);
+    let _ = host.stock_conditions_uncached(tenant, 4);
+    let after: u64 = host.metrics().iter().map(|m| m.counters.fuel_used).sum();
+    eprintln!("fuel per 21-car page, all six points: {}", after - before);
+    for m in host.metrics() {
+        eprintln!(
+            "fuel per call {} {:?}: {}",
+            m.plugin,
+            m.point,
+            m.counters.fuel_used / m.counters.calls.max(1)
+        );
+    }
     // Every benchmarked answer should come from the plugins, not from a fallback. On a busy
     // machine a call can be descheduled past the 10 ms deadline: report it rather than fail.
     for m in host.metrics() {

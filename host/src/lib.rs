@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod cars;
+pub mod cli;
 pub mod config;
 pub mod content;
 pub mod db;
@@ -14,6 +15,7 @@ pub mod geo;
 pub mod http;
 pub mod leads;
 pub mod market;
+pub mod metrics;
 pub mod model;
 pub mod outbound;
 pub mod payments;

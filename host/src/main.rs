@@ -4,11 +4,16 @@
 //! - `forecourt import --tenant <slug> --source <name> <file>`: import a stock feed (host/docs/stock-feed.md).
 //! - `forecourt reindex`: rebuild the search index of every tenant from storage (docs/features/platform.md "Search").
 //! - `forecourt check`: validate `forecourt.toml` and every `tenants/*/tenant.toml`.
+//! - `forecourt plugins status [--url URL]`: the plugin runtime's counters, fuel, times and
+//!   breakers, from a running server's `GET /api/v1/admin/plugins`, or from a local load.
+//! - `forecourt plugin new | run | sample-cars`: the partner kit for tenant plugins
+//!   (`plugins/README.md`; `forecourt_host::cli::plugin_kit`).
 
 use std::{path::PathBuf, process::ExitCode};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use forecourt_host::{
+    cli::plugin_kit::{PluginCommand, run_command},
     config::Settings,
     db::Db,
     http::server,
@@ -21,8 +26,10 @@ use forecourt_host::{
 #[derive(Parser)]
 #[command(name = "forecourt", version, about = "Forecourt: multi-tenant car-dealer website host")]
 struct Cli {
-    /// Settings file (every key can be overridden by FORECOURT_<KEY>).
-    #[arg(long, global = true, env = "FORECOURT_CONFIG", default_value = "forecourt.toml")]
+    /// Settings file (every key can be overridden by FORECOURT_<KEY>); give it before the
+    /// subcommand (`forecourt --config other.toml serve`): after it, `--config` is the
+    /// subcommand's own (`forecourt plugin run ... --config cfg.json` is the plugin's config).
+    #[arg(long, env = "FORECOURT_CONFIG", default_value = "forecourt.toml")]
     config: PathBuf,
     #[command(subcommand)]
     command: Command,
@@ -85,6 +92,35 @@ enum Command {
     },
     /// Print the OpenAPI document of the JSON API (the UI generates its client types from it).
     Openapi,
+    /// The tenants' WASM plugins at run time.
+    Plugins {
+        #[command(subcommand)]
+        action: PluginsAction,
+    },
+    /// The partner kit: create a plugin from the template, run a built component locally, print
+    /// sample cars (plugins/README.md).
+    Plugin {
+        #[command(subcommand)]
+        command: PluginCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PluginsAction {
+    /// Per (tenant, plugin, point): calls, failures by kind, fuel used, p50/p99 and the breaker.
+    /// With --url, from that running server's `GET /api/v1/admin/plugins` (admin token from the
+    /// settings' `admin_token`); without, from loading the plugins here (every row at zero).
+    Status {
+        /// Base URL of a running `forecourt serve`, for example `http://127.0.0.1:8080`.
+        #[arg(long)]
+        url: Option<String>,
+        /// Host header to send (default: `<first tenant>.localhost`).
+        #[arg(long)]
+        host: Option<String>,
+        /// Print the JSON answer instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -96,7 +132,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    telemetry::init(settings.log_format);
+    // The plugin kit prints its own report; its logs only when RUST_LOG asks for them.
+    if !matches!(cli.command, Command::Plugin { .. }) || std::env::var_os("RUST_LOG").is_some() {
+        telemetry::init(settings.log_format);
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -112,6 +151,7 @@ fn main() -> ExitCode {
 
 async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
     match command {
+        Command::Plugin { command } => run_command(command, &settings).await,
         Command::Serve => {
             let started = std::time::Instant::now();
             let state = server::prepare(settings).await?;
@@ -120,8 +160,11 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Openapi => {
-            use utoipa::OpenApi;
-            println!("{}", forecourt_host::http::api::ApiDoc::openapi().to_pretty_json()?);
+            // The rules every site shares; a site's own document is `GET /api/openapi.json` on its host.
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&forecourt_host::http::api::contract::document(None))?
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Reindex { tenant } => {
@@ -143,6 +186,40 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
                 svc.backend.name(),
                 started.elapsed().as_millis()
             );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Plugins {
+            action: PluginsAction::Status { url, host, json },
+        } => {
+            let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+            let status = match url {
+                Some(url) => {
+                    let host = match host {
+                        Some(h) => h,
+                        None => format!(
+                            "{}.localhost",
+                            tenants.iter().next().map(|t| t.slug().to_string()).unwrap_or_default()
+                        ),
+                    };
+                    let token = settings.admin_token.clone().unwrap_or_default();
+                    let res = reqwest::Client::new()
+                        .get(format!("{}/api/v1/admin/plugins", url.trim_end_matches('/')))
+                        .header(reqwest::header::HOST, host)
+                        .bearer_auth(token)
+                        .send()
+                        .await?;
+                    if !res.status().is_success() {
+                        anyhow::bail!("{url} answered {}: {}", res.status(), res.text().await.unwrap_or_default());
+                    }
+                    res.json::<forecourt_host::plugins::PluginsStatus>().await?
+                }
+                None => forecourt_host::plugins::PluginHost::load_for(&settings, &tenants).await?.status(),
+            };
+            if json {
+                println!("{}", serde_json::to_string_pretty(&status)?);
+            } else {
+                print!("{}", status.table());
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Check => {

@@ -311,6 +311,22 @@ impl TenantRepo {
             .await
     }
 
+    /// At most `limit` cars of the tenant with ids above `after_id`, in id order (a keyset page:
+    /// reading every car in pages costs the same per page at any depth). Errors: the storage
+    /// error.
+    pub async fn cars_after(&self, after_id: i64, limit: i64) -> Result<Vec<Car>, sqlx::Error> {
+        let sql = format!(
+            "{} WHERE c.tenant = $1 AND c.id > $2 ORDER BY c.id LIMIT $3",
+            car_select(self.engine)
+        );
+        sqlx::query_as::<_, Car>(&sql)
+            .bind(&self.tenant)
+            .bind(after_id)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await
+    }
+
     /// Cars of the tenant with these ids, in the order of `ids` (search hits; missing ids are
     /// skipped). At most 200 ids.
     pub async fn cars_by_ids(&self, ids: &[i64]) -> Result<Vec<Car>, sqlx::Error> {
@@ -341,6 +357,22 @@ impl TenantRepo {
             .bind(limit)
             .fetch_all(&self.pool)
             .await
+    }
+
+    /// The car types (`new`, `demo`, `used`) of the tenant's cars on sale (in_stock or
+    /// coming_soon, shown on the dealer website), each once, in that order (others after, by name).
+    /// Errors: the storage error.
+    pub async fn car_types_on_sale(&self) -> Result<Vec<String>, sqlx::Error> {
+        let mut types: Vec<String> = sqlx::query_scalar(
+            "SELECT DISTINCT car_type FROM cars WHERE tenant = $1 AND show_on_dealer_website = 1 \
+             AND status IN ('in_stock', 'coming_soon')",
+        )
+        .bind(&self.tenant)
+        .fetch_all(&self.pool)
+        .await?;
+        let rank = |t: &str| ["new", "demo", "used"].iter().position(|x| *x == t).unwrap_or(3);
+        types.sort_by(|a, b| rank(a).cmp(&rank(b)).then(a.cmp(b)));
+        Ok(types)
     }
 
     /// Number of the tenant's cars by status, as (status, count) ordered by status. Errors: the

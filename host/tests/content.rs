@@ -40,7 +40,8 @@ fn demo_content_carries_the_specs_facts() {
     assert!(stats.iter().any(|(_, v)| v.contains("RWD/AWD")), "{stats:?}");
     for slide in &m.slides {
         assert!(
-            slide.btn2.link.starts_with("/search/new-used-and-demo-cars?query=im"),
+            // A model refinement, not the text `im5` (which also matched IM6 stock numbers; issue 25).
+            slide.btn2.link.starts_with("/search/new-used-and-demo-cars?model=IM"),
             "{:?}",
             slide.btn2
         );

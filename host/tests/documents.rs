@@ -21,7 +21,8 @@ const INDEX: &str = "<!doctype html><html lang=\"en-AU\"><head><meta charset=\"u
 
 const FEED: &str = "stocknum,vin,year,make,model,badge,price,km,car_type,status,trans,body,fuel,location_slug,image_urls,dealercomments\n\
 D1,WDDHF5GB7BA292772,2019,Mercedes-Benz,C-Class,C200,45990,30000,used,in_stock,Automatic,Sedan,Petrol,alpha-sales,https://cdn.example/d1.jpg|https://cdn.example/d1b.jpg,\"Nice car </script><script>alert(1)</script> & more\"\n\
-D2,,2020,Toyota,Corolla,Ascent,19990,45000,used,sold,,,,,,\n";
+D2,,2020,Toyota,Corolla,Ascent,19990,45000,used,sold,,,,,,\n\
+D3,,2018,Mazda,CX-5,Maxx,5,1,used,in_stock,,SUV,,alpha-sales,,\n";
 
 async fn setup(site_url: Option<&str>) -> (common::TestDb, tempfile::TempDir, tempfile::TempDir, axum::Router) {
     let tdb = test_db().await;
@@ -66,7 +67,7 @@ async fn setup(site_url: Option<&str>) -> (common::TestDb, tempfile::TempDir, te
     let t = state.tenants.by_slug("alpha").unwrap().clone();
     let opts = common::csv_opts("feed");
     let r = import_feed(&tdb.db, &t, FEED.as_bytes(), opts).await.unwrap();
-    assert_eq!(r.inserted, 2, "{r:?}");
+    assert_eq!(r.inserted, 3, "{r:?}");
     (tdb, dir, ui, common::app(state))
 }
 
@@ -135,6 +136,21 @@ async fn a_car_page_describes_the_car_to_crawlers() {
     assert!(html.contains("<script type=\"module\" crossorigin src=\"/assets/index-abc123.js\"></script>"));
 }
 
+/// Issue 25: a placeholder price in the feed ($5, at or under the minimum shown price) is "no price"
+/// in the document too: no price in the `Car` JSON-LD offer, the no-price text in the description.
+#[tokio::test]
+async fn a_placeholder_price_is_never_published() {
+    let (_db, _d, _ui, app) = setup(None).await;
+    let (s, _, html) = call(&app, get("alpha.localhost", "/cars/2018-mazda-cx-5-d3")).await;
+    assert_eq!(s, StatusCode::OK);
+    let car = json_ld(&html).into_iter().find(|v| v["@type"] == "Car").expect("Car JSON-LD");
+    assert_eq!(car["offers"]["@type"], "Offer");
+    assert!(car["offers"].get("price").is_none(), "{}", car["offers"]);
+    assert!(!html.contains("for $5 "), "no $5 in the description");
+    assert!(html.contains("for Enquire for price at alpha Motors"), "the no-price text instead");
+    assert_eq!(inline(&html)["page"]["price_view"]["kind"], "no_price");
+}
+
 #[tokio::test]
 async fn sold_unknown_and_foreign_cars() {
     let (_db, _d, _ui, app) = setup(None).await;
@@ -182,10 +198,19 @@ async fn location_search_and_generic_pages() {
     let (s, _, html) = call(&app, get("alpha.localhost", "/search/used-cars")).await;
     assert_eq!(s, StatusCode::OK);
     let list = json_ld(&html).into_iter().find(|v| v["@type"] == "ItemList").expect("ItemList");
-    assert_eq!(list["numberOfItems"], 1, "only available cars are listed");
     assert_eq!(
-        list["itemListElement"][0]["url"],
-        "http://alpha.localhost/cars/2019-mercedes-benz-c-class-d1"
+        list["numberOfItems"], 2,
+        "only available cars are listed (D1, and D3 with no price)"
+    );
+    let urls: Vec<&str> = list["itemListElement"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["url"].as_str().unwrap())
+        .collect();
+    assert!(
+        urls.contains(&"http://alpha.localhost/cars/2019-mercedes-benz-c-class-d1") && !urls.iter().any(|u| u.ends_with("-d2")),
+        "{urls:?}"
     );
     assert_eq!(inline(&html)["route"]["params"]["refinement"], "used-cars");
     assert!(html.contains("<title>Used Cars | alpha Motors</title>"), "{html}");
@@ -207,7 +232,19 @@ async fn location_search_and_generic_pages() {
     let (s, _, html) = call(&app, get("alpha.localhost", "/")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(html.contains("<title>alpha Motors</title>"));
-    assert_eq!(inline(&html)["route"]["id"], "home");
+    let data = inline(&html);
+    assert_eq!(data["route"]["id"], "home");
+    // The featured stock's search page inline (in-stock used cars), the car types the site has on
+    // sale, and no statistics banner without the feature.
+    let hits: Vec<&str> = data["page"]["hits"]
+        .as_array()
+        .expect("featured search page inline")
+        .iter()
+        .map(|h| h["stocknum"].as_str().unwrap())
+        .collect();
+    assert!(hits.contains(&"D1") && !hits.contains(&"D2"), "{hits:?}");
+    assert_eq!(data["tenant"]["car_types"], serde_json::json!(["used"]));
+    assert_eq!(data["tenant"]["stats"], serde_json::json!([]));
     let (s, _, _) = call(
         &app,
         Request::post("/about-us")

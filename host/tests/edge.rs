@@ -252,6 +252,42 @@ async fn every_bad_request_is_answered_in_the_envelope_naming_the_field() {
     assert_eq!(a.status, 200, "{a:?}");
 }
 
+/// Issue 20 item 6: the admin import honours the configured `max_body_bytes`, not axum's 2 MiB
+/// default for buffered bodies. With a limit of 3 MiB, a JSON feed of exactly 3 MiB (one car
+/// padded with whitespace) imports; one byte more is a 413 in the envelope on `body`.
+#[tokio::test]
+async fn admin_import_takes_bodies_up_to_max_body_bytes_and_refuses_longer_ones() {
+    const LIMIT: usize = 3 * 1024 * 1024;
+    let s = serve(|settings| settings.max_body_bytes = LIMIT).await;
+    let feed = |stocknum: &str, len: usize| {
+        let car = format!(r#"[{{"stocknum":"{stocknum}","year":2022,"make":"Kia","model":"Sportage","price":38990,"car_type":"used"}}]"#);
+        assert!(car.len() <= len);
+        format!("{car}{}", " ".repeat(len - car.len()))
+    };
+    let headers = "Content-Type: application/json\r\nAuthorization: Bearer s3cret\r\n";
+    let target = "/api/v1/admin/import?format=json&mode=delta";
+    let a = raw(s.addr, &request("POST", target, headers, &feed("BIG1", LIMIT))).await;
+    assert_eq!(
+        a.status, 200,
+        "a body of exactly max_body_bytes ({LIMIT} bytes) imports: {}",
+        a.body
+    );
+    assert_eq!(a.json()["inserted"], 1, "{}", a.body);
+    let car = raw(s.addr, &request("GET", "/api/v1/cars/2022-kia-sportage-big1", "", "")).await;
+    assert_eq!(car.status, 200, "{}", car.body);
+
+    // One byte more, announced by its Content-Length, is refused before any of it is read (only
+    // the head is sent: the server answers and closes without waiting for the body).
+    let head = format!(
+        "POST {target} HTTP/1.1\r\nHost: edge.localhost\r\nConnection: close\r\n{headers}Content-Length: {}\r\n\r\n",
+        LIMIT + 1
+    );
+    let a = raw(s.addr, head.as_bytes()).await;
+    assert_eq!(a.status, 413, "{}", a.body);
+    assert_eq!(a.json()["error"]["code"], "payload_too_large", "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "body", "{}", a.body);
+}
+
 #[tokio::test]
 async fn forwarded_client_ip_is_read_only_from_trusted_proxies() {
     use forecourt_host::http::session::forwarded_client;
@@ -578,4 +614,121 @@ fn every_operation_declares_the_edges_standard_error_answers() {
     let postcode = delivery.as_array().unwrap().iter().find(|p| p["name"] == "postcode").unwrap();
     assert_eq!(postcode["required"], true);
     assert_eq!(postcode["schema"]["pattern"], "^[0-9]{4}$");
+}
+
+/// Lead form schema `name` of a served document: one object, no other field.
+fn own_part<'a>(doc: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    let s = &doc["components"]["schemas"][name];
+    assert_eq!(s["additionalProperties"], false, "{name}: {s}");
+    assert!(s["properties"]["name"].is_object(), "{name} has the common fields: {s}");
+    s
+}
+
+/// SECURITY.md "API conformance": the served document states the host's rules the derive cannot
+/// (a car or an amount, a car or a price, the trade-in year window, `leads.csv` without paging,
+/// an unknown postcode's 404), and a site's own document its required lead fields and values.
+#[test]
+fn the_served_document_states_the_hosts_rules_and_each_sites_own() {
+    use forecourt_host::http::api::contract::document;
+    let doc = document(None);
+    let schemas = &doc["components"]["schemas"];
+    let branches = |name: &str| -> Vec<serde_json::Value> {
+        schemas[name]["oneOf"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name} is oneOf"))
+            .iter()
+            .map(|b| b["required"].clone())
+            .collect()
+    };
+    assert_eq!(
+        branches("RepaymentBody"),
+        vec![serde_json::json!(["car"]), serde_json::json!(["amount"])]
+    );
+    assert_eq!(
+        branches("QuoteBody"),
+        vec![serde_json::json!(["car"]), serde_json::json!(["purchasePrice"])]
+    );
+    let for_amount = &schemas["RepaymentBody"]["oneOf"][1]["properties"];
+    assert_eq!(for_amount["term_years"]["minimum"], 0.25);
+    assert_eq!(for_amount["car"]["type"], "null", "without a car: no car");
+    assert!(
+        schemas["RepaymentBody"]["oneOf"][0]["properties"]["establishment_fee"].is_null(),
+        "with a car the calculator's fee is used"
+    );
+    let next_year = i64::from(jiff::Zoned::now().year()) + 1;
+    assert_eq!(schemas["EstimateBody"]["properties"]["year"]["maximum"], next_year);
+    assert_eq!(schemas["EstimateBody"]["properties"]["year"]["minimum"], 1950);
+    assert!(schemas["RegoBody"]["properties"]["rego"]["pattern"].is_string());
+    let csv_params: Vec<&str> = doc["paths"]["/api/v1/admin/leads.csv"]["get"]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(csv_params, ["form", "from", "to", "delivery"], "what the export honours");
+    assert!(doc["paths"]["/api/v1/locations"]["get"]["responses"]["404"].is_object());
+    let import = &doc["paths"]["/api/v1/admin/import"]["post"]["requestBody"]["content"];
+    assert!(import["text/csv"]["schema"]["pattern"].is_string());
+    assert!(import["application/json"]["schema"]["oneOf"].is_array());
+    // Every lead form: intake's rules on its fields, email or phone, a car where one is needed.
+    let enquiry = own_part(&doc, "EnquiryLead");
+    assert_eq!(enquiry["anyOf"][0]["required"], serde_json::json!(["email"]), "{enquiry}");
+    assert!(
+        !enquiry["required"].as_array().unwrap().contains(&"message".into()),
+        "no site: its rule"
+    );
+    let test_drive = own_part(&doc, "TestDriveLead");
+    assert!(test_drive["required"].as_array().unwrap().contains(&"car_id".into()));
+    let common = &schemas["LeadCommon"]["properties"];
+    let phone = forecourt_host::leads::intake::PHONE_PATTERN;
+    assert!(
+        common["phone"]["pattern"]
+            .as_str()
+            .is_some_and(|p| p.contains(phone.trim_start_matches('^').trim_end_matches('$'))),
+        "an optional phone: the pattern or blank: {}",
+        common["phone"]
+    );
+    assert_eq!(common["name"]["pattern"], forecourt_host::leads::intake::REQUIRED_TEXT_PATTERN);
+    assert_eq!(common["visited_pages"]["items"]["maxLength"], 500);
+
+    // Two sites: one with the defaults, one with a required postcode, an optional message, two
+    // dealerships, service types and an adjustment question.
+    let strict = tenant_toml("strict").replace(
+        "[[dealerships]]",
+        "[leads]\npostcode_required = true\nmessage_optional = true\nservice_types = [\"Logbook\", \"Tyres\"]\n\
+         [[trade_in.adjustments]]\nid = \"keys\"\nquestion = \"How many keys?\"\n\
+         answers = [{ value = \"one\", label = \"One\", percent = -2.0 }, { value = \"two\", label = \"Two\", percent = 0.0 }]\n\
+         [[dealerships]]\nslug = \"strict-second\"\nname = \"Strict Second\"\nstate = \"QLD\"\n[[dealerships]]",
+    );
+    let (_dir, reg) = write_tenants(&[("plain", tenant_toml("plain")), ("strict", strict)]);
+    let plain = document(Some(reg.by_slug("plain").unwrap()));
+    let enquiry = own_part(&plain, "EnquiryLead");
+    assert!(enquiry["required"].as_array().unwrap().contains(&"message".into()), "{enquiry}");
+    assert_eq!(
+        plain["components"]["schemas"]["LeadCommon"]["properties"]["location"]["enum"],
+        serde_json::json!(["plain-sales", "", null]),
+        "visible locations only"
+    );
+    let strict = document(Some(reg.by_slug("strict").unwrap()));
+    let enquiry = own_part(&strict, "EnquiryLead");
+    assert!(!enquiry["required"].as_array().unwrap().contains(&"message".into()), "{enquiry}");
+    let common = &strict["components"]["schemas"]["LeadCommon"];
+    let required = common["required"].as_array().unwrap();
+    assert!(
+        required.contains(&"postcode".into()) && required.contains(&"dealership_slug".into()),
+        "{common}"
+    );
+    assert_eq!(
+        common["properties"]["dealership_slug"]["enum"],
+        serde_json::json!(["strict-second", "strict-dealer"])
+    );
+    let service = own_part(&strict, "ServiceLead");
+    assert!(service["required"].as_array().unwrap().contains(&"Service Type".into()));
+    assert_eq!(
+        service["properties"]["Service Type"]["enum"],
+        serde_json::json!(["Logbook", "Tyres"])
+    );
+    let answers = &strict["components"]["schemas"]["EstimateBody"]["properties"]["adjustmentAnswers"];
+    assert_eq!(answers["properties"]["keys"]["enum"], serde_json::json!(["one", "two"]));
+    assert_eq!(answers["additionalProperties"], false);
 }

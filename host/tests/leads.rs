@@ -68,7 +68,6 @@ async fn invalid_input_gets_the_specs_messages_and_stores_nothing() {
             "Please enter a valid Australian phone number.",
         ),
         (with("admin", json!(true)), "admin", "is not a field of the enquiry form"),
-        (with("car_id", json!(999_999)), "car_id", "is not a car of this site"),
         (with("form", json!("lottery")), "form", ""),
         (with("idempotency_key", json!("short")), "idempotency_key", ""),
         (trade.clone(), "under_finance", "This is a required field."),
@@ -87,6 +86,12 @@ async fn invalid_input_gets_the_specs_messages_and_stores_nothing() {
         );
         assert!(v["error"]["message"].as_str().unwrap().contains(msg), "{v}");
     }
+    // A car id this site does not have is a reference that is not found: 404 naming `car_id`.
+    let (s, v) = submit(&app, with("car_id", json!(999_999))).await;
+    assert_eq!((s, v["error"]["field"].as_str()), (StatusCode::NOT_FOUND, Some("car_id")), "{v}");
+    // An integral float is the integer it is (JSON Schema's `integer`): the same 404, not a 400.
+    let (s, v) = submit(&app, with("car_id", json!(999_999.0))).await;
+    assert_eq!((s, v["error"]["field"].as_str()), (StatusCode::NOT_FOUND, Some("car_id")), "{v}");
     assert_eq!(count(&app, "SELECT COUNT(*) FROM leads").await, 0);
     assert_eq!(count(&app, "SELECT COUNT(*) FROM lead_deliveries").await, 0);
 }

@@ -65,7 +65,7 @@ async fn the_same_car_differs_between_tenants_and_says_who_decided() {
 
     // Tag: certified pre-owned image on the Mercedes-Benz dealer; none at the superstore.
     assert_eq!(hs["tag"]["kind"], "certified_pre_owned");
-    assert_eq!(hs["tag"]["image_url"], "/assets/harbourside-mercedes/certified-pre-owned.svg");
+    assert_eq!(hs["tag"]["image_url"], "/img/badges/certified-pre-owned.png");
     assert_eq!(dd["tag"], Value::Null);
     assert_eq!(hs["decided_by"]["tag"], "tag-rules-ev@0.1.0");
     assert_eq!(dd["decided_by"]["tag"], "tag-rules-ev@0.1.0");

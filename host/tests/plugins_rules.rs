@@ -178,7 +178,7 @@ fn tag_rules_ev_table() {
     );
     assert_eq!(
         cpo[0].value.as_ref().unwrap().image_url.as_deref(),
-        Some("/assets/harbourside-mercedes/certified-pre-owned.svg")
+        Some("/img/badges/certified-pre-owned.png")
     );
 }
 

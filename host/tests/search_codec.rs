@@ -106,7 +106,7 @@ async fn endpoint_never_5xx_and_names_bad_parameters() {
         ("hitsPerPage=101", 400, Some("hitsPerPage")),
         ("sortBy=cheapest", 400, Some("sortBy")),
         ("price=cheap", 400, Some("price")),
-        ("price=10:5", 400, Some("price")),
+        ("price=10:5", 200, None),
         ("km=1e400:", 400, Some("km")),
         ("year=NaN", 400, Some("year")),
         ("make=%FF%FE", 400, Some("make")),

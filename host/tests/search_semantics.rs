@@ -15,8 +15,8 @@ use forecourt_host::{
     http::state::AppState,
     plugins::unix_now,
     search::{
-        BackendRequest, BackendResult, BoxFuture, FacetItem, Search, SearchBackend, SearchDoc, SearchError, SearchQuery, SearchService,
-        semantics,
+        BackendRequest, BackendResult, BoxFuture, FacetItem, IndexState, Rebuild, Search, SearchBackend, SearchDoc, SearchError,
+        SearchQuery, SearchService, semantics,
     },
 };
 use search_support::{all_cars, conditions, demo, reference_api};
@@ -375,7 +375,10 @@ impl SearchBackend for Down {
     fn search<'a>(&'a self, _: &'a BackendRequest) -> BoxFuture<'a, Result<BackendResult, SearchError>> {
         Box::pin(async { Err(SearchError::Unavailable("connection refused".into())) })
     }
-    fn replace_tenant<'a>(&'a self, _: &'a str, _: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>> {
+    fn apply<'a>(&'a self, _: &'a str, _: Vec<SearchDoc>, _: Vec<i64>, _: IndexState) -> BoxFuture<'a, Result<(), SearchError>> {
+        Box::pin(async { Err(SearchError::Unavailable("connection refused".into())) })
+    }
+    fn rebuild<'a>(&'a self, _: &'a str) -> BoxFuture<'a, Result<Box<dyn Rebuild>, SearchError>> {
         Box::pin(async { Err(SearchError::Unavailable("connection refused".into())) })
     }
 }
@@ -408,47 +411,117 @@ async fn engine_down_is_a_clear_503_and_nothing_else_fails() {
 #[tokio::test]
 async fn results_cache_evicts_oldest_and_is_invalidated_per_tenant() {
     let mut c = forecourt_host::search::ResultsCache::new(2);
-    c.put("a", "q1", 1);
-    c.put("a", "q2", 2);
-    c.put("b", "q3", 3);
-    assert_eq!(c.get("a", "q1"), None, "oldest evicted");
+    c.put("a", "q1", 1, 10);
+    c.put("a", "q2", 2, 10);
+    c.put("b", "q3", 3, 10);
+    c.put("a", "q4", 4, 10);
+    assert_eq!(c.get("a", "q1"), None, "the tenant's oldest evicted");
     assert_eq!(c.get("a", "q2"), Some(2));
+    assert_eq!(c.get("b", "q3"), Some(3), "another tenant's entry is never evicted");
     c.invalidate("a");
     assert_eq!(c.get("a", "q2"), None);
     assert_eq!(c.get("b", "q3"), Some(3));
     assert_eq!(c.len(), 1);
 }
 
+/// Cached answers are bounded in bytes per tenant: one tenant's large answers (near-cap plugin
+/// texts) evict its own oldest entries, never another tenant's, and an answer over the whole
+/// budget is not cached.
 #[tokio::test]
-async fn the_on_disk_index_is_kept_across_starts_while_the_stock_is_unchanged() {
+async fn results_cache_bytes_are_budgeted_per_tenant() {
+    let mut c = forecourt_host::search::ResultsCache::with_budget(512, 1000);
+    c.put("quiet", "q", 0, 100);
+    for i in 0..50 {
+        c.put("noisy", &format!("q{i}"), i, 300);
+        assert!(c.bytes("noisy") <= 1000, "{}", c.bytes("noisy"));
+    }
+    assert_eq!(c.len(), 4, "three of noisy's (900 bytes) and quiet's one");
+    assert_eq!(c.get("noisy", "q49"), Some(49));
+    assert_eq!(c.get("quiet", "q"), Some(0));
+    c.put("quiet", "huge", 1, 1001);
+    assert_eq!(c.get("quiet", "huge"), None, "over the whole budget: not cached");
+    assert_eq!(c.bytes("quiet"), 100);
+}
+
+#[tokio::test]
+async fn the_on_disk_index_replays_the_journal_across_starts_and_rebuilds_only_when_it_must() {
     let (_db, state) = demo().await;
     let dir = tempfile::tempdir().unwrap();
     let slug = "drive-depot";
     let open = || {
         let backend = forecourt_host::search::embedded::EmbeddedBackend::open(&dir.path().join("index")).unwrap();
-        SearchService::with_fingerprints(Arc::new(backend), dir.path().join("index").join("fingerprints.json"))
+        Arc::new(SearchService::new(Arc::new(backend)))
     };
+    let state_file =
+        || -> Value { serde_json::from_slice(&std::fs::read(dir.path().join("index").join(slug).join("state.json")).unwrap()).unwrap() };
     let first = open();
-    let (n, rebuilt) = first.refresh_tenant(&state.db, &state.tenants, slug).await.unwrap();
-    assert!(n > 0 && rebuilt, "an empty index is built ({n})");
+    assert_eq!(first.catch_up(&state.db, &state.tenants, true).await.unwrap(), 0);
+    let built = state_file();
+    let generation = built["generation"].as_str().unwrap().to_string();
     drop(first);
-    // A new start over the same directory: nothing rebuilt, and the index answers as before.
-    let second = Arc::new(open());
-    assert_eq!(second.refresh_tenant(&state.db, &state.tenants, slug).await.unwrap(), (n, false));
+    // A new start over the same directory: the generation is kept, and it answers as storage does.
+    let second = open();
+    assert_eq!(second.catch_up(&state.db, &state.tenants, true).await.unwrap(), 0);
+    assert_eq!(
+        state_file()["generation"],
+        generation.as_str(),
+        "an index in step with the journal is kept"
+    );
     let mut reused = state.clone();
     reused.search = Search::ready(second.clone());
     let (s, v) = search(&reused, slug, "").await;
     let (_, fresh) = search(&state, slug, "").await;
     assert_eq!((s, &v["count"], ids(&v)), (StatusCode::OK, &fresh["count"], ids(&fresh)));
-    // A stock change made while the host was down (a price here) is picked up at the next start.
-    sqlx::query("UPDATE cars SET price = price + 1 WHERE tenant = $1 AND id = (SELECT MIN(id) FROM cars WHERE tenant = $1)")
+    drop(reused);
+    drop(second);
+    // A change journaled while the host was down (a price here) is replayed at the next start,
+    // on the same generation.
+    let car = all_cars(&state, slug)
+        .await
+        .into_iter()
+        .find(|c| c.status == "in_stock" && c.show_on_dealer_website.0)
+        .unwrap()
+        .id;
+    sqlx::query("UPDATE cars SET price = 1234567 WHERE tenant = $1 AND id = $2")
         .bind(slug)
+        .bind(car)
         .execute(&state.db.pool)
         .await
         .unwrap();
-    drop(second);
-    drop(reused);
+    let seq = forecourt_host::stock::journal::record_committed(&state.db, slug, &[car])
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(seq > built["seq"].as_i64().unwrap());
     let third = open();
-    assert_eq!(third.refresh_tenant(&state.db, &state.tenants, slug).await.unwrap(), (n, true));
-    assert_eq!(third.refresh_tenant(&state.db, &state.tenants, slug).await.unwrap(), (n, false));
+    assert_eq!(third.catch_up(&state.db, &state.tenants, true).await.unwrap(), 0);
+    let replayed = state_file();
+    assert_eq!(
+        (replayed["generation"].as_str(), replayed["seq"].as_i64()),
+        (Some(generation.as_str()), Some(seq))
+    );
+    assert!(third.lag(&state.db).await.unwrap().iter().all(|l| l.behind == 0));
+    let mut reused = state.clone();
+    reused.search = Search::ready(third.clone());
+    let (_, v) = search(&reused, slug, "price=1234567:").await;
+    assert_eq!(ids(&v), vec![car], "the replayed change is searchable: {v}");
+    drop(reused);
+    drop(third);
+    // An index recorded for another journal (another database) is rebuilt.
+    let mut other = built.clone();
+    other["epoch"] = "another-database".into();
+    std::fs::write(
+        dir.path().join("index").join(slug).join("state.json"),
+        serde_json::to_vec(&other).unwrap(),
+    )
+    .unwrap();
+    let fourth = open();
+    assert_eq!(fourth.catch_up(&state.db, &state.tenants, true).await.unwrap(), 0);
+    let rebuilt = state_file();
+    assert_ne!(rebuilt["generation"], generation.as_str(), "rebuilt aside as a new generation");
+    assert_eq!(rebuilt["seq"].as_i64(), Some(seq));
+    assert!(
+        !dir.path().join("index").join(slug).join(&generation).exists(),
+        "the old generation is removed"
+    );
 }

@@ -223,12 +223,15 @@ fn a_plugin_tag_with_a_non_http_image_url_is_an_invalid_answer() {
         "/img/badges/cpo.png",
         "/assets/harbourside-mercedes/certified-pre-owned.svg",
     ] {
-        let tag = tag_answer(show(Some(ok))).unwrap().unwrap().unwrap();
+        let tag = tag_answer(show(Some(ok)), &["cdn.example".to_string()]).unwrap().unwrap().unwrap();
         assert_eq!(tag.image_url.as_deref(), Some(ok));
     }
-    assert!(tag_answer(show(None)).unwrap().unwrap().unwrap().image_url.is_none());
+    assert!(tag_answer(show(None), &[]).unwrap().unwrap().unwrap().image_url.is_none());
+    // An https image on a host the plugin is not allowed (`image_hosts`) is refused.
+    let why = tag_answer(show(Some("https://cdn.example/cpo.svg")), &[]).unwrap_err();
+    assert!(why.starts_with("tag.image-url ") && why.contains("image_hosts"), "{why}");
     for (_, bad) in HOSTILE.iter().filter(|(f, _)| f.contains("image")) {
-        let why = tag_answer(show(Some(bad))).unwrap_err();
+        let why = tag_answer(show(Some(bad)), &["cdn.example".to_string()]).unwrap_err();
         assert!(why.starts_with("tag.image-url "), "{bad:?}: {why}");
     }
 }

@@ -15,6 +15,8 @@
 //! - `recalls.toml` (§2 "Recall page", §3 Recall record), `service.toml` (§2 "Service page", §9
 //!   "free ride within 8 km", "quote fixed for 12 months") and `trade_in.toml` (§2 "Trade-in
 //!   information"): the tenant's file merged over the default key by key (arrays replace).
+//! - `vdp.toml`: the VDP's warranty wording by car type and make, the money-back guarantee and the
+//!   blog links (docs/features/shopper-core.md §2 "blogs", §9), merged the same way (`vdp.rs`).
 //!
 //! `{{site_name}}` in any file is replaced by the tenant's name. Markdown is rendered with
 //! pulldown-cmark and sanitised with ammonia (links get `rel="noopener noreferrer"`), so the UI can
@@ -30,7 +32,9 @@ pub mod files;
 pub mod marketing;
 pub mod models;
 pub mod site;
+pub mod vdp;
 
 pub use files::{SITE_NAME, markdown_html};
 pub use models::*;
 pub use site::*;
+pub use vdp::*;

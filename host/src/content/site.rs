@@ -11,6 +11,7 @@ use super::{
     files::{Dirs, markdown_html, merged, read},
     marketing::site_content::{self, SiteContent},
     models::{ImageBanner, ModelFamily, ModelsContent, load_models},
+    vdp::{VdpContent, load_vdp},
 };
 use crate::tenant::error::{TenantError, invalid};
 use crate::tenant::validate::is_slug;
@@ -148,6 +149,8 @@ pub struct Content {
     pub service: Option<ServiceContent>,
     /// The trade-in information.
     pub trade_in: Option<TradeInContent>,
+    /// The VDP's warranty wording, money-back guarantee and blog links.
+    pub vdp: Option<VdpContent>,
     /// Pages by URL path (`/about-us`).
     pub pages: BTreeMap<String, ContentPage>,
     /// Navigation, popup, offers, brands and reviews (docs/features/platform.md
@@ -398,6 +401,7 @@ pub fn load(tenant_folder: &Path, defaults: Option<&Path>, slug: &str, site_name
         recalls: load_recalls(&dirs, site_name)?,
         service: load_service(&dirs, site_name)?,
         trade_in: load_trade_in(&dirs, site_name)?,
+        vdp: load_vdp(&dirs, site_name)?,
         site: site_content::load(&dirs, slug, site_name)?,
         pages,
     })

@@ -46,22 +46,39 @@ impl<T: Serialize> IntoResponse for Json<T> {
     }
 }
 
-/// Decodes a JSON document into `T`. Errors: 400 `malformed_json` on `body` for a syntax error;
-/// 400 `invalid_field` naming the field's path (`a.b[0]`) for a wrong type, a missing or an
-/// unknown field.
+/// Decodes a JSON document into `T`. A number with no fractional part (`12.0`) is read as the
+/// integer it is (JSON Schema's `integer` includes it; SECURITY.md "API conformance"), so an
+/// integer field takes it. Errors: 400 `malformed_json` on `body` for a syntax error; 400
+/// `invalid_field` naming the field's path (`a.b[0]`) for a wrong type, a missing or an unknown
+/// field.
 pub fn decode_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let mut document: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::bad_field("body", "malformed_json", format!("The body is not well-formed JSON: {e}")))?;
+    integral_floats_as_integers(&mut document);
+    serde_path_to_error::deserialize(document).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        match inner.classify() {
-            serde_json::error::Category::Data => ApiError::invalid(&field_of(&path, &inner.to_string()), inner.to_string()),
-            _ => ApiError::bad_field("body", "malformed_json", format!("The body is not well-formed JSON: {inner}")),
+        ApiError::invalid(&field_of(&path, &inner.to_string()), inner.to_string())
+    })
+}
+
+/// Rewrites, everywhere in `v`, a float with no fractional part that fits an `i64` (`12.0`,
+/// `-1.0`) as that integer; other numbers are kept as they are.
+fn integral_floats_as_integers(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Number(n) if n.is_f64() => {
+            if let Some(f) = n.as_f64()
+                && f.fract() == 0.0
+                && f >= i64::MIN as f64
+                && f < i64::MAX as f64
+            {
+                *v = serde_json::Value::from(f as i64);
+            }
         }
-    })?;
-    de.end()
-        .map_err(|e| ApiError::bad_field("body", "malformed_json", format!("The body is not well-formed JSON: {e}")))?;
-    Ok(value)
+        serde_json::Value::Array(items) => items.iter_mut().for_each(integral_floats_as_integers),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(integral_floats_as_integers),
+        _ => {}
+    }
 }
 
 /// The query string decoded into `T` (an absent query is an empty one). Rejection: 400
@@ -230,6 +247,10 @@ mod tests {
         assert_eq!(bad(r#"{"name":1}"#), invalid("name"));
         assert_eq!(bad(r#"{"name":"a","car":{"id":1,"colour":"red"}}"#), invalid("car.colour"));
         let malformed = (StatusCode::BAD_REQUEST, "malformed_json".to_string(), Some("body".to_string()));
+        // An integral float is the integer it is; a fractional one is not an integer.
+        assert_eq!(decode_json::<Body>(br#"{"name":"a","car":{"id":12.0}}"#).unwrap().car.id, 12);
+        assert_eq!(decode_json::<Body>(br#"{"name":"a","car":{"id":-1.0}}"#).unwrap().car.id, -1);
+        assert_eq!(bad(r#"{"name":"a","car":{"id":1.5}}"#), invalid("car.id"));
         assert_eq!(bad(r#"{"name":"#), malformed);
         assert_eq!(bad(r#"{"name":"a","car":{"id":1}} trailing"#), malformed);
     }

@@ -78,17 +78,45 @@ async fn healthz() -> &'static str {
 /// `GET /readyz`: 200 `ready` while storage answers; 503 in the envelope (`draining`) once
 /// shutdown began (docs/features/platform.md "Foundation": a load balancer stops sending before
 /// the listener closes), or (`storage_unavailable`) when storage does not answer.
-async fn readyz(State(state): State<AppState>, draining: Option<Extension<Draining>>) -> Response {
+///
+/// It also reports the search indexer's lag (journal sequences not yet applied, summed over the
+/// tenants; `search::index::SearchService::lag`) in the `x-search-lag` header, and, when the
+/// request accepts `application/json`, as the body `{"status": "ready", "searchLag": N,
+/// "searchLagByTenant": {"<tenant>": N}}`. The lag is omitted while the search index is not
+/// built yet; a lag never makes the host unready.
+async fn readyz(State(state): State<AppState>, draining: Option<Extension<Draining>>, headers: axum::http::HeaderMap) -> Response {
     if draining.is_some_and(|Extension(d)| d.is_draining()) {
         return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "draining", "The host is shutting down").into_response();
     }
-    match state.db.ping().await {
-        Ok(()) => (StatusCode::OK, "ready").into_response(),
-        Err(e) => {
-            tracing::warn!(error = %e, "readiness: storage does not answer");
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable", "Storage does not answer").into_response()
-        }
+    if let Err(e) = state.db.ping().await {
+        tracing::warn!(error = %e, "readiness: storage does not answer");
+        return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable", "Storage does not answer").into_response();
     }
+    let lag = match state.search.lag(&state.db).await {
+        Some(Ok(l)) => Some(l),
+        Some(Err(e)) => {
+            tracing::warn!(error = %e, "readiness: the search journal cannot be read");
+            None
+        }
+        None => None,
+    };
+    let total = lag.as_ref().map(|l| l.iter().map(|t| t.behind).sum::<i64>());
+    let json = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("application/json"));
+    let mut res = if json {
+        let by_tenant: serde_json::Map<String, serde_json::Value> =
+            lag.iter().flatten().map(|t| (t.tenant.clone(), t.behind.into())).collect();
+        axum::Json(serde_json::json!({"status": "ready", "searchLag": total, "searchLagByTenant": by_tenant})).into_response()
+    } else {
+        (StatusCode::OK, "ready").into_response()
+    };
+    if let Some(n) = total {
+        res.headers_mut()
+            .insert(HeaderName::from_static("x-search-lag"), HeaderValue::from(n));
+    }
+    res
 }
 
 /// Refuses, in the envelope, what no request may be: two `Host` headers, or a `Host` that is not

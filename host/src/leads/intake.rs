@@ -173,6 +173,86 @@ pub fn form_field_table(form: &str) -> Vec<(&'static str, bool)> {
     COMMON.iter().chain(form_fields(form)).map(|f| (f.name, f.required)).collect()
 }
 
+/// A text field's characters as a JSON Schema pattern (ECMA-262): anything but the control
+/// characters [`check`] refuses (tab, line feed and carriage return are allowed).
+pub const TEXT_PATTERN: &str = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$";
+/// [`TEXT_PATTERN`] with at least one character that is not white space: a required text field
+/// (blank is the same as absent, so a blank required field is refused as missing).
+pub const REQUIRED_TEXT_PATTERN: &str = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$";
+/// A blank text (white space only), as a JSON Schema pattern: an optional field sent blank is the
+/// same as absent.
+pub const BLANK_PATTERN: &str = "^[ \\t\\r\\n]*$";
+/// An Australian phone number [`check`] takes, as a JSON Schema pattern: `0` or `+61` (a space
+/// after it allowed), an area or mobile digit (2, 3, 4, 5, 7, 8), then 8 digits with single spaces
+/// between them allowed (`0412 345 678`, `+61 2 9876 5432`).
+pub const PHONE_PATTERN: &str = "^(\\+61 ?|0)[234578]( ?[0-9]){8}$";
+
+/// The JSON Schema (OpenAPI 3.1) of what [`validate`] accepts for one field of `kind`: its type
+/// (null allowed unless `required`: null and blank are the same as absent), range, length,
+/// pattern or values. Used by the OpenAPI document (`http/api/contract.rs`) so the schema states
+/// intake's own rule.
+fn kind_schema(kind: Kind, required: bool) -> Value {
+    let ty = |t: &str| if required { Value::from(t) } else { serde_json::json!([t, "null"]) };
+    match kind {
+        Kind::Text(max) => {
+            let pattern = if required { REQUIRED_TEXT_PATTERN } else { TEXT_PATTERN };
+            serde_json::json!({ "type": ty("string"), "maxLength": max, "pattern": pattern })
+        }
+        // An optional field may also be blank (white space only) or null: the same as absent.
+        Kind::Email if !required => serde_json::json!({ "anyOf": [
+            { "type": "string", "format": "email", "maxLength": 254 },
+            { "type": "string", "pattern": BLANK_PATTERN },
+            { "type": "null" },
+        ] }),
+        Kind::Email => serde_json::json!({ "type": "string", "format": "email", "maxLength": 254 }),
+        Kind::Phone if !required => serde_json::json!({
+            "type": ty("string"),
+            "pattern": format!("^(({})|[ \\t\\r\\n]*)$", PHONE_PATTERN.trim_start_matches('^').trim_end_matches('$')),
+        }),
+        Kind::Phone => serde_json::json!({ "type": "string", "pattern": PHONE_PATTERN }),
+        Kind::Postcode if !required => serde_json::json!({ "type": ty("string"), "pattern": "^([0-9]{4}|[ \\t\\r\\n]*)$" }),
+        Kind::Postcode => serde_json::json!({ "type": "string", "pattern": "^[0-9]{4}$" }),
+        Kind::Bool => serde_json::json!({ "type": ty("boolean") }),
+        Kind::Int(min, max) => serde_json::json!({ "type": ty("integer"), "minimum": min, "maximum": max }),
+        Kind::Money(min, max) => serde_json::json!({ "type": ty("number"), "minimum": min, "maximum": max }),
+        Kind::Choice(list) => {
+            let mut values: Vec<Value> = list.iter().map(|v| Value::from(*v)).collect();
+            if !required {
+                values.extend([Value::from(""), Value::Null]);
+            }
+            serde_json::json!({ "enum": values })
+        }
+        Kind::Date if !required => serde_json::json!({ "anyOf": [
+            { "type": "string", "format": "date" },
+            { "type": "string", "pattern": BLANK_PATTERN },
+            { "type": "null" },
+        ] }),
+        Kind::Date => serde_json::json!({ "type": "string", "format": "date" }),
+        Kind::List => serde_json::json!({
+            "type": ty("array"),
+            "maxItems": 50,
+            "items": { "type": "string", "maxLength": 500 },
+        }),
+        Kind::Object => serde_json::json!({
+            "type": ty("object"),
+            "maxProperties": 50,
+            "propertyNames": { "maxLength": 100 },
+            "additionalProperties": { "type": ["string", "number", "boolean"] },
+        }),
+    }
+}
+
+/// The fields `form` accepts besides `form` and `idempotency_key`, each as (name, the JSON
+/// Schema of what [`validate`] takes for it when optional, the same when required). Whether a
+/// field is required can depend on the site ([`validate`]); the caller chooses.
+pub fn form_field_schemas(form: &str) -> Vec<(&'static str, Value, Value)> {
+    COMMON
+        .iter()
+        .chain(form_fields(form))
+        .map(|f| (f.name, kind_schema(f.kind, false), kind_schema(f.kind, true)))
+        .collect()
+}
+
 fn invalid(field: &str, msg: impl Into<String>) -> Error {
     Error::invalid(field, msg)
 }
@@ -249,7 +329,7 @@ fn check(field: &Field, v: &Value) -> Result<Value, Error> {
         }
         Kind::List => {
             let items = v.as_array().ok_or_else(|| invalid(name, "must be a list"))?;
-            if items.len() > 50 || items.iter().any(|i| i.as_str().is_none_or(|s| s.len() > 500)) {
+            if items.len() > 50 || items.iter().any(|i| i.as_str().is_none_or(|s| s.chars().count() > 500)) {
                 return Err(invalid(name, "must be a list of at most 50 short texts"));
             }
             v.clone()
@@ -258,7 +338,7 @@ fn check(field: &Field, v: &Value) -> Result<Value, Error> {
             let o = v.as_object().ok_or_else(|| invalid(name, "must be an object"))?;
             if o.len() > 50
                 || o.iter()
-                    .any(|(k, i)| k.len() > 100 || !(i.is_string() || i.is_number() || i.is_boolean()))
+                    .any(|(k, i)| k.chars().count() > 100 || !(i.is_string() || i.is_number() || i.is_boolean()))
             {
                 return Err(invalid(name, "must be an object of at most 50 short values"));
             }
@@ -283,8 +363,10 @@ pub struct ValidLead {
 
 /// Checks a submission for `tenant` (docs/features/platform.md "Leads"): the form is known, every field is allowed
 /// for it and valid, required fields are present (the message unless the tenant makes it
-/// optional; the postcode where the tenant requires it; the dealership when there are several),
-/// dealership, location and car belong to the tenant. Errors name the first bad field.
+/// optional; the postcode where the tenant requires it; the car on the car forms, a test drive
+/// taking a model in `subcategory` instead), dealership, location and car belong to the tenant,
+/// and the lead's dealership is the car's and owns its location ([`lead_dealership`]: a car
+/// enquiry on a group site without one gets the car's). Errors name the first bad field.
 pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option<&str>) -> Result<ValidLead, Error> {
     let obj = body.as_object().ok_or_else(|| invalid("body", "must be a JSON object"))?;
     let form = obj.get("form").and_then(|v| v.as_str()).unwrap_or("");
@@ -327,7 +409,9 @@ pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option
     if !fields.contains_key("email") && !fields.contains_key("phone") {
         required.push("email");
     }
-    if matches!(form, "test_drive" | "request_photos" | "find_similar" | "reserve") {
+    // A test drive is of a car in stock (the VDP) or of a model (`subcategory`, the
+    // /book-test-drive page's vehicle choice); the other car forms need the car.
+    if matches!(form, "request_photos" | "find_similar" | "reserve") || (form == "test_drive" && !fields.contains_key("subcategory")) {
         required.push("car_id");
     }
     if form == "service" {
@@ -337,9 +421,6 @@ pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option
         if !cfg.service_types.is_empty() {
             required.push("Service Type");
         }
-    }
-    if tenant.config.dealerships.len() > 1 {
-        required.push("dealership_slug");
     }
     for r in required {
         if !fields.contains_key(r) {
@@ -352,32 +433,39 @@ pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option
     {
         return Err(invalid("Service Type", format!("must be one of {:?}", cfg.service_types)));
     }
-    let d = fields
-        .get("dealership_slug")
+    // The service booking names its location by name in `Service Location`: it counts as the
+    // lead's location when `location` is not given.
+    let service_location = fields
+        .get("Service Location")
         .and_then(|v| v.as_str())
-        .map(str::to_string)
-        .or_else(|| tenant.config.dealerships.first().map(|d| d.slug.clone()));
-    if let Some(d) = &d {
-        if !tenant.config.dealerships.iter().any(|x| &x.slug == d) {
-            return Err(invalid("dealership_slug", "is not a dealership of this site"));
-        }
-        fields.insert("dealership_slug".into(), Value::String(d.clone()));
-    }
-    if let Some(l) = fields.get("location").and_then(|v| v.as_str())
-        && !tenant.config.locations.iter().any(|x| x.slug == l && x.visible)
-    {
-        return Err(invalid("location", "is not a location of this site"));
-    }
+        .and_then(|n| tenant.config.locations.iter().find(|x| x.visible && (x.name == n || x.slug == n)));
+    let location = match fields.get("location").and_then(|v| v.as_str()) {
+        Some(l) => Some(
+            tenant
+                .config
+                .locations
+                .iter()
+                .find(|x| x.slug == l && x.visible)
+                .ok_or_else(|| invalid("location", "is not a location of this site"))?,
+        ),
+        None => service_location,
+    };
     let car = match fields.get("car_id").and_then(|v| v.as_i64()) {
         Some(id) => Some(
             TenantRepo::new(db, tenant.slug())
                 .cars_by_ids(&[id])
                 .await?
                 .pop()
-                .ok_or_else(|| invalid("car_id", "is not a car of this site"))?,
+                // A car id is a reference, not a shape: an unknown one is not found (404), like
+                // `GET /api/v1/cars/{slug}`, and the OpenAPI document says so.
+                .ok_or_else(|| Error::not_found("No such car on this site").with_field("car_id"))?,
         ),
         None => None,
     };
+    let dealership = lead_dealership(tenant, &fields, car.as_ref(), location)?;
+    if let Some(d) = dealership {
+        fields.insert("dealership_slug".into(), Value::String(d));
+    }
     if let Some(car) = &car {
         fields.insert("stock_number".into(), Value::String(car.stocknum.clone()));
         fields.insert("car_dealership_id".into(), Value::from(car.dealership_id));
@@ -405,6 +493,64 @@ pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option
         fields,
         car,
     })
+}
+
+/// The dealership a lead is for (docs/features/locations-forms-marketing.md §2 "Enquiry form",
+/// §5 "Dealership select required when there are several dealerships"): the one the form names;
+/// else the car's (a car, offer or test-drive enquiry on a group site is the car's dealership's
+/// lead); else the chosen location's; else the site's only dealership. Returns the slug, or None
+/// for a site without dealerships.
+///
+/// # Errors
+/// 400 on `dealership_slug`: 'This is a required field.' when the site has several dealerships
+/// and none can be told; not a dealership of this site; not the dealership of the car
+/// (`car.dealership_slug`); not the dealership that owns the chosen `location` (issue 25 item 4).
+fn lead_dealership(
+    tenant: &Tenant,
+    fields: &Map<String, Value>,
+    car: Option<&Car>,
+    location: Option<&crate::tenant::LocationConfig>,
+) -> Result<Option<String>, Error> {
+    let dealerships = &tenant.config.dealerships;
+    let given = fields.get("dealership_slug").and_then(|v| v.as_str()).map(str::to_string);
+    let car_dealer = car.map(|c| c.dealership_slug.clone()).filter(|s| !s.is_empty());
+    let d = given
+        .clone()
+        .or_else(|| car_dealer.clone())
+        .or_else(|| location.map(|l| l.dealership.clone()))
+        .or_else(|| (dealerships.len() == 1).then(|| dealerships[0].slug.clone()));
+    let Some(d) = d else {
+        return if dealerships.len() > 1 {
+            Err(invalid("dealership_slug", REQUIRED))
+        } else {
+            Ok(None)
+        };
+    };
+    let Some(dealer) = dealerships.iter().find(|x| x.slug == d) else {
+        return Err(invalid("dealership_slug", "is not a dealership of this site"));
+    };
+    if given.is_some()
+        && let Some(cd) = &car_dealer
+        && cd != &d
+        && dealerships.iter().any(|x| &x.slug == cd)
+    {
+        return Err(invalid(
+            "dealership_slug",
+            format!("{} does not sell this car; choose its dealership", dealer.name),
+        ));
+    }
+    if let Some(l) = location
+        && l.dealership != d
+    {
+        return Err(invalid(
+            "dealership_slug",
+            format!(
+                "{} does not own the location {}; choose that location's dealership",
+                dealer.name, l.name
+            ),
+        ));
+    }
+    Ok(Some(d))
 }
 
 /// Records in `lead` the price view the shopper saw for its car (`price_seen`), as the tenant's

@@ -4,12 +4,14 @@
 //! destination in one transaction before the answer, made idempotent by the form's key, and
 //! delivered to the dealer at least once by [`delivery::run_worker`] (one task per destination:
 //! signed JSON webhook, ADF 1.0 XML email built by [`adf`]). The admin's paged, filtered listing of
-//! leads, their CSV export, the deliveries and the retry of a dead delivery are in [`admin`].
+//! leads, their CSV export, the deliveries and the retry of a dead delivery are in [`admin`]; the
+//! extra data a form keeps beside a lead (`POST /api/miscellaneous`) in [`misc`].
 
 pub mod adf;
 pub mod admin;
 pub mod delivery;
 pub mod intake;
 pub mod lender;
+pub mod misc;
 
 pub use intake::*;

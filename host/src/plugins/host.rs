@@ -1,6 +1,7 @@
-//! [`PluginHost`]: the runtime and every tenant's enabled plugins, their load, the metrics, and
-//! one public method per extension-point function (each a call of the generic path in
-//! `calls.rs`).
+//! [`PluginHost`]: the runtime and every tenant's enabled plugins, their load, the metrics, the
+//! breaker clock, and one public method per extension-point function (each a call of the
+//! generic path in `calls.rs` with a fresh request budget, except [`PluginHost::present`], whose
+//! points share one).
 
 use std::{
     collections::{BTreeMap, HashMap},
@@ -12,20 +13,22 @@ use crate::{
     config::Settings,
     model::Car,
     plugins::{
+        breaker::{BreakerState, Budget, Clock},
         decided::{CarPresentation, Decided, DecidedBy, HOST},
         error::PluginError,
-        metrics::{Metrics, PluginMetric},
+        metrics::{LimitsView, MetricKey, Metrics, PluginMetric, PluginsStatus, PointCounters},
         points::{
             eligibility::{Eligibility, Evaluate},
             finance_lender::{FinanceOffer, Offers, Repayment, RepaymentRequest, Repayments, wit_request},
             phone_format::{CarPhones, FormatNumbers, Phone},
+            point::Point,
             price_display::{PriceView, Views},
             stock_filter::{Conditions, StockCondition, stock_conditions},
             tag_rules::{Tag, Tags},
         },
         runtime::{LoadedComponent, PluginLimits, Runtime},
         since_v0_1_0::{Car as WitCar, car as wit_car},
-        tenants::{EnabledPlugin, TenantPlugins, TenantSpec, load_tenant, specs},
+        tenants::{TenantPlugins, TenantSpec, load_tenant, specs},
     },
     tenant::{Tenant, TenantRegistry},
 };
@@ -37,6 +40,7 @@ pub struct PluginHost {
     pub(super) tenants: HashMap<String, TenantPlugins>,
     components: BTreeMap<String, Arc<LoadedComponent>>,
     pub(super) metrics: Metrics,
+    pub(super) clock: Clock,
 }
 
 /// Unix seconds now.
@@ -55,6 +59,7 @@ impl PluginHost {
             tenants: HashMap::new(),
             components: BTreeMap::new(),
             metrics: Metrics::default(),
+            clock: Clock::system(),
         }
     }
 
@@ -108,7 +113,25 @@ impl PluginHost {
             tenants,
             components,
             metrics: Metrics::default(),
+            clock: Clock::system(),
         })
+    }
+
+    /// This host with a manual breaker clock ([`Clock::manual`]): cool-downs pass only when
+    /// [`PluginHost::clock`]`().advance(..)` says so (tests).
+    pub fn with_manual_clock(mut self) -> PluginHost {
+        self.clock = Clock::manual();
+        self
+    }
+
+    /// The clock breaker cool-downs read.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// A fresh request budget ([`PluginLimits::request_fuel`]; unlimited without a runtime).
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.runtime.as_ref().map_or(u64::MAX, |r| r.limits().request_fuel))
     }
 
     /// The runtime (absent on [`PluginHost::disabled`]).
@@ -126,26 +149,62 @@ impl PluginHost {
         self.tenants.get(slug)
     }
 
-    /// Counters per (tenant, plugin, point), with the breaker state.
+    /// Counters per (tenant, plugin, point), with the call-time percentiles and the breaker
+    /// state: a row for every point of every enabled plugin (zero before its first call), in
+    /// (tenant, plugin, point) order.
     pub fn metrics(&self) -> Vec<PluginMetric> {
-        self.metrics
+        let mut rows: BTreeMap<MetricKey, (PointCounters, (u64, u64))> = self
+            .metrics
             .snapshot()
             .into_iter()
-            .map(|((tenant, plugin, point), counters)| {
-                let breaker_open = self
+            .map(|(key, counters, pct)| (key, (counters, pct)))
+            .collect();
+        for (slug, tp) in &self.tenants {
+            for p in tp.plugins() {
+                for point in &p.component.points {
+                    rows.entry((slug.clone(), p.component.id(), *point)).or_default();
+                }
+            }
+        }
+        rows.into_iter()
+            .map(|((tenant, plugin, point), (counters, (p50_us, p99_us)))| {
+                let breaker = self
                     .tenants
                     .get(&tenant)
-                    .and_then(|t| t.plugins.iter().find(|p| p.component.id() == plugin))
-                    .is_some_and(EnabledPlugin::breaker_open);
+                    .filter(|t| t.for_point(point).is_some_and(|p| p.component.id() == plugin))
+                    .map_or(BreakerState::Closed, |t| t.breaker(point).state());
                 PluginMetric {
                     tenant,
                     plugin,
                     point,
                     counters,
-                    breaker_open,
+                    p50_us,
+                    p99_us,
+                    breaker,
+                    breaker_open: breaker != BreakerState::Closed,
                 }
             })
             .collect()
+    }
+
+    /// The limits and every (tenant, plugin, point) row: what `GET /api/v1/admin/plugins` and
+    /// `forecourt plugins status` show.
+    pub fn status(&self) -> PluginsStatus {
+        PluginsStatus {
+            limits: self.runtime.as_ref().map(|r| {
+                let l = r.limits();
+                LimitsView {
+                    fuel_per_call: l.fuel_per_call,
+                    request_fuel: l.request_fuel,
+                    deadline_ms: u64::try_from(l.deadline.as_millis()).unwrap_or(u64::MAX),
+                    memory_bytes: l.memory_bytes,
+                    max_output_bytes: l.max_output_bytes,
+                    breaker_failures: l.breaker_failures,
+                    breaker_cooldown_ms: u64::try_from(l.breaker_cooldown.as_millis()).unwrap_or(u64::MAX),
+                }
+            }),
+            plugins: self.metrics(),
+        }
     }
 
     fn wit_cars(&self, tenant: &Tenant, cars: &[Car]) -> Vec<WitCar> {
@@ -156,14 +215,14 @@ impl PluginHost {
     /// The tag of each car, in order (`tag-rules`; default
     /// [`tag_for`](crate::plugins::points::tag_rules::tag_for)). `now` is unix seconds.
     pub fn tags(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<Option<Tag>>> {
-        self.run::<Tags>(tenant, cars, &self.wit_cars(tenant, cars), now)
+        self.run::<Tags>(tenant, cars, &self.wit_cars(tenant, cars), now, &self.budget())
     }
 
     /// The price view of each car, in order (`price-display`; default
     /// [`price_view_for`](crate::plugins::points::price_display::price_view_for)). `now` is unix
     /// seconds.
     pub fn price_views(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<PriceView>> {
-        self.run::<Views>(tenant, cars, &self.wit_cars(tenant, cars), now)
+        self.run::<Views>(tenant, cars, &self.wit_cars(tenant, cars), now, &self.budget())
     }
 
     /// The eligibility of each car, in order (`eligibility`; per action, the plugin's answer or
@@ -171,28 +230,28 @@ impl PluginHost {
     /// offered for an unavailable or already reserved car (the feed's flag or a paid deposit
     /// hold), whatever the plugin says (WIT `eligibility.reserve`).
     pub fn eligibility(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<Eligibility>> {
-        self.run::<Evaluate>(tenant, cars, &self.wit_cars(tenant, cars), now)
+        self.run::<Evaluate>(tenant, cars, &self.wit_cars(tenant, cars), now, &self.budget())
     }
 
     /// The number to call about each car, in order (`phone-format` `car-phones`; default
     /// [`phone_for`](crate::plugins::points::phone_format::phone_for)); `None` when the tenant
     /// has none.
     pub fn car_phones(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<Option<Phone>>> {
-        self.run::<CarPhones>(tenant, cars, &self.wit_cars(tenant, cars), now)
+        self.run::<CarPhones>(tenant, cars, &self.wit_cars(tenant, cars), now, &self.budget())
     }
 
     /// Formats phone numbers as written in config (locations, dealers), one per number in order
     /// (`phone-format` `format-numbers`; default
     /// [`format_phone`](crate::plugins::points::phone_format::format_phone)).
     pub fn format_numbers(&self, tenant: &Tenant, numbers: &[String], now: i64) -> Vec<Decided<Phone>> {
-        self.run::<FormatNumbers>(tenant, numbers, numbers, now)
+        self.run::<FormatNumbers>(tenant, numbers, numbers, now, &self.budget())
     }
 
     /// Finance for each car, in order (`finance-lender` `offers`; default
     /// [`finance_for`](crate::plugins::points::finance_lender::finance_for)): the calculator
     /// limits, the widget and the estimate, or none when finance is not offered.
     pub fn finance_offers(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<Decided<Option<FinanceOffer>>> {
-        self.run::<Offers>(tenant, cars, &self.wit_cars(tenant, cars), now)
+        self.run::<Offers>(tenant, cars, &self.wit_cars(tenant, cars), now, &self.budget())
     }
 
     /// Repayments (`finance-lender` `repayments`; default
@@ -200,7 +259,7 @@ impl PluginHost {
     /// order (docs/features/shopper-core.md §5, §9).
     pub fn repayments(&self, tenant: &Tenant, requests: &[RepaymentRequest], now: i64) -> Vec<Decided<Repayment>> {
         let wreqs: Vec<_> = requests.iter().map(wit_request).collect();
-        self.run::<Repayments>(tenant, requests, &wreqs, now)
+        self.run::<Repayments>(tenant, requests, &wreqs, now, &self.budget())
     }
 
     /// The tenant's extra stock conditions for filter `level` (`stock-filter`; default none),
@@ -225,23 +284,55 @@ impl PluginHost {
         decided
     }
 
+    /// [`PluginHost::stock_conditions`] on a blocking thread (a plugin call is synchronous and may
+    /// run up to its fuel or deadline), so the async worker is never blocked. A cached answer is
+    /// returned without leaving the worker. If the thread cannot run: the host default.
+    pub async fn stock_conditions_async(self: &Arc<Self>, tenant: Arc<Tenant>, level: u8) -> Decided<Vec<StockCondition>> {
+        if let Some(tp) = self.tenants.get(tenant.slug()) {
+            if tp.for_point(Point::StockFilter).is_none() {
+                return Decided::host(stock_conditions(&tenant, level));
+            }
+            if let Some(hit) = tp.stock_cache.lock().unwrap_or_else(|e| e.into_inner()).get(&level) {
+                return hit.clone();
+            }
+        } else {
+            return Decided::host(stock_conditions(&tenant, level));
+        }
+        let host = self.clone();
+        let t = tenant.clone();
+        match tokio::task::spawn_blocking(move || host.stock_conditions(&t, level)).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(tenant = tenant.slug(), error = %e, "plugin task failed; host default used");
+                Decided::host(stock_conditions(&tenant, level))
+            }
+        }
+    }
+
     /// [`PluginHost::stock_conditions`] without the cache: always asks the plugin (benchmarks,
     /// and a caller that wants a fresh answer).
     pub fn stock_conditions_uncached(&self, tenant: &Tenant, level: u8) -> Decided<Vec<StockCondition>> {
-        self.run::<Conditions>(tenant, &[level], &[level], unix_now())
+        self.run::<Conditions>(tenant, &[level], &[level], unix_now(), &self.budget())
             .pop()
             .unwrap_or_else(|| Decided::host(stock_conditions(tenant, level)))
     }
 
     /// Everything the points decide for a page of cars (one batched call per point), at `now`
-    /// (unix seconds). Never fails: any plugin problem gives the host default for that part.
+    /// (unix seconds), all points on one request budget ([`PluginHost::budget`]). Never fails:
+    /// any plugin problem gives the host default for that part.
     pub fn present(&self, tenant: &Tenant, cars: &[Car], now: i64) -> Vec<CarPresentation> {
+        self.present_within(tenant, cars, now, &self.budget())
+    }
+
+    /// [`PluginHost::present`] on a given request `budget`: once it is spent, the remaining
+    /// points (and batches) use host defaults.
+    pub fn present_within(&self, tenant: &Tenant, cars: &[Car], now: i64, budget: &Budget) -> Vec<CarPresentation> {
         let wcars = self.wit_cars(tenant, cars);
-        let tags = self.run::<Tags>(tenant, cars, &wcars, now);
-        let prices = self.run::<Views>(tenant, cars, &wcars, now);
-        let elig = self.run::<Evaluate>(tenant, cars, &wcars, now);
-        let phones = self.run::<CarPhones>(tenant, cars, &wcars, now);
-        let finance = self.run::<Offers>(tenant, cars, &wcars, now);
+        let tags = self.run::<Tags>(tenant, cars, &wcars, now, budget);
+        let prices = self.run::<Views>(tenant, cars, &wcars, now, budget);
+        let elig = self.run::<Evaluate>(tenant, cars, &wcars, now, budget);
+        let phones = self.run::<CarPhones>(tenant, cars, &wcars, now, budget);
+        let finance = self.run::<Offers>(tenant, cars, &wcars, now, budget);
         tags.into_iter()
             .zip(prices)
             .zip(elig)

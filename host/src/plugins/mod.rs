@@ -4,16 +4,20 @@
 //!
 //! * [`runtime`]: one wasmtime engine, components compiled at load (off the request path) and
 //!   cached on disk under `<data_dir>/plugin-cache`, an `InstancePre` per component, a fresh store
-//!   per call with a deadline (epoch interruption, ticker thread) and a memory cap; no WASI.
+//!   per call with fuel (the deterministic cost limit), a deadline (epoch interruption, ticker
+//!   thread; the wall-clock backstop) and a memory cap; no WASI.
+//! * [`lift`]: answers measured in guest memory against the output cap before they are copied
+//!   (aliased strings cannot multiply host memory).
 //! * [`points`]: one file per extension point: its answer types, the checks on a plugin's
 //!   answer, the host's default (the specs' default behaviour) and the call into the component.
 //! * [`since_v0_1_0`]: the bindings of WIT `forecourt:platform@0.1.0` and the host-to-WIT
 //!   conversions.
 //! * [`PluginHost`] ([`host`], [`calls`]): per tenant, which enabled plugin decides which point;
-//!   batch calls (a page of cars per call); failures (trap, timeout, memory cap, oversize or
-//!   invalid answer) fall back to the default, are logged with tenant, plugin and version,
-//!   counted in [`PluginHost::metrics`], and after [`PluginLimits::breaker_failures`]
-//!   consecutive failures switch the plugin off for that tenant until the host reloads. A
+//!   batch calls (a page of cars per call) on one fuel budget per request; failures (fuel, trap,
+//!   timeout, memory cap, oversize or invalid answer) fall back to the default, are logged with
+//!   tenant, plugin and version, counted in [`PluginHost::metrics`] (and `crate::metrics`), and
+//!   after [`PluginLimits::breaker_failures`] consecutive failures of one point open that
+//!   point's circuit breaker ([`breaker`]) for a cool-down, then one half-open trial. A
 //!   shopper's request never fails because of a plugin.
 //!
 //! Load rules (the tenant's `[[plugins]]` in `tenant.toml`): the component is
@@ -25,21 +29,24 @@
 //! Files inside this folder name each other by file (`crate::plugins::host::PluginHost`), never
 //! through the re-exports below, which are for the rest of the crate.
 
+pub mod breaker;
 pub mod calls;
 pub mod decided;
 pub mod error;
 pub mod fixtures;
 pub mod host;
+pub mod lift;
 pub mod metrics;
 pub mod points;
 pub mod runtime;
 pub mod since_v0_1_0;
 pub mod tenants;
 
+pub use breaker::{BreakerState, Budget, Clock};
 pub use decided::{CarPresentation, Decided, DecidedBy};
 pub use error::PluginError;
 pub use host::{PluginHost, unix_now};
-pub use metrics::{PluginMetric, PointCounters};
+pub use metrics::{LimitsView, PluginMetric, PluginsStatus, PointCounters};
 pub use points::{
     eligibility::Eligibility,
     finance_lender::{Calculator, FinanceOffer, Frequency, NumberRange, Repayment, RepaymentRequest, TermInput, TermUnit},
@@ -49,7 +56,7 @@ pub use points::{
     stock_filter::StockCondition,
     tag_rules::{Tag, TagKind},
 };
-pub use runtime::{CallOutcome, Failure, LoadedComponent, PluginLimits, Runtime};
+pub use runtime::{CallOutcome, CallStats, Failure, LoadedComponent, PluginLimits, Runtime};
 pub use since_v0_1_0 as wit;
 pub use tenants::{EnabledPlugin, TenantPlugins};
 

@@ -1,8 +1,10 @@
 //! The wasmtime side (docs/features/platform.md "Plugins and extension points"): one [`Engine`]
 //! with the component model, epoch interruption and the pooling allocator; the epoch ticker on its
 //! own OS thread; components compiled off the request path and cached on disk; one [`InstancePre`]
-//! per component; a fresh [`Store`] per call with a memory cap ([`StoreLimits`]) and a wall-clock
-//! deadline; no WASI and no host functions at all.
+//! per component; a fresh [`Store`] per call with a memory cap ([`StoreLimits`]), a fuel budget
+//! (an instruction count: the deterministic cost limit) and a wall-clock deadline (the backstop);
+//! answers measured in guest memory before they are copied (`lift.rs`); no WASI and no host
+//! functions at all.
 
 use std::{
     hash::{Hash, Hasher},
@@ -18,18 +20,20 @@ use std::{
 use sha2::{Digest, Sha256};
 use wasmtime::{
     Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, ResourceLimiter, Store, StoreLimits, StoreLimitsBuilder, Trap,
-    component::{Component, Instance, InstancePre, Linker, types::ComponentItem},
+    component::{Component, ComponentExportIndex, Instance, InstancePre, Linker, types::ComponentItem},
 };
 
 use crate::plugins::error::PluginError;
-use crate::plugins::points::check::AnswerSize;
+use crate::plugins::lift::{Refused, cut};
 use crate::plugins::points::point::Point;
 use crate::plugins::since_v0_1_0::{self as wit, PointExports, WIT_PACKAGE, WIT_VERSION};
 
 /// Runtime limits of every plugin call. The defaults are the ones `plugins/README.md` promises.
 #[derive(Debug, Clone)]
 pub struct PluginLimits {
-    /// Wall-clock time per call, `init` included (default 10 ms).
+    /// Wall-clock time per call, `init` included (default 10 ms): a backstop only. A call cut by
+    /// it is counted (`timeout`) but never trips the breaker: with fuel spent by the instruction
+    /// count, running out of wall-clock time means the machine was busy, not the plugin slow.
     pub deadline: Duration,
     /// Epoch ticker period (default 10 ms). A runaway call is cut between `deadline` and
     /// `deadline + tick` after it starts.
@@ -47,8 +51,21 @@ pub struct PluginLimits {
     pub max_batch: usize,
     /// Largest input per call, approximate bytes (default 1 MiB); bigger batches are split.
     pub max_input_bytes: usize,
-    /// Consecutive failures that switch a plugin off for a tenant until reload (default 5; 0 never).
+    /// Consecutive failures of one (tenant, plugin, point) that open its circuit breaker
+    /// (default 5; 0 never). Every failure kind counts but a timeout (see `deadline`).
     pub breaker_failures: u32,
+    /// How long an open breaker skips the point before one half-open trial call (default 30 s).
+    pub breaker_cooldown: Duration,
+    /// Fuel (wasmtime instruction units, about one per WASM instruction) per call, `init`
+    /// included (default 5,000,000). Out of fuel is a `fuel` failure, the same on any machine.
+    pub fuel_per_call: u64,
+    /// Fuel of one request's plugin calls, across every point and batch of a page (default
+    /// 20,000,000). Once spent, the rest of the request uses host defaults (counted `budget`,
+    /// not a failure).
+    pub request_fuel: u64,
+    /// Fuel of each load-time call (`plugin.info`, `plugin.init` checking the config), default
+    /// 500,000,000.
+    pub load_fuel: u64,
     /// Most plugin instances alive at once in the pool (default 128; each slot reserves 4 GiB of
     /// address space, not memory); a call that finds the pool full uses the host default without
     /// counting against the plugin.
@@ -66,6 +83,10 @@ impl Default for PluginLimits {
             max_batch: 100,
             max_input_bytes: 1 << 20,
             breaker_failures: 5,
+            breaker_cooldown: Duration::from_secs(30),
+            fuel_per_call: 5_000_000,
+            request_fuel: 20_000_000,
+            load_fuel: 500_000_000,
             max_instances: 128,
         }
     }
@@ -73,7 +94,8 @@ impl Default for PluginLimits {
 
 impl PluginLimits {
     /// The limits from host settings (`plugin_deadline_ms`, `plugin_epoch_tick_ms`,
-    /// `plugin_memory_mib`, `plugin_max_output_bytes`, `plugin_breaker_failures`).
+    /// `plugin_memory_mib`, `plugin_max_output_bytes`, `plugin_breaker_failures`); fuel and
+    /// cool-down keep their defaults.
     pub fn from_settings(s: &crate::config::Settings) -> PluginLimits {
         PluginLimits {
             deadline: Duration::from_millis(s.plugin_deadline_ms.max(1)),
@@ -97,18 +119,33 @@ impl PluginLimits {
     }
 }
 
-/// Per-store state: the memory limiter, and whether it refused a grow (to name a memory-cap
-/// failure as such).
+/// Per-store state: the memory limiter, whether it refused a grow (to name a memory-cap
+/// failure as such), and the output cap answers are measured against.
 pub struct StoreState {
     limits: StoreLimits,
     /// A `memory.grow` past the cap was refused during this call.
     pub memory_refused: bool,
+    /// Largest answer accepted, bytes ([`PluginLimits::max_output_bytes`]).
+    pub output_cap: usize,
+    /// Largest linear memory size granted in this store, bytes (see [`StoreState::memory_peak`]).
+    memory_peak: usize,
+}
+
+impl StoreState {
+    /// The largest size the instance's linear memory reached in this store so far, bytes: its
+    /// initial size at instantiation, then every grow the cap allowed (`forecourt plugin run`
+    /// reports it against the memory cap).
+    pub fn memory_peak(&self) -> usize {
+        self.memory_peak
+    }
 }
 
 impl ResourceLimiter for StoreState {
     fn memory_growing(&mut self, current: usize, desired: usize, maximum: Option<usize>) -> wasmtime::Result<bool> {
         let ok = self.limits.memory_growing(current, desired, maximum)?;
-        if !ok {
+        if ok {
+            self.memory_peak = self.memory_peak.max(desired);
+        } else {
             self.memory_refused = true;
         }
         Ok(ok)
@@ -159,8 +196,10 @@ pub struct Runtime {
 /// Why a call did not give a usable answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
-    /// The deadline cut the call (`wasm trap: interrupt`).
+    /// The deadline cut the call (`wasm trap: interrupt`): the wall-clock backstop.
     Timeout,
+    /// The call used up its fuel (`wasm trap: all fuel consumed`).
+    Fuel,
     /// The guest trapped after a `memory.grow` past the cap was refused.
     MemoryCap,
     /// Any other trap (a panic is `unreachable`), with wasmtime's message.
@@ -174,11 +213,12 @@ pub enum Failure {
 }
 
 impl Failure {
-    /// A short name for logs and metrics: `timeout`, `memory`, `trap`, `oversize`, `invalid`,
-    /// `init`.
+    /// A short name for logs and metrics: `timeout`, `fuel`, `memory`, `trap`, `oversize`,
+    /// `invalid`, `init`.
     pub fn kind(&self) -> &'static str {
         match self {
             Failure::Timeout => "timeout",
+            Failure::Fuel => "fuel",
             Failure::MemoryCap => "memory",
             Failure::Trap(_) => "trap",
             Failure::Oversize(_) => "oversize",
@@ -192,6 +232,7 @@ impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Failure::Timeout => write!(f, "deadline exceeded (wasm trap: interrupt)"),
+            Failure::Fuel => write!(f, "fuel exhausted (wasm trap: all fuel consumed)"),
             Failure::MemoryCap => write!(f, "memory cap reached"),
             Failure::Trap(m) => write!(f, "trap: {m}"),
             Failure::Oversize(n) => write!(f, "answer of {n} bytes is over the output cap"),
@@ -230,6 +271,8 @@ pub struct LoadedComponent {
     plugin_idx: wit::plugin::GuestIndices,
     /// Export indices per point, in [`Point::ALL`] order; `None` when not exported.
     exports: [Option<PointExports>; Point::COUNT],
+    /// Export index of each point's interface, in [`Point::ALL`] order.
+    interfaces: [Option<ComponentExportIndex>; Point::COUNT],
 }
 
 impl LoadedComponent {
@@ -242,6 +285,28 @@ impl LoadedComponent {
     pub fn exports(&self, point: Point) -> Option<&PointExports> {
         self.exports[point.index()].as_ref()
     }
+
+    /// The export index of function `name` (for example `tags`) of `point`'s interface. Errors
+    /// when the component does not export it (the host only calls the plugin deciding `point`,
+    /// whose exports load checked).
+    pub fn func(&self, point: Point, name: &str) -> wasmtime::Result<ComponentExportIndex> {
+        let iface = self.interfaces[point.index()]
+            .as_ref()
+            .ok_or_else(|| anyhow::anyhow!("plugin `{}` does not export `{}`", self.name, point.interface()))?;
+        self.pre
+            .component()
+            .get_export_index(Some(iface), name)
+            .ok_or_else(|| anyhow::anyhow!("plugin `{}` does not export `{}.{name}`", self.name, point.interface()))
+    }
+}
+
+/// What one guarded call cost: fuel units used (`init` included) and wall-clock time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CallStats {
+    /// Fuel units used.
+    pub fuel: u64,
+    /// Wall-clock time, microseconds (for the metrics' p50/p99, never for a verdict).
+    pub micros: u64,
 }
 
 /// A live instance in its own store, for one call (or, in benchmarks, for timing the parts).
@@ -271,9 +336,17 @@ impl Hasher for ShaHasher {
 const POOL_FULL: &str = "instance pool full";
 
 fn classify(err: &wasmtime::Error, memory_refused: bool) -> Failure {
+    match err.downcast_ref::<Refused>() {
+        Some(Refused::Oversize(n)) => return Failure::Oversize(*n),
+        Some(Refused::Count(m)) => return Failure::Invalid(m.clone()),
+        None => {}
+    }
     if let Some(trap) = err.downcast_ref::<Trap>() {
         if *trap == Trap::Interrupt {
             return Failure::Timeout;
+        }
+        if *trap == Trap::OutOfFuel {
+            return Failure::Fuel;
         }
         if memory_refused {
             return Failure::MemoryCap;
@@ -306,6 +379,7 @@ impl Runtime {
         config
             .wasm_component_model(true)
             .epoch_interruption(true)
+            .consume_fuel(true)
             .parallel_compilation(true)
             .cranelift_opt_level(wasmtime::OptLevel::Speed)
             .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
@@ -428,8 +502,10 @@ impl Runtime {
         };
         let plugin_idx = wit::plugin::GuestIndices::new(&pre).map_err(invalid)?;
         let mut exports: [Option<PointExports>; Point::COUNT] = Default::default();
+        let mut interfaces: [Option<ComponentExportIndex>; Point::COUNT] = Default::default();
         for p in &points {
             exports[p.index()] = Some(PointExports::new(*p, &pre).map_err(invalid)?);
+            interfaces[p.index()] = component.get_export_index(None, &wit::export_name(p.interface()));
         }
         let mut loaded = LoadedComponent {
             name: name.into(),
@@ -440,10 +516,11 @@ impl Runtime {
             pre,
             plugin_idx,
             exports,
+            interfaces,
         };
         let info = {
             let mut call = self
-                .instantiate_with_deadline(&loaded, self.limits.load_deadline)
+                .instantiate_with(&loaded, self.limits.load_deadline, self.limits.load_fuel)
                 .map_err(|f| PluginError::Invalid {
                     plugin: name.into(),
                     reason: format!("cannot be instantiated: {f}"),
@@ -518,14 +595,15 @@ impl Runtime {
         Ok(points)
     }
 
-    /// A fresh store with the memory cap and the deadline armed, and the component instantiated
-    /// in it.
+    /// A fresh store with the memory cap, the per-call fuel and the deadline armed, and the
+    /// component instantiated in it.
     pub fn instantiate<'a>(&self, component: &'a LoadedComponent) -> Result<Call<'a>, Failure> {
-        self.instantiate_with_deadline(component, self.limits.deadline)
+        self.instantiate_with(component, self.limits.deadline, self.limits.fuel_per_call)
     }
 
-    /// [`Runtime::instantiate`] with another wall-clock deadline (the load-time calls).
-    fn instantiate_with_deadline<'a>(&self, component: &'a LoadedComponent, deadline: Duration) -> Result<Call<'a>, Failure> {
+    /// [`Runtime::instantiate`] with another wall-clock deadline and fuel (the load-time calls,
+    /// a call on what is left of a request's budget).
+    fn instantiate_with<'a>(&self, component: &'a LoadedComponent, deadline: Duration, fuel: u64) -> Result<Call<'a>, Failure> {
         let limits = StoreLimitsBuilder::new()
             .memory_size(self.limits.memory_bytes)
             .instances(8)
@@ -538,9 +616,12 @@ impl Runtime {
             StoreState {
                 limits,
                 memory_refused: false,
+                output_cap: self.limits.max_output_bytes,
+                memory_peak: 0,
             },
         );
         store.limiter(|s| s);
+        store.set_fuel(fuel).map_err(|e| Failure::Trap(format!("cannot set fuel: {e:#}")))?;
         store.set_epoch_deadline(self.limits.ticks(deadline));
         store.epoch_deadline_trap();
         let instance = component.pre.instantiate(&mut store).map_err(|e| {
@@ -557,25 +638,25 @@ impl Runtime {
         })
     }
 
-    /// [`Runtime::instantiate`], telling a full instance pool (the host's limit, not the plugin's
-    /// fault) from a plugin failure.
-    fn instantiate_checked<'a>(&self, component: &'a LoadedComponent) -> Result<Call<'a>, CallOutcome<()>> {
-        self.instantiate(component).map_err(|f| match f {
+    /// [`Runtime::instantiate_with`] the call deadline and `fuel`, telling a full instance pool
+    /// (the host's limit, not the plugin's fault) from a plugin failure.
+    fn instantiate_checked<'a>(&self, component: &'a LoadedComponent, fuel: u64) -> Result<Call<'a>, CallOutcome<()>> {
+        self.instantiate_with(component, self.limits.deadline, fuel).map_err(|f| match f {
             Failure::Trap(m) if m.starts_with(POOL_FULL) => CallOutcome::Unavailable(m),
             f => CallOutcome::Failed(f),
         })
     }
 
-    /// A fresh instance with `plugin.init(config)` done: the start of every call.
-    pub fn instantiate_init<'a>(&self, component: &'a LoadedComponent, config_json: &str) -> Result<Call<'a>, CallOutcome<()>> {
-        let mut call = self.instantiate_checked(component)?;
+    /// A fresh instance with `fuel` and `plugin.init(config)` done: the start of every call.
+    pub fn instantiate_init<'a>(&self, component: &'a LoadedComponent, config_json: &str, fuel: u64) -> Result<Call<'a>, CallOutcome<()>> {
+        let mut call = self.instantiate_checked(component, fuel)?;
         let guest = match component.plugin_idx.load(&mut call.store, &call.instance) {
             Ok(g) => g,
             Err(e) => return Err(CallOutcome::Failed(classify(&e, call.store.data().memory_refused))),
         };
         match guest.call_init(&mut call.store, config_json) {
             Ok(Ok(())) => Ok(call),
-            Ok(Err(msg)) => Err(CallOutcome::Failed(Failure::InitRejected(truncate(&msg, 500)))),
+            Ok(Err(msg)) => Err(CallOutcome::Failed(Failure::InitRejected(cut(&msg, 500)))),
             Err(e) => Err(CallOutcome::Failed(classify(&e, call.store.data().memory_refused))),
         }
     }
@@ -584,7 +665,7 @@ impl Runtime {
     /// under [`PluginLimits::load_deadline`]).
     /// `Ok(Err(message))` is the plugin's own rejection.
     pub fn check_config(&self, component: &LoadedComponent, config_json: &str) -> Result<Result<(), String>, Failure> {
-        let mut call = self.instantiate_with_deadline(component, self.limits.load_deadline)?;
+        let mut call = self.instantiate_with(component, self.limits.load_deadline, self.limits.load_fuel)?;
         let guest = component
             .plugin_idx
             .load(&mut call.store, &call.instance)
@@ -592,44 +673,54 @@ impl Runtime {
         let answer = guest
             .call_init(&mut call.store, config_json)
             .map_err(|e| classify(&e, call.store.data().memory_refused))?;
-        Ok(answer.map_err(|m| truncate(&m, 2000)))
+        Ok(answer.map_err(|m| cut(&m, 2000)))
     }
 
-    /// One guarded call: a fresh instance, `init(config)`, then `f`; the answer's size is checked
-    /// against the output cap before `check` converts and checks it.
-    pub fn call<R, T>(
+    /// One guarded call with `fuel` units: a fresh instance, `init(config)`, then `f`, which
+    /// lifts the answer through `lift.rs` (measured against the output cap in guest memory);
+    /// then `check` converts and checks it. Returns the outcome and what the call cost.
+    pub fn call<W, T>(
         &self,
         component: &LoadedComponent,
         config_json: &str,
-        f: impl FnOnce(&LoadedComponent, &mut Call<'_>) -> wasmtime::Result<Result<R, String>>,
-        check: impl FnOnce(R) -> Result<T, String>,
-    ) -> CallOutcome<T>
-    where
-        R: AnswerSize,
-    {
-        let mut call = match self.instantiate_init(component, config_json) {
-            Ok(c) => c,
-            Err(CallOutcome::Failed(f)) => return CallOutcome::Failed(f),
-            Err(CallOutcome::Unavailable(m)) => return CallOutcome::Unavailable(m),
-            Err(_) => return CallOutcome::Unavailable("instantiation".into()),
-        };
-        let answer = match f(component, &mut call) {
-            Ok(a) => a,
-            Err(e) => return CallOutcome::Failed(classify(&e, call.store.data().memory_refused)),
-        };
-        // The store (and the guest's memory) goes back to the pool before the answer is checked.
-        drop(call);
-        let size = answer.answer_size();
-        if size > self.limits.max_output_bytes {
-            return CallOutcome::Failed(Failure::Oversize(size));
+        fuel: u64,
+        f: impl FnOnce(&LoadedComponent, &mut Call<'_>) -> wasmtime::Result<Result<W, String>>,
+        check: impl FnOnce(W) -> Result<T, String>,
+    ) -> (CallOutcome<T>, CallStats) {
+        let started = Instant::now();
+        let mut fuel_left = fuel;
+        let outcome = (|| {
+            let mut call = match self.instantiate_init(component, config_json, fuel) {
+                Ok(c) => c,
+                Err(CallOutcome::Failed(f)) => return CallOutcome::Failed(f),
+                Err(CallOutcome::Unavailable(m)) => return CallOutcome::Unavailable(m),
+                Err(_) => return CallOutcome::Unavailable("instantiation".into()),
+            };
+            let answer = f(component, &mut call);
+            fuel_left = call.store.get_fuel().unwrap_or(0);
+            let answer = match answer {
+                Ok(a) => a,
+                Err(e) => return CallOutcome::Failed(classify(&e, call.store.data().memory_refused)),
+            };
+            // The store (and the guest's memory) goes back to the pool before the answer is
+            // checked.
+            drop(call);
+            match answer {
+                Err(msg) => CallOutcome::Declined(msg),
+                Ok(r) => match check(r) {
+                    Ok(t) => CallOutcome::Answer(t),
+                    Err(m) => CallOutcome::Failed(Failure::Invalid(m)),
+                },
+            }
+        })();
+        if matches!(outcome, CallOutcome::Failed(Failure::Fuel)) {
+            fuel_left = 0;
         }
-        match answer {
-            Err(msg) => CallOutcome::Declined(truncate(&msg, 500)),
-            Ok(r) => match check(r) {
-                Ok(t) => CallOutcome::Answer(t),
-                Err(m) => CallOutcome::Failed(Failure::Invalid(m)),
-            },
-        }
+        let stats = CallStats {
+            fuel: fuel.saturating_sub(fuel_left),
+            micros: started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64,
+        };
+        (outcome, stats)
     }
 }
 
@@ -638,17 +729,6 @@ impl Call<'_> {
     pub fn component(&self) -> &LoadedComponent {
         self.component
     }
-}
-
-fn truncate(s: &str, max: usize) -> String {
-    if s.len() <= max {
-        return s.to_string();
-    }
-    let mut end = max;
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}...", &s[..end])
 }
 
 fn write_cache(path: &Path, component: &Component) -> anyhow::Result<()> {

@@ -1,18 +1,15 @@
-//! The plugins each tenant enables: [`EnabledPlugin`] (with its circuit breaker),
-//! [`TenantPlugins`] (which plugin decides which point) and the load of one tenant's
-//! `[[plugins]]`.
+//! The plugins each tenant enables: [`EnabledPlugin`], [`TenantPlugins`] (which plugin decides
+//! which point, with one circuit breaker per point) and the load of one tenant's `[[plugins]]`.
 
 use std::{
     collections::{BTreeMap, HashMap},
     path::{Path, PathBuf},
-    sync::{
-        Arc, Mutex,
-        atomic::{AtomicBool, AtomicU32, Ordering},
-    },
+    sync::{Arc, Mutex},
 };
 
 use crate::{
     plugins::{
+        breaker::Breaker,
         decided::Decided,
         error::PluginError,
         points::{point::Point, stock_filter::StockCondition},
@@ -28,15 +25,8 @@ pub struct EnabledPlugin {
     pub component: Arc<LoadedComponent>,
     /// The tenant's `config`, as JSON text for `plugin.init`.
     pub config_json: String,
-    pub(super) consecutive_failures: AtomicU32,
-    pub(super) open: AtomicBool,
-}
-
-impl EnabledPlugin {
-    /// Whether the circuit breaker has switched this plugin off for its tenant.
-    pub fn breaker_open(&self) -> bool {
-        self.open.load(Ordering::Relaxed)
-    }
+    /// Hosts the plugin's tag images may come from (`image_hosts` in `tenant.toml`).
+    pub image_hosts: Vec<String>,
 }
 
 /// The plugins of one tenant and which one decides each point.
@@ -44,6 +34,7 @@ pub struct TenantPlugins {
     pub(super) ctx: TenantContext,
     pub(super) plugins: Vec<EnabledPlugin>,
     by_point: [Option<usize>; Point::COUNT],
+    breakers: [Breaker; Point::COUNT],
     pub(super) stock_cache: Mutex<HashMap<u8, Decided<Vec<StockCondition>>>>,
 }
 
@@ -56,6 +47,11 @@ impl TenantPlugins {
     /// The plugin deciding `point`, if any.
     pub fn for_point(&self, point: Point) -> Option<&EnabledPlugin> {
         self.by_point[point.index()].map(|i| &self.plugins[i])
+    }
+
+    /// The circuit breaker of `point` (of the plugin deciding it for this tenant).
+    pub fn breaker(&self, point: Point) -> &Breaker {
+        &self.breakers[point.index()]
     }
 }
 
@@ -125,14 +121,14 @@ pub fn load_tenant(
         plugins.push(EnabledPlugin {
             component,
             config_json,
-            consecutive_failures: AtomicU32::new(0),
-            open: AtomicBool::new(false),
+            image_hosts: p.image_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
         });
     }
     Ok(TenantPlugins {
         ctx: tenant_context(&spec.config),
         plugins,
         by_point,
+        breakers: Default::default(),
         stock_cache: Mutex::new(HashMap::new()),
     })
 }

@@ -4,7 +4,7 @@
 
 use std::{collections::BTreeMap, future::Future, pin::Pin};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::doc::{Filter, SearchDoc};
@@ -53,6 +53,29 @@ pub enum SearchError {
     Backend(String),
 }
 
+/// What one tenant's index follows: the storage's change journal (`stock::journal`) by its
+/// `epoch` and the last sequence applied, and the `layout` its documents were built with (a hash
+/// of the document version and the tenant's config; another layout means a rebuild). Kept by
+/// the backend with the index (the embedded index's `state.json`, a Meilisearch document).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IndexState {
+    /// The journal epoch the sequence belongs to (empty: none).
+    pub epoch: String,
+    /// The last journal sequence the index holds.
+    pub seq: i64,
+    /// The document layout the index was built with.
+    pub layout: String,
+}
+
+/// A full rebuild of one tenant's index, built aside: batches are added, then
+/// [`Rebuild::finish`] switches searches to it at once (until then the previous index answers).
+pub trait Rebuild: Send {
+    /// Adds a batch of documents.
+    fn add(&mut self, docs: Vec<SearchDoc>) -> BoxFuture<'_, Result<(), SearchError>>;
+    /// Makes the rebuilt index the tenant's, recording `state` with it.
+    fn finish(self: Box<Self>, state: IndexState) -> BoxFuture<'static, Result<(), SearchError>>;
+}
+
 /// A search engine holding [`SearchDoc`]s of every tenant.
 pub trait SearchBackend: Send + Sync {
     /// `embedded` or `meilisearch`.
@@ -69,8 +92,31 @@ pub trait SearchBackend: Send + Sync {
             Ok(out)
         })
     }
-    /// Replaces every document of `tenant`.
-    fn replace_tenant<'a>(&'a self, tenant: &'a str, docs: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>>;
+    /// Applies one change set to `tenant`: the documents `deletes` (ids) removed and `upserts`
+    /// added or replaced by id, then `state` recorded; searches see each car's old document or
+    /// its new one, never neither.
+    fn apply<'a>(
+        &'a self,
+        tenant: &'a str,
+        upserts: Vec<SearchDoc>,
+        deletes: Vec<i64>,
+        state: IndexState,
+    ) -> BoxFuture<'a, Result<(), SearchError>>;
+    /// Starts a full rebuild of `tenant` aside ([`Rebuild`]).
+    fn rebuild<'a>(&'a self, tenant: &'a str) -> BoxFuture<'a, Result<Box<dyn Rebuild>, SearchError>>;
+    /// The state recorded with `tenant`'s index (None: no index, or none recorded).
+    fn state<'a>(&'a self, _tenant: &'a str) -> BoxFuture<'a, Result<Option<IndexState>, SearchError>> {
+        Box::pin(async { Ok(None) })
+    }
+    /// Replaces every document of `tenant` with `docs` (a rebuild aside, then the switch),
+    /// recording an empty [`IndexState`].
+    fn replace_tenant<'a>(&'a self, tenant: &'a str, docs: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>> {
+        Box::pin(async move {
+            let mut r = self.rebuild(tenant).await?;
+            r.add(docs).await?;
+            r.finish(IndexState::default()).await
+        })
+    }
 }
 
 /// One facet value (docs/features/shopper-core.md §3 "Facet items").

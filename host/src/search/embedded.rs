@@ -6,14 +6,24 @@
 //! decoded once per segment into plain arrays ([`super::columns`]), intersects them with the text
 //! query's matches from the inverted index, then sorts (key, id), cuts the page and counts facet
 //! values by array increments.
+//!
+//! Each tenant has its own index, in a generation directory `<root>/<tenant>/<generation>/` named
+//! by `<root>/<tenant>/state.json` (which also holds the journal sequence the index follows,
+//! [`IndexState`]). A car change is one commit on the tenant's index (delete the car's id term,
+//! add its new document: readers see the old document or the new one, never neither). A full
+//! rebuild writes a new generation directory aside, in batches through one bounded writer, and
+//! switches the tenant to it at once (the state file is replaced by a rename); searches running
+//! on the old generation finish on it, and its directory is removed.
 
 use std::{
     collections::{BTreeMap, HashMap},
-    path::Path,
-    sync::Mutex,
+    path::{Path, PathBuf},
+    sync::{Arc, Mutex, RwLock},
+    time::SystemTime,
 };
 
 use fixedbitset::FixedBitSet;
+use serde::{Deserialize, Serialize};
 use tantivy::{
     DocId, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term,
     query::{BooleanQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery},
@@ -22,7 +32,7 @@ use tantivy::{
 };
 
 use super::{
-    backend::{BackendRequest, BackendResult, BoxFuture, SearchBackend, SearchError},
+    backend::{BackendRequest, BackendResult, BoxFuture, IndexState, Rebuild, SearchBackend, SearchError},
     columns::ColumnCache,
     doc::{Filter, KEYWORD_FIELDS, NUMERIC_FIELDS, SearchDoc},
 };
@@ -31,20 +41,51 @@ const RAW_LOWER: &str = "raw_lower";
 /// Index writer memory budget, bytes.
 const WRITER_BYTES: usize = 50_000_000;
 
-/// The tantivy backend.
-pub struct EmbeddedBackend {
+/// The tantivy backend: one index per tenant, each in its own generation directory, switched as
+/// a whole by a full rebuild.
+#[derive(Clone)]
+pub struct EmbeddedBackend(Arc<Inner>);
+
+/// What the backend and its rebuilds share.
+struct Inner {
+    /// The index root (`<root>/<tenant>/state.json` and `<root>/<tenant>/<generation>/`); None
+    /// for indexes in memory.
+    root: Option<PathBuf>,
+    /// The fields of [`schema`] (the same in every tenant's index).
+    fields: Fields,
+    /// The open index of each tenant.
+    tenants: RwLock<HashMap<String, Arc<TenantIndex>>>,
+    /// Each tenant's state as last read or written, with the state file's modification time
+    /// when read from disk.
+    states: Mutex<HashMap<String, (IndexState, Option<SystemTime>)>>,
+    /// Serialises writes in this process; the tantivy writer (and its directory lock) is taken
+    /// per write, so another process (`forecourt reindex`) can write the same root.
+    writer: Mutex<()>,
+}
+
+/// One tenant's open index: its generation, reader and decoded columns.
+struct TenantIndex {
+    generation: String,
     index: Index,
     reader: IndexReader,
-    /// Serialises writes in this process; the tantivy writer (and its directory lock) is taken
-    /// per write, so another process (`forecourt reindex`) or a second host state can open the
-    /// same directory.
-    writer: Mutex<()>,
     /// Decoded columns of the live segments.
     columns: ColumnCache,
+}
+
+/// The schema's fields.
+struct Fields {
     id: Field,
     text: Field,
     keywords: HashMap<&'static str, Field>,
     numbers: HashMap<&'static str, Field>,
+}
+
+/// A tenant's `state.json`: the live generation directory and what the index follows.
+#[derive(Serialize, Deserialize)]
+struct StateFile {
+    generation: String,
+    #[serde(flatten)]
+    state: IndexState,
 }
 
 fn schema() -> Schema {
@@ -80,45 +121,10 @@ fn map_err(e: impl std::fmt::Display) -> SearchError {
     SearchError::Backend(e.to_string())
 }
 
-impl EmbeddedBackend {
-    /// An index in memory (tests, and a host without a data dir).
-    pub fn in_ram() -> Result<EmbeddedBackend, SearchError> {
-        Self::from_index(Index::create_in_ram(schema()))
-    }
-
-    /// The index under `dir` (created if missing; rebuilt empty when its schema is older).
-    pub fn open(dir: &Path) -> Result<EmbeddedBackend, SearchError> {
-        std::fs::create_dir_all(dir).map_err(map_err)?;
-        let want = schema();
-        let index = match Index::open_in_dir(dir) {
-            Ok(i) if i.schema() == want => i,
-            Ok(_) | Err(_) => {
-                for e in std::fs::read_dir(dir).map_err(map_err)?.flatten() {
-                    let p = e.path();
-                    if p.is_dir() {
-                        std::fs::remove_dir_all(&p).ok();
-                    } else {
-                        std::fs::remove_file(&p).ok();
-                    }
-                }
-                Index::create_in_dir(dir, want).map_err(map_err)?
-            }
-        };
-        Self::from_index(index)
-    }
-
-    fn from_index(index: Index) -> Result<EmbeddedBackend, SearchError> {
-        index
-            .tokenizers()
-            .register(RAW_LOWER, TextAnalyzer::builder(RawTokenizer::default()).filter(LowerCaser).build());
-        let s = index.schema();
+impl Fields {
+    fn of(s: &Schema) -> Result<Fields, SearchError> {
         let field = |n: &str| s.get_field(n).map_err(map_err);
-        let reader = index
-            .reader_builder()
-            .reload_policy(ReloadPolicy::OnCommitWithDelay)
-            .try_into()
-            .map_err(map_err)?;
-        Ok(EmbeddedBackend {
+        Ok(Fields {
             id: field("id")?,
             text: field("text")?,
             keywords: KEYWORD_FIELDS
@@ -129,22 +135,7 @@ impl EmbeddedBackend {
                 .iter()
                 .map(|k| Ok((*k, field(k)?)))
                 .collect::<Result<_, SearchError>>()?,
-            index,
-            reader,
-            writer: Mutex::new(()),
-            columns: ColumnCache::default(),
         })
-    }
-
-    /// Approximate heap bytes of the columns decoded for searches so far
-    /// ([`ColumnCache::heap_bytes`]).
-    pub fn decoded_column_bytes(&self) -> usize {
-        self.columns.heap_bytes()
-    }
-
-    /// Number of documents visible to searches.
-    pub fn num_docs(&self) -> u64 {
-        self.reader.searcher().num_docs()
     }
 
     fn to_doc(&self, d: &SearchDoc) -> TantivyDocument {
@@ -165,22 +156,238 @@ impl EmbeddedBackend {
         }
         doc
     }
+}
 
-    /// Replaces every document of `tenant` with `docs` and makes them searchable.
+/// An index with the tokenizers registered, wrapped with its reader.
+fn tenant_index(index: Index, generation: String) -> Result<TenantIndex, SearchError> {
+    index
+        .tokenizers()
+        .register(RAW_LOWER, TextAnalyzer::builder(RawTokenizer::default()).filter(LowerCaser).build());
+    let reader = index
+        .reader_builder()
+        .reload_policy(ReloadPolicy::Manual)
+        .try_into()
+        .map_err(map_err)?;
+    Ok(TenantIndex {
+        generation,
+        index,
+        reader,
+        columns: ColumnCache::default(),
+    })
+}
+
+/// A tenant slug as a directory name (slugs are `[a-z0-9-]`; anything else is refused).
+fn tenant_dir(root: &Path, tenant: &str) -> Result<PathBuf, SearchError> {
+    if tenant.is_empty() || !tenant.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        return Err(SearchError::Backend(format!("`{tenant}` is not a tenant slug")));
+    }
+    Ok(root.join(tenant))
+}
+
+/// Writes `value` as JSON to `path` atomically (a temporary file, then a rename).
+fn write_atomically(path: &Path, value: &impl Serialize) -> Result<(), SearchError> {
+    let tmp = path.with_extension("json.tmp");
+    let bytes = serde_json::to_vec(value).map_err(map_err)?;
+    std::fs::write(&tmp, bytes).map_err(map_err)?;
+    std::fs::rename(&tmp, path).map_err(map_err)
+}
+
+impl Inner {
+    /// The tenant's state file and its modification time, if readable.
+    fn read_state_file(&self, tenant: &str) -> Option<(StateFile, SystemTime)> {
+        let path = tenant_dir(self.root.as_ref()?, tenant).ok()?.join("state.json");
+        let mtime = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
+        let file = serde_json::from_slice(&std::fs::read(&path).ok()?).ok()?;
+        Some((file, mtime))
+    }
+
+    /// The tenant's open index, (re)opened from disk when its state file changed since it was
+    /// read (another process rebuilt it). None when the tenant has no index yet.
+    fn open(&self, tenant: &str) -> Result<Option<Arc<TenantIndex>>, SearchError> {
+        let loaded = self.tenants.read().unwrap_or_else(|e| e.into_inner()).get(tenant).cloned();
+        let Some(root) = &self.root else { return Ok(loaded) };
+        let path = tenant_dir(root, tenant)?.join("state.json");
+        let mtime = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let seen = self.states.lock().unwrap_or_else(|e| e.into_inner()).get(tenant).and_then(|s| s.1);
+        if loaded.is_some() && (mtime.is_none() || mtime == seen) {
+            return Ok(loaded);
+        }
+        let Some((file, mtime)) = self.read_state_file(tenant) else {
+            return Ok(loaded);
+        };
+        self.states
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(tenant.to_string(), (file.state.clone(), Some(mtime)));
+        if let Some(l) = loaded.filter(|l| l.generation == file.generation) {
+            return Ok(Some(l));
+        }
+        let dir = tenant_dir(root, tenant)?.join(&file.generation);
+        let index = match Index::open_in_dir(&dir) {
+            Ok(i) if i.schema() == schema() => i,
+            // A missing or older index is no index: the next start rebuilds it.
+            _ => return Ok(None),
+        };
+        let t = Arc::new(tenant_index(index, file.generation)?);
+        self.tenants
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(tenant.to_string(), t.clone());
+        Ok(Some(t))
+    }
+
+    /// A new, empty generation for `tenant`: a directory under the root (or memory).
+    fn new_generation(&self, tenant: &str) -> Result<TenantIndex, SearchError> {
+        let generation = format!("g{}", uuid::Uuid::new_v4().simple());
+        let index = match &self.root {
+            None => Index::create_in_ram(schema()),
+            Some(root) => {
+                let dir = tenant_dir(root, tenant)?.join(&generation);
+                std::fs::create_dir_all(&dir).map_err(map_err)?;
+                Index::create_in_dir(&dir, schema()).map_err(map_err)?
+            }
+        };
+        tenant_index(index, generation)
+    }
+
+    /// Records the tenant's state (and live generation) in memory and, on disk, in its state
+    /// file. Errors: the file cannot be written.
+    fn save_state(&self, tenant: &str, generation: &str, state: &IndexState) -> Result<(), SearchError> {
+        let mtime = match &self.root {
+            None => None,
+            Some(root) => {
+                let path = tenant_dir(root, tenant)?.join("state.json");
+                write_atomically(
+                    &path,
+                    &StateFile {
+                        generation: generation.to_string(),
+                        state: state.clone(),
+                    },
+                )?;
+                std::fs::metadata(&path).and_then(|m| m.modified()).ok()
+            }
+        };
+        self.states
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(tenant.to_string(), (state.clone(), mtime));
+        Ok(())
+    }
+
+    /// Makes `t` the tenant's live index, records `state` and removes the other generation
+    /// directories of the tenant (searches still running on them keep their open files).
+    fn switch(&self, tenant: &str, t: TenantIndex, state: &IndexState) -> Result<(), SearchError> {
+        self.save_state(tenant, &t.generation, state)?;
+        let generation = t.generation.clone();
+        self.tenants
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(tenant.to_string(), Arc::new(t));
+        if let Some(root) = &self.root {
+            for e in std::fs::read_dir(tenant_dir(root, tenant)?).map_err(map_err)?.flatten() {
+                if e.path().is_dir() && e.file_name().to_str() != Some(generation.as_str()) {
+                    std::fs::remove_dir_all(e.path()).ok();
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl EmbeddedBackend {
+    /// Indexes in memory (tests, and a host without a data dir).
+    pub fn in_ram() -> Result<EmbeddedBackend, SearchError> {
+        Self::new(None)
+    }
+
+    /// The indexes under the directory `root` (created if missing); a tenant's index is opened
+    /// on first use, and one written with an older schema counts as missing (rebuilt at start).
+    ///
+    /// # Errors
+    /// [`SearchError::Backend`] when the directory cannot be created.
+    pub fn open(root: &Path) -> Result<EmbeddedBackend, SearchError> {
+        std::fs::create_dir_all(root).map_err(map_err)?;
+        Self::new(Some(root.to_path_buf()))
+    }
+
+    fn new(root: Option<PathBuf>) -> Result<EmbeddedBackend, SearchError> {
+        Ok(EmbeddedBackend(Arc::new(Inner {
+            root,
+            fields: Fields::of(&schema())?,
+            tenants: RwLock::default(),
+            states: Mutex::default(),
+            writer: Mutex::new(()),
+        })))
+    }
+
+    /// Approximate heap bytes of the columns decoded for searches so far, over every tenant
+    /// ([`ColumnCache::heap_bytes`]).
+    pub fn decoded_column_bytes(&self) -> usize {
+        let tenants = self.0.tenants.read().unwrap_or_else(|e| e.into_inner());
+        tenants.values().map(|t| t.columns.heap_bytes()).sum()
+    }
+
+    /// Number of documents visible to searches, over every open tenant index.
+    pub fn num_docs(&self) -> u64 {
+        let tenants = self.0.tenants.read().unwrap_or_else(|e| e.into_inner());
+        tenants.values().map(|t| t.reader.searcher().num_docs()).sum()
+    }
+
+    /// Replaces every document of `tenant` with `docs` (a rebuild aside, then the switch) and
+    /// makes them searchable; the tenant's state is reset to [`IndexState::default`].
+    ///
+    /// # Errors
+    /// [`SearchError::Backend`] when the index cannot be written.
     pub fn replace_tenant_sync(&self, tenant: &str, docs: &[SearchDoc]) -> Result<(), SearchError> {
-        let _guard = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        let mut w: IndexWriter = self.index.writer_with_num_threads(1, WRITER_BYTES).map_err(map_err)?;
-        w.delete_term(Term::from_field_text(self.keywords["tenant"], &tenant.to_lowercase()));
-        for d in docs {
-            w.add_document(self.to_doc(d)).map_err(map_err)?;
+        let mut r = EmbeddedRebuild::start(self, tenant)?;
+        r.add_sync(docs)?;
+        r.finish_sync(&IndexState::default())
+    }
+
+    /// Applies one change set to `tenant`'s index in one commit: the documents of `deletes` and
+    /// of `upserts` (by id) are deleted and `upserts` added, then `state` is recorded. A tenant
+    /// without an index gets a new one.
+    ///
+    /// # Errors
+    /// [`SearchError::Backend`] when the index cannot be written.
+    pub fn apply_sync(&self, tenant: &str, upserts: &[SearchDoc], deletes: &[i64], state: &IndexState) -> Result<(), SearchError> {
+        let inner = &self.0;
+        let _guard = inner.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let t = match inner.open(tenant)? {
+            Some(t) => t,
+            None => {
+                let t = inner.new_generation(tenant)?;
+                inner.switch(tenant, t, state)?;
+                inner.open(tenant)?.expect("just switched")
+            }
+        };
+        let mut w: IndexWriter = t.index.writer_with_num_threads(1, WRITER_BYTES).map_err(map_err)?;
+        for id in deletes.iter().copied().chain(upserts.iter().map(|d| d.id)) {
+            w.delete_term(Term::from_field_i64(inner.fields.id, id));
+        }
+        for d in upserts {
+            w.add_document(inner.fields.to_doc(d)).map_err(map_err)?;
         }
         w.commit().map_err(map_err)?;
         w.wait_merging_threads().map_err(map_err)?;
-        self.reader.reload().map_err(map_err)
+        t.reader.reload().map_err(map_err)?;
+        inner.save_state(tenant, &t.generation, state)
     }
 
-    fn text_query(&self, text: &str) -> Vec<Box<dyn Query>> {
-        let mut tok = self.index.tokenizers().get("default").expect("default tokenizer");
+    /// The tenant's recorded state (re-read when another process changed it), if any.
+    pub fn state_sync(&self, tenant: &str) -> Result<Option<IndexState>, SearchError> {
+        self.0.open(tenant)?;
+        Ok(self
+            .0
+            .states
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(tenant)
+            .map(|s| s.0.clone()))
+    }
+
+    fn text_query(&self, t: &TenantIndex, text: &str) -> Vec<Box<dyn Query>> {
+        let mut tok = t.index.tokenizers().get("default").expect("default tokenizer");
         let mut words = Vec::new();
         let mut stream = tok.token_stream(text);
         while let Some(t) = stream.next() {
@@ -191,7 +398,7 @@ impl EmbeddedBackend {
             .into_iter()
             .enumerate()
             .map(|(i, w)| {
-                let term = Term::from_field_text(self.text, &w);
+                let term = Term::from_field_text(self.0.fields.text, &w);
                 if i + 1 == n {
                     Box::new(FuzzyTermQuery::new_prefix(term, 0, true)) as Box<dyn Query>
                 } else {
@@ -210,9 +417,15 @@ impl EmbeddedBackend {
     /// [`SearchError::Backend`] when the request names an attribute the index does not hold or
     /// the index fails to read.
     pub fn search_sync(&self, req: &BackendRequest) -> Result<BackendResult, SearchError> {
-        let searcher = self.reader.searcher();
-        self.columns.retain(searcher.segment_readers());
-        let text = self.text_query(&req.text);
+        let Some(t) = self.0.open(&req.tenant)? else {
+            return Ok(BackendResult {
+                facets: req.facets.iter().map(|f| (f.clone(), BTreeMap::new())).collect(),
+                ..BackendResult::default()
+            });
+        };
+        let searcher = t.reader.searcher();
+        t.columns.retain(searcher.segment_readers());
+        let text = self.text_query(&t, &req.text);
         let weight = if text.is_empty() {
             None
         } else {
@@ -228,7 +441,7 @@ impl EmbeddedBackend {
         let mut docs: Vec<DocId> = Vec::new();
         let mut counts: Vec<u32> = Vec::new();
         for seg in searcher.segment_readers() {
-            let cols = self.columns.segment(seg);
+            let cols = t.columns.segment(seg);
             let mut bits = cols.matching(seg, &tenant)?;
             if !bits.is_clear() {
                 bits.intersect_with(&cols.matching(seg, &req.filter)?);
@@ -296,6 +509,67 @@ impl EmbeddedBackend {
     }
 }
 
+/// A full rebuild of one tenant's embedded index: a new generation written aside through one
+/// writer of [`WRITER_BYTES`], switched in by [`EmbeddedRebuild::finish_sync`].
+pub struct EmbeddedRebuild {
+    backend: EmbeddedBackend,
+    tenant: String,
+    index: TenantIndex,
+    writer: IndexWriter,
+}
+
+impl EmbeddedRebuild {
+    /// Starts a rebuild of `tenant` on `backend`: a new, empty generation.
+    ///
+    /// # Errors
+    /// [`SearchError::Backend`] when the generation cannot be created.
+    pub fn start(backend: &EmbeddedBackend, tenant: &str) -> Result<EmbeddedRebuild, SearchError> {
+        let index = backend.0.new_generation(tenant)?;
+        let writer = index.index.writer_with_num_threads(1, WRITER_BYTES).map_err(map_err)?;
+        Ok(EmbeddedRebuild {
+            backend: backend.clone(),
+            tenant: tenant.to_string(),
+            index,
+            writer,
+        })
+    }
+
+    /// Adds a batch of documents to the new generation (not searchable until finished).
+    ///
+    /// # Errors
+    /// [`SearchError::Backend`] when the index cannot be written.
+    pub fn add_sync(&mut self, docs: &[SearchDoc]) -> Result<(), SearchError> {
+        for d in docs {
+            self.writer.add_document(self.backend.0.fields.to_doc(d)).map_err(map_err)?;
+        }
+        Ok(())
+    }
+
+    /// Commits the new generation, records `state` and switches the tenant to it at once.
+    ///
+    /// # Errors
+    /// [`SearchError::Backend`] when the index or its state file cannot be written (the tenant
+    /// then stays on its previous generation).
+    pub fn finish_sync(mut self, state: &IndexState) -> Result<(), SearchError> {
+        self.writer.commit().map_err(map_err)?;
+        self.writer.wait_merging_threads().map_err(map_err)?;
+        self.index.reader.reload().map_err(map_err)?;
+        let inner = &self.backend.0;
+        let _guard = inner.writer.lock().unwrap_or_else(|e| e.into_inner());
+        inner.switch(&self.tenant, self.index, state)
+    }
+}
+
+impl Rebuild for EmbeddedRebuild {
+    fn add(&mut self, docs: Vec<SearchDoc>) -> BoxFuture<'_, Result<(), SearchError>> {
+        Box::pin(async move { self.add_sync(&docs) })
+    }
+
+    fn finish(self: Box<Self>, state: IndexState) -> BoxFuture<'static, Result<(), SearchError>> {
+        Box::pin(async move { self.finish_sync(&state) })
+    }
+}
+
 impl SearchBackend for EmbeddedBackend {
     fn name(&self) -> &'static str {
         "embedded"
@@ -305,7 +579,21 @@ impl SearchBackend for EmbeddedBackend {
         Box::pin(async move { self.search_sync(req) })
     }
 
-    fn replace_tenant<'a>(&'a self, tenant: &'a str, docs: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>> {
-        Box::pin(async move { self.replace_tenant_sync(tenant, &docs) })
+    fn apply<'a>(
+        &'a self,
+        tenant: &'a str,
+        upserts: Vec<SearchDoc>,
+        deletes: Vec<i64>,
+        state: IndexState,
+    ) -> BoxFuture<'a, Result<(), SearchError>> {
+        Box::pin(async move { self.apply_sync(tenant, &upserts, &deletes, &state) })
+    }
+
+    fn rebuild<'a>(&'a self, tenant: &'a str) -> BoxFuture<'a, Result<Box<dyn Rebuild>, SearchError>> {
+        Box::pin(async move { Ok(Box::new(EmbeddedRebuild::start(self, tenant)?) as Box<dyn Rebuild>) })
+    }
+
+    fn state<'a>(&'a self, tenant: &'a str) -> BoxFuture<'a, Result<Option<IndexState>, SearchError>> {
+        Box::pin(async move { self.state_sync(tenant) })
     }
 }

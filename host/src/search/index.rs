@@ -1,72 +1,126 @@
 //! The search index kept in sync with storage ([`SearchService`], [`Search`]): the configured
-//! backend plus a results cache; every committed import calls [`notify_stock_changed`] and the
-//! tenant is reindexed, the cache invalidated. [`start`] opens it at start-up.
+//! backend, a results cache, and an indexer that follows the storage's change journal
+//! (`stock::journal`). [`start`] opens it at start-up.
+//!
+//! The indexer (ARCHITECTURE.md "Search"): each tenant's index records the journal epoch and the
+//! last sequence it applied ([`IndexState`]). A round reads every tenant's journal head; a tenant
+//! behind reads its entries after that sequence in bounded batches, loads those cars from
+//! storage and applies their documents (or deletions, for cars no longer shown) as one change
+//! set; an entry for the whole tenant, an unknown epoch or layout, or a sequence already pruned
+//! rebuilds the tenant aside from storage in batches and swaps. Each applied change drops the
+//! tenant's cached answers. Rounds run when this process commits a change
+//! ([`notify_stock_changed`]) and every [`POLL_INTERVAL`], so changes made by a CLI import or
+//! another host are found too, and a search engine that was down catches up when it is back.
 
 use std::{
-    collections::{BTreeMap, HashMap, VecDeque},
+    collections::{BTreeSet, HashMap, VecDeque},
     sync::{Arc, LazyLock, Mutex},
     time::{Duration, Instant},
 };
 
 use super::{
-    backend::{SearchBackend, SearchError},
+    backend::{IndexState, SearchBackend, SearchError},
     doc::SearchDoc,
 };
 use crate::{
     config::{SearchBackendKind, Settings},
     db::Db,
     repo::TenantRepo,
-    tenant::TenantRegistry,
+    stock::journal::{self, Head},
+    tenant::{Tenant, TenantRegistry},
 };
 
 static CHANGES: LazyLock<tokio::sync::broadcast::Sender<String>> = LazyLock::new(|| tokio::sync::broadcast::channel(256).0);
 
-/// Tells every search service of this process that `tenant`'s stock changed (called after a
-/// committed import). Never blocks, never fails.
+/// Wakes every search indexer of this process to apply `tenant`'s journaled changes now (called
+/// after a committed import). Never blocks, never fails; indexers also poll.
 pub fn notify_stock_changed(tenant: &str) {
     let _ = CHANGES.send(tenant.to_string());
 }
 
-/// Results cache capacity (entries); the oldest entry is evicted when full (docs/features/shopper-core.md §9).
+/// How often an indexer reads the journal heads when nothing woke it (changes made by another
+/// process).
+pub const POLL_INTERVAL: Duration = Duration::from_millis(200);
+/// Journal rows read per batch (bounded memory; at least one whole entry).
+pub const JOURNAL_BATCH: usize = 10_000;
+/// Cars read from storage per batch of a full rebuild.
+pub const REBUILD_BATCH: i64 = 2_000;
+/// Bumped when what a document holds changes without its values changing (the index layout):
+/// every index's recorded layout then differs and it is rebuilt.
+const DOCS_VERSION: &str = "forecourt-search-docs-v1";
+
+/// Results cache capacity per tenant (entries); a tenant's oldest entry is evicted when it is
+/// full (docs/features/shopper-core.md §9).
 pub const CACHE_CAPACITY: usize = 512;
+/// Results cache budget per tenant, bytes of cached answers (their JSON size): one tenant's
+/// large answers (a plugin's near-cap texts) evict only that tenant's own entries.
+pub const CACHE_TENANT_BYTES: usize = 8 << 20;
 /// Cached results live at most this long (the sold window and just-arrived tags move with time).
 pub const CACHE_TTL: Duration = Duration::from_secs(30);
 
-/// A FIFO cache: insertion order, the oldest evicted when full; cleared per tenant on changes.
+/// One tenant's entries: insertion order, sizes.
+struct TenantEntries<V> {
+    map: HashMap<String, (Instant, V, usize)>,
+    order: VecDeque<String>,
+    bytes: usize,
+}
+
+/// A FIFO cache kept per tenant: each tenant has its own entry capacity and byte budget, so no
+/// tenant can evict another's entries; cleared per tenant on changes.
 pub struct ResultsCache<V> {
-    map: HashMap<(String, String), (Instant, V)>,
-    order: VecDeque<(String, String)>,
+    tenants: HashMap<String, TenantEntries<V>>,
     capacity: usize,
+    budget: usize,
 }
 
 impl<V: Clone> ResultsCache<V> {
-    /// An empty cache of `capacity` entries.
+    /// An empty cache of `capacity` entries per tenant and [`CACHE_TENANT_BYTES`] per tenant.
     pub fn new(capacity: usize) -> Self {
+        Self::with_budget(capacity, CACHE_TENANT_BYTES)
+    }
+
+    /// An empty cache of `capacity` entries and `budget` bytes per tenant.
+    pub fn with_budget(capacity: usize, budget: usize) -> Self {
         ResultsCache {
-            map: HashMap::new(),
-            order: VecDeque::new(),
+            tenants: HashMap::new(),
             capacity: capacity.max(1),
+            budget,
         }
     }
 
     /// A live entry.
     pub fn get(&self, tenant: &str, key: &str) -> Option<V> {
-        self.map
-            .get(&(tenant.to_string(), key.to_string()))
-            .filter(|(at, _)| at.elapsed() < CACHE_TTL)
-            .map(|(_, v)| v.clone())
+        self.tenants
+            .get(tenant)?
+            .map
+            .get(key)
+            .filter(|(at, _, _)| at.elapsed() < CACHE_TTL)
+            .map(|(_, v, _)| v.clone())
     }
 
-    /// Stores an entry, evicting the oldest when full.
-    pub fn put(&mut self, tenant: &str, key: &str, v: V) {
-        let k = (tenant.to_string(), key.to_string());
-        if self.map.insert(k.clone(), (Instant::now(), v)).is_none() {
-            self.order.push_back(k);
+    /// Stores an entry of `bytes` (its serialized size), evicting the tenant's oldest entries
+    /// until the tenant is within its capacity and byte budget. An entry larger than the whole
+    /// budget is not stored.
+    pub fn put(&mut self, tenant: &str, key: &str, v: V, bytes: usize) {
+        if bytes > self.budget {
+            return;
         }
-        while self.map.len() > self.capacity {
-            match self.order.pop_front() {
+        let t = self.tenants.entry(tenant.to_string()).or_insert_with(|| TenantEntries {
+            map: HashMap::new(),
+            order: VecDeque::new(),
+            bytes: 0,
+        });
+        match t.map.insert(key.to_string(), (Instant::now(), v, bytes)) {
+            Some((_, _, old)) => t.bytes -= old,
+            None => t.order.push_back(key.to_string()),
+        }
+        t.bytes += bytes;
+        while t.map.len() > self.capacity || t.bytes > self.budget {
+            match t.order.pop_front() {
                 Some(old) => {
-                    self.map.remove(&old);
+                    if let Some((_, _, n)) = t.map.remove(&old) {
+                        t.bytes -= n;
+                    }
                 }
                 None => break,
             }
@@ -75,189 +129,143 @@ impl<V: Clone> ResultsCache<V> {
 
     /// Drops every entry of `tenant`.
     pub fn invalidate(&mut self, tenant: &str) {
-        self.map.retain(|(t, _), _| t != tenant);
-        self.order.retain(|(t, _)| t != tenant);
+        self.tenants.remove(tenant);
     }
 
-    /// Number of entries.
+    /// Bytes cached for `tenant`.
+    pub fn bytes(&self, tenant: &str) -> usize {
+        self.tenants.get(tenant).map_or(0, |t| t.bytes)
+    }
+
+    /// Number of entries, all tenants.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.tenants.values().map(|t| t.map.len()).sum()
     }
 
     /// No entries.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len() == 0
     }
 }
 
 /// A cached answer, whatever type the API layer stores.
 pub type CachedAnswer = Arc<dyn std::any::Any + Send + Sync>;
 
-/// The search engine of the host plus its results cache.
+/// The search engine of the host, its results cache and its indexer's progress.
 pub struct SearchService {
     /// The backend.
     pub backend: Arc<dyn SearchBackend>,
     /// Cached answers (the API's response type) by tenant and canonical address form.
     pub cache: Mutex<ResultsCache<CachedAnswer>>,
-    /// What each tenant's indexed documents hash to, kept beside an on-disk index so a start
-    /// with unchanged stock reuses it ([`SearchService::refresh_tenant`]).
-    fingerprints: Option<Fingerprints>,
+    /// What each tenant's index holds, as this process last applied or read it.
+    applied: Mutex<HashMap<String, IndexState>>,
+    /// Serialises indexer rounds (the follower and explicit calls).
+    round: tokio::sync::Mutex<()>,
+    /// The tenants the indexer serves (set by each round), and those whose last round failed
+    /// (logged when they start and stop failing, not at every poll).
+    tenants: Mutex<(BTreeSet<String>, BTreeSet<String>)>,
 }
 
-/// Per-tenant hashes of the indexed documents, in a JSON file written atomically.
-struct Fingerprints {
-    path: std::path::PathBuf,
-    map: Mutex<BTreeMap<String, String>>,
-}
-
-impl Fingerprints {
-    fn load(path: std::path::PathBuf) -> Fingerprints {
-        let map = std::fs::read(&path)
-            .ok()
-            .and_then(|b| serde_json::from_slice(&b).ok())
-            .unwrap_or_default();
-        Fingerprints {
-            path,
-            map: Mutex::new(map),
-        }
-    }
-
-    fn get(&self, tenant: &str) -> Option<String> {
-        self.map.lock().unwrap_or_else(|e| e.into_inner()).get(tenant).cloned()
-    }
-
-    /// Records (or with None forgets) a tenant's hash and writes the file (temp file, then
-    /// rename). A failed write is logged: the next start then rebuilds, which is safe.
-    fn set(&self, tenant: &str, hash: Option<String>) {
-        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        match hash {
-            Some(h) => map.insert(tenant.to_string(), h),
-            None => map.remove(tenant),
-        };
-        let tmp = self.path.with_extension("json.tmp");
-        let written = serde_json::to_vec(&*map)
-            .map_err(std::io::Error::other)
-            .and_then(|b| std::fs::write(&tmp, b))
-            .and_then(|()| std::fs::rename(&tmp, &self.path));
-        if let Err(e) = written {
-            tracing::warn!(path = %self.path.display(), error = %e, "cannot record the search index fingerprint");
-        }
-    }
-}
-
-/// Bumped when what a document holds changes without its values changing (the index layout):
-/// every stored fingerprint then differs and the index is rebuilt.
-const FINGERPRINT_VERSION: &str = "forecourt-search-docs-v1";
-
-/// A hash of a tenant's documents in index order (SHA-256, hex): ids, text, every keyword value
-/// and the bits of every number.
-pub fn fingerprint(docs: &[SearchDoc]) -> String {
+/// The layout a tenant's documents are built with: a hash of [`DOCS_VERSION`] and the parts of
+/// the tenant's config a document holds (dealership and location names).
+pub fn layout(t: &Tenant) -> String {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
-    h.update(FINGERPRINT_VERSION);
-    for d in docs {
-        h.update(d.id.to_le_bytes());
-        h.update((d.text.len() as u64).to_le_bytes());
-        h.update(&d.text);
-        for (k, vs) in &d.keywords {
-            h.update(k.as_bytes());
-            h.update((vs.len() as u64).to_le_bytes());
-            for v in vs {
-                h.update((v.len() as u64).to_le_bytes());
-                h.update(v.as_bytes());
-            }
-        }
-        for (k, v) in &d.numbers {
-            h.update(k.as_bytes());
-            h.update(v.to_bits().to_le_bytes());
-        }
-        h.update([0xff]);
-    }
-    hex::encode(h.finalize())
+    h.update(DOCS_VERSION);
+    h.update(serde_json::to_vec(&(&t.config.dealerships, &t.config.locations)).unwrap_or_default());
+    hex::encode(&h.finalize()[..16])
 }
 
-/// Cars loaded from storage per indexing round trip.
-const INDEX_CHUNK: i64 = 2000;
+/// Whether a car of this status is indexed (shown statuses: in stock, coming soon, sold).
+fn indexed_status(status: &str) -> bool {
+    matches!(status, "in_stock" | "coming_soon" | "sold")
+}
+
+/// How far one tenant's index is behind its journal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TenantLag {
+    /// Tenant slug.
+    pub tenant: String,
+    /// Journal sequences not yet applied (the whole head when the index follows another epoch
+    /// or none).
+    pub behind: i64,
+}
 
 impl SearchService {
-    /// A service over `backend`.
+    /// A service over `backend`; the indexer starts with [`SearchService::catch_up`] or
+    /// [`SearchService::follow_journal`].
     pub fn new(backend: Arc<dyn SearchBackend>) -> SearchService {
         SearchService {
             backend,
             cache: Mutex::new(ResultsCache::new(CACHE_CAPACITY)),
-            fingerprints: None,
+            applied: Mutex::default(),
+            round: tokio::sync::Mutex::new(()),
+            tenants: Mutex::default(),
         }
     }
 
-    /// A service over an on-disk `backend` whose per-tenant fingerprints are kept in the JSON
-    /// file `path` (beside the index), so [`SearchService::refresh_tenant`] can skip tenants
-    /// whose stock has not changed since the index was written.
-    pub fn with_fingerprints(backend: Arc<dyn SearchBackend>, path: std::path::PathBuf) -> SearchService {
-        SearchService {
-            fingerprints: Some(Fingerprints::load(path)),
-            ..SearchService::new(backend)
-        }
+    fn applied(&self, slug: &str) -> Option<IndexState> {
+        self.applied.lock().unwrap_or_else(|e| e.into_inner()).get(slug).cloned()
     }
 
-    /// Reindexes one tenant from storage (cars of shown statuses) and clears its cache entries.
-    /// Returns the number of documents.
-    pub async fn reindex_tenant(&self, db: &Db, tenants: &TenantRegistry, slug: &str) -> anyhow::Result<usize> {
-        let docs = Self::docs(db, tenants, slug).await?;
-        self.write_tenant(slug, docs).await
-    }
-
-    /// Like [`SearchService::reindex_tenant`], but leaves the index as it is when the tenant's
-    /// documents hash to the fingerprint recorded when it was last written (start-up over an
-    /// on-disk index). Returns the number of documents and whether the index was rewritten.
-    pub async fn refresh_tenant(&self, db: &Db, tenants: &TenantRegistry, slug: &str) -> anyhow::Result<(usize, bool)> {
-        let docs = Self::docs(db, tenants, slug).await?;
-        if let Some(fp) = &self.fingerprints
-            && fp.get(slug).as_deref() == Some(fingerprint(&docs).as_str())
-        {
-            return Ok((docs.len(), false));
-        }
-        Ok((self.write_tenant(slug, docs).await?, true))
-    }
-
-    /// Replaces the tenant's documents, clears its cached answers and records the fingerprint
-    /// (forgotten before the write, so a failed write leaves none).
-    async fn write_tenant(&self, slug: &str, docs: Vec<SearchDoc>) -> anyhow::Result<usize> {
-        let n = docs.len();
-        let hash = self.fingerprints.as_ref().map(|f| {
-            f.set(slug, None);
-            fingerprint(&docs)
-        });
-        self.backend.replace_tenant(slug, docs).await?;
+    /// Records what `slug`'s index now holds and drops its cached answers.
+    fn set_applied(&self, slug: &str, state: IndexState) {
+        self.applied
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(slug.to_string(), state);
         self.cache.lock().unwrap_or_else(|e| e.into_inner()).invalidate(slug);
-        if let Some(f) = &self.fingerprints {
-            f.set(slug, hash);
+    }
+
+    /// Rebuilds one tenant's index from storage, aside, then swaps it in: the cars of shown
+    /// statuses read in keyset batches of [`REBUILD_BATCH`] (memory bounded by one batch and
+    /// the engine's writer), recording the journal head read before storage (later changes are
+    /// replayed over it). Clears the tenant's cached answers. Returns the number of documents.
+    ///
+    /// Errors: storage or the engine failed (the tenant keeps its previous index).
+    pub async fn reindex_tenant(&self, db: &Db, tenants: &TenantRegistry, slug: &str) -> anyhow::Result<usize> {
+        match tenants.by_slug(slug) {
+            Some(t) => self.rebuild_tenant(db, t).await,
+            None => Ok(0),
         }
+    }
+
+    /// [`SearchService::reindex_tenant`] of the tenant `t`.
+    async fn rebuild_tenant(&self, db: &Db, t: &Tenant) -> anyhow::Result<usize> {
+        let slug = t.slug();
+        let head = journal::heads(db, &[slug]).await?.into_iter().find(|h| h.tenant == slug);
+        let repo = TenantRepo::new(db, slug);
+        let mut rebuild = self.backend.rebuild(slug).await?;
+        let (mut after, mut n) = (0, 0);
+        loop {
+            let cars = repo.cars_after(after, REBUILD_BATCH).await?;
+            let Some(last) = cars.last() else { break };
+            after = last.id;
+            let docs: Vec<SearchDoc> = cars
+                .iter()
+                .filter(|c| indexed_status(&c.status))
+                .map(|c| SearchDoc::from_car(t, c))
+                .collect();
+            n += docs.len();
+            let more = cars.len() as i64 == REBUILD_BATCH;
+            drop(cars);
+            rebuild.add(docs).await?;
+            if !more {
+                break;
+            }
+        }
+        let state = IndexState {
+            epoch: head.as_ref().map(|h| h.epoch.clone()).unwrap_or_default(),
+            seq: head.map_or(0, |h| h.seq),
+            layout: layout(t),
+        };
+        rebuild.finish(state.clone()).await?;
+        self.set_applied(slug, state);
         Ok(n)
     }
 
-    /// The tenant's documents from storage: cars of shown statuses, in id order.
-    async fn docs(db: &Db, tenants: &TenantRegistry, slug: &str) -> anyhow::Result<Vec<SearchDoc>> {
-        let Some(t) = tenants.by_slug(slug) else { return Ok(Vec::new()) };
-        let repo = TenantRepo::new(db, slug);
-        let mut docs = Vec::new();
-        let mut offset = 0;
-        loop {
-            let cars = repo.cars(INDEX_CHUNK, offset).await?;
-            let n = cars.len() as i64;
-            docs.extend(
-                cars.iter()
-                    .filter(|c| matches!(c.status.as_str(), "in_stock" | "coming_soon" | "sold"))
-                    .map(|c| SearchDoc::from_car(t, c)),
-            );
-            if n < INDEX_CHUNK {
-                break;
-            }
-            offset += n;
-        }
-        Ok(docs)
-    }
-
-    /// Reindexes every tenant; returns (tenant, documents) pairs.
+    /// Reindexes every tenant ([`SearchService::reindex_tenant`]); returns (tenant, documents)
+    /// pairs. Errors: the first failure.
     pub async fn reindex_all(&self, db: &Db, tenants: &TenantRegistry) -> anyhow::Result<Vec<(String, usize)>> {
         let mut out = Vec::new();
         for t in tenants.iter() {
@@ -266,30 +274,142 @@ impl SearchService {
         Ok(out)
     }
 
-    /// Follows [`notify_stock_changed`]: reindexes the changed tenant (changes arriving within
-    /// 50 ms are batched) for as long as the service lives.
-    pub fn follow_changes(self: &Arc<Self>, db: Db, tenants: Arc<TenantRegistry>) {
+    /// Applies the journal entries of `slug` after `from` (up to the head `head`) in batches of
+    /// [`JOURNAL_BATCH`] rows: each batch's cars are read from storage and written as one change
+    /// set (deleted when gone or no longer shown). Falls back to a rebuild for an entry of the
+    /// whole tenant. Errors: storage or the engine failed (what was applied stays recorded).
+    async fn replay(&self, db: &Db, t: &Tenant, mut from: IndexState, head: &Head) -> anyhow::Result<()> {
+        let slug = t.slug();
+        let repo = TenantRepo::new(db, slug);
+        while from.seq < head.seq {
+            let e = journal::read_after(db, slug, from.seq, JOURNAL_BATCH).await?;
+            if e.whole_tenant {
+                self.rebuild_tenant(db, t).await?;
+                return Ok(());
+            }
+            if e.through == from.seq {
+                // The head moved past rows not visible yet: the next round reads them.
+                return Ok(());
+            }
+            let mut upserts = Vec::new();
+            let mut deletes = Vec::new();
+            for ids in e.car_ids.chunks(200) {
+                let cars = repo.cars_by_ids(ids).await?;
+                for id in ids {
+                    match cars.iter().find(|c| c.id == *id) {
+                        Some(c) if indexed_status(&c.status) => upserts.push(SearchDoc::from_car(t, c)),
+                        _ => deletes.push(*id),
+                    }
+                }
+            }
+            from.seq = e.through;
+            self.backend.apply(slug, upserts, deletes, from.clone()).await?;
+            self.set_applied(slug, from.clone());
+        }
+        Ok(())
+    }
+
+    /// One indexer round: reads every tenant's journal head (creating missing heads when
+    /// `create_heads`) and brings each tenant's index up to it, by replay or by rebuild
+    /// ([`SearchService::replay`], [`SearchService::reindex_tenant`]). A tenant that fails is
+    /// retried next round (logged when it starts failing and when it recovers). Returns how many
+    /// tenants failed; errors when the heads cannot be read.
+    pub async fn catch_up(&self, db: &Db, tenants: &TenantRegistry, create_heads: bool) -> anyhow::Result<usize> {
+        let _round = self.round.lock().await;
+        let heads = if create_heads {
+            let slugs: Vec<&str> = tenants.iter().map(|t| t.slug()).collect();
+            journal::heads(db, &slugs).await?
+        } else {
+            journal::read_heads(db).await?
+        };
+        self.tenants.lock().unwrap_or_else(|e| e.into_inner()).0 = tenants.iter().map(|t| t.slug().to_string()).collect();
+        let mut failed = 0;
+        for t in tenants.iter() {
+            let slug = t.slug();
+            let Some(head) = heads.iter().find(|h| h.tenant == slug) else {
+                continue;
+            };
+            let result = async {
+                let mut cur = self.applied(slug);
+                // The index may have been rebuilt by another process (`forecourt reindex`).
+                if let Some(st) = self.backend.state(slug).await?
+                    && cur.as_ref().is_none_or(|c| st.seq < c.seq || st.epoch != c.epoch)
+                {
+                    cur = Some(st);
+                }
+                let fresh =
+                    cur.filter(|c| c.epoch == head.epoch && c.layout == layout(t) && c.seq >= head.pruned_through && c.seq <= head.seq);
+                match fresh {
+                    None => self.rebuild_tenant(db, t).await.map(|_| ()),
+                    Some(c) if c.seq < head.seq => self.replay(db, t, c, head).await,
+                    Some(c) => {
+                        if self.applied(slug).as_ref() != Some(&c) {
+                            self.set_applied(slug, c);
+                        }
+                        Ok(())
+                    }
+                }
+            }
+            .await;
+            let mut known = self.tenants.lock().unwrap_or_else(|e| e.into_inner());
+            match result {
+                Err(e) => {
+                    failed += 1;
+                    if known.1.insert(slug.to_string()) {
+                        tracing::warn!(tenant = %slug, error = %e, "search indexer: tenant not brought up to date, retrying");
+                    }
+                }
+                Ok(()) => {
+                    if known.1.remove(slug) {
+                        tracing::info!(tenant = %slug, "search indexer: tenant up to date again");
+                    }
+                }
+            }
+        }
+        Ok(failed)
+    }
+
+    /// How far the index of each tenant the indexer serves is behind its journal head, read now
+    /// from storage. Errors: the storage error.
+    pub async fn lag(&self, db: &Db) -> Result<Vec<TenantLag>, sqlx::Error> {
+        let heads = journal::read_heads(db).await?;
+        let served = self.tenants.lock().unwrap_or_else(|e| e.into_inner()).0.clone();
+        Ok(heads
+            .into_iter()
+            .filter(|h| served.contains(&h.tenant))
+            .map(|h| {
+                let behind = match self.applied(&h.tenant) {
+                    Some(a) if a.epoch == h.epoch => (h.seq - a.seq).max(0),
+                    _ => h.seq.max(1),
+                };
+                TenantLag { tenant: h.tenant, behind }
+            })
+            .collect())
+    }
+
+    /// Runs indexer rounds ([`SearchService::catch_up`]) for as long as the service lives:
+    /// at once, then whenever this process commits a change and every [`POLL_INTERVAL`].
+    pub fn follow_journal(self: &Arc<Self>, db: Db, tenants: Arc<TenantRegistry>) {
         let mut rx = CHANGES.subscribe();
         let weak = Arc::downgrade(self);
         tokio::spawn(async move {
+            let mut failing = false;
             loop {
-                let first = match rx.recv().await {
-                    Ok(t) => vec![t],
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => tenants.iter().map(|t| t.slug().to_string()).collect(),
-                    Err(_) => return,
-                };
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                let mut changed = first;
-                while let Ok(t) = rx.try_recv() {
-                    changed.push(t);
-                }
-                changed.sort();
-                changed.dedup();
                 let Some(svc) = weak.upgrade() else { return };
-                for slug in changed {
-                    if let Err(e) = svc.reindex_tenant(&db, &tenants, &slug).await {
-                        tracing::error!(tenant = %slug, error = %e, "search reindex after stock change failed");
+                match svc.catch_up(&db, &tenants, false).await {
+                    Ok(0) => failing = false,
+                    Ok(_) => failing = true,
+                    Err(e) => {
+                        if !failing {
+                            tracing::error!(error = %e, "search indexer cannot read the change journal");
+                        }
+                        failing = true;
                     }
+                }
+                drop(svc);
+                tokio::select! {
+                    r = rx.recv() => if matches!(r, Err(tokio::sync::broadcast::error::RecvError::Closed)) { return },
+                    () = tokio::time::sleep(POLL_INTERVAL) => {}
                 }
             }
         });
@@ -310,33 +430,49 @@ impl Search {
         Search(Arc::new(cell))
     }
 
-    /// The service, building the in-memory fallback on first use.
+    /// The service, building the in-memory fallback on first use (every tenant indexed, then
+    /// the journal followed).
     pub async fn get(&self, db: &Db, tenants: &Arc<TenantRegistry>) -> Result<Arc<SearchService>, SearchError> {
         self.0
             .get_or_try_init(|| async {
                 let backend = super::embedded::EmbeddedBackend::in_ram()?;
                 let svc = Arc::new(SearchService::new(Arc::new(backend)));
-                svc.follow_changes(db.clone(), tenants.clone());
-                svc.reindex_all(db, tenants)
+                let failed = svc
+                    .catch_up(db, tenants, true)
                     .await
                     .map_err(|e| SearchError::Unavailable(format!("cannot build the search index: {e}")))?;
+                if failed > 0 {
+                    return Err(SearchError::Unavailable("cannot build the search index".into()));
+                }
+                svc.follow_journal(db.clone(), tenants.clone());
                 Ok(svc)
             })
             .await
             .cloned()
     }
+
+    /// The indexer's lag per tenant ([`SearchService::lag`]); None while no service was built
+    /// yet. Errors: the storage error.
+    pub async fn lag(&self, db: &Db) -> Option<Result<Vec<TenantLag>, sqlx::Error>> {
+        let svc = self.0.get()?;
+        Some(svc.lag(db).await)
+    }
 }
 
-/// The embedded index directory under the data dir.
+/// The embedded index root under the data dir (one directory per tenant).
 pub fn embedded_dir(settings: &Settings) -> std::path::PathBuf {
-    settings.data_dir.join("search").join("tantivy-v1")
+    settings.data_dir.join("search").join("tantivy-v2")
 }
 
-/// The configured backend (`search_backend`): the tantivy index under the data dir, or
+/// The configured backend (`search_backend`): the tantivy indexes under the data dir, or
 /// Meilisearch at `meili_url`.
 pub async fn open_backend(settings: &Settings) -> anyhow::Result<Arc<dyn SearchBackend>> {
     match settings.search_backend {
-        SearchBackendKind::Embedded => Ok(Arc::new(super::embedded::EmbeddedBackend::open(&embedded_dir(settings))?)),
+        SearchBackendKind::Embedded => {
+            // The previous layout (one index of every tenant) is rebuilt as the new one.
+            std::fs::remove_dir_all(settings.data_dir.join("search").join("tantivy-v1")).ok();
+            Ok(Arc::new(super::embedded::EmbeddedBackend::open(&embedded_dir(settings))?))
+        }
         SearchBackendKind::Meilisearch => {
             let url = settings
                 .meili_url
@@ -347,52 +483,33 @@ pub async fn open_backend(settings: &Settings) -> anyhow::Result<Arc<dyn SearchB
     }
 }
 
-/// The configured backend as a service. The embedded index lives on disk, so its service keeps
-/// per-tenant fingerprints beside it (a tenant whose stock is unchanged keeps its index at the
-/// next start); Meilisearch may be shared or changed outside this host, so it is always refilled.
+/// The configured backend as a service (its indexer not started).
 pub async fn open_service(settings: &Settings) -> anyhow::Result<SearchService> {
-    let backend = open_backend(settings).await?;
-    Ok(match settings.search_backend {
-        SearchBackendKind::Embedded => SearchService::with_fingerprints(backend, embedded_dir(settings).join("fingerprints.json")),
-        SearchBackendKind::Meilisearch => SearchService::new(backend),
-    })
+    Ok(SearchService::new(open_backend(settings).await?))
 }
 
-/// Starts search for `serve`: opens the backend, brings every tenant's index up to date with
-/// storage (so imports made before start are searchable; an on-disk embedded index whose tenant's
-/// documents are unchanged is kept as it is) and follows stock changes. The embedded index holds a
-/// writer lock only while writing.
+/// Starts search for `serve`: opens the backend, brings every tenant's index up to its journal
+/// head (an index that recorded this journal's epoch, the current layout and a sequence still
+/// in the journal replays the changes since; any other is rebuilt from storage) and follows the
+/// journal. An engine that is down does not stop the host: search answers 503 and the indexer
+/// catches up when it is back.
 pub async fn start(settings: &Settings, db: &Db, tenants: &Arc<TenantRegistry>) -> anyhow::Result<Search> {
     let started = Instant::now();
     let svc = Arc::new(open_service(settings).await?);
-    // An engine that is down must not stop the host: search answers 503 until it is back and
-    // the next stock change (or `forecourt reindex`) fills it.
-    let mut docs = 0;
-    let mut rebuilt = Vec::new();
-    let mut failed = None;
-    for t in tenants.iter() {
-        match svc.refresh_tenant(db, tenants, t.slug()).await {
-            Ok((n, wrote)) => {
-                docs += n;
-                if wrote {
-                    rebuilt.push(t.slug().to_string());
-                }
-            }
-            Err(e) => failed = Some(e),
-        }
-    }
-    match failed {
-        None => tracing::info!(
+    let failed = svc.catch_up(db, tenants, true).await?;
+    if failed == 0 {
+        tracing::info!(
             backend = svc.backend.name(),
-            docs,
-            rebuilt = ?rebuilt,
             elapsed_ms = started.elapsed().as_millis() as u64,
             "search index ready"
-        ),
-        Some(e) => {
-            tracing::error!(backend = svc.backend.name(), error = %e, "search index not built; search answers 503 until the engine is back")
-        }
+        );
+    } else {
+        tracing::error!(
+            backend = svc.backend.name(),
+            failed,
+            "search index not up to date; search may answer 503 until the engine is back"
+        );
     }
-    svc.follow_changes(db.clone(), tenants.clone());
+    svc.follow_journal(db.clone(), tenants.clone());
     Ok(Search::ready(svc))
 }

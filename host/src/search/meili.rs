@@ -1,5 +1,12 @@
-//! The Meilisearch backend (meilisearch-sdk), for scale: one index (`cars`) for every tenant; the
-//! tenant filter is always applied by the host.
+//! The Meilisearch backend (meilisearch-sdk), for scale: one index per tenant (`cars-<tenant>`);
+//! the tenant filter is still applied by the host on every search.
+//!
+//! Writes: a car change is `add_or_replace` of its document and `delete_documents` of the cars no
+//! longer shown, by primary key (`id`), each task awaited by id and checked; a full rebuild fills
+//! `cars-<tenant>-next` in batches, then `swap-indexes` exchanges it with `cars-<tenant>` in one
+//! task (searches see the old index or the new one, never a partial one) and the old one is
+//! deleted. The journal sequence each tenant's index holds ([`IndexState`]) is a document of the
+//! index `cars-state`.
 //!
 //! At first use the host sets the index settings: searchable `text`; filterable every keyword
 //! and numeric attribute plus `id`; sortable the numeric attributes and `id`; ranking rules
@@ -10,29 +17,34 @@
 //!
 //! Production setup: the host holds the master (or an admin) key in `meili_key`
 //! (`FORECOURT_MEILI_KEY`); browsers never talk to Meilisearch directly. If a client must, issue
-//! a search-only API key (`actions: ["search"]`, `indexes: ["cars"]`) and give each site a tenant
-//! token signed with it whose search rules are `{"cars": {"filter": "tenant = \"<slug>\""}}`
+//! a search-only API key (`actions: ["search"]`, `indexes: ["cars-<slug>"]`) and give each site a tenant
+//! token signed with it whose search rules are `{"cars-<slug>": {"filter": "tenant = \"<slug>\""}}`
 //! (meilisearch-sdk `Client::generate_tenant_token`), so the tenant filter cannot be removed.
 //! Stock visibility and the stock-filter level still come from the host's filter.
 
-use std::{collections::BTreeMap, time::Duration};
+use std::{
+    collections::{BTreeMap, BTreeSet, HashMap},
+    sync::{Arc, Mutex},
+    time::Duration,
+};
 
 use meilisearch_sdk::{
-    client::Client,
-    documents::DocumentDeletionQuery,
-    indexes::Index,
+    client::{Client, SwapIndexes},
+    errors::{Error as MeiliError, ErrorCode},
     search::{MatchingStrategies, Selectors},
     settings::{FacetingSettings, PaginationSetting, Settings, TypoToleranceSettings},
+    task_info::TaskInfo,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::{
-    backend::{BackendRequest, BackendResult, BoxFuture, SearchBackend, SearchError},
+    backend::{BackendRequest, BackendResult, BoxFuture, IndexState, Rebuild, SearchBackend, SearchError},
     doc::{Filter, KEYWORD_FIELDS, NUMERIC_FIELDS, SearchDoc},
 };
 
-/// The index holding every tenant's cars.
+/// The prefix of every index uid: `cars-<tenant>` holds a tenant's cars, `cars-state` the
+/// journal state of each.
 pub const INDEX_UID: &str = "cars";
 /// Longest wait for an indexing task.
 const TASK_TIMEOUT: Duration = Duration::from_secs(60);
@@ -40,9 +52,20 @@ const TASK_TIMEOUT: Duration = Duration::from_secs(60);
 /// The Meilisearch backend.
 pub struct MeiliBackend {
     client: Client,
-    index: Index,
-    uid: String,
-    configured: tokio::sync::OnceCell<()>,
+    /// The uid prefix ([`INDEX_UID`], or a test's own).
+    base: String,
+    /// Index uids whose settings this process applied.
+    configured: tokio::sync::Mutex<BTreeSet<String>>,
+    /// Each tenant's state as last read or written (shared with its rebuilds).
+    states: Arc<Mutex<HashMap<String, IndexState>>>,
+}
+
+/// A tenant's journal state as stored in the `<base>-state` index (`id` is the tenant slug).
+#[derive(Serialize, Deserialize)]
+struct StateDoc {
+    id: String,
+    #[serde(flatten)]
+    state: IndexState,
 }
 
 #[derive(Deserialize)]
@@ -103,6 +126,56 @@ pub fn document(d: &SearchDoc) -> Value {
     Value::Object(m)
 }
 
+/// The index settings every tenant's index gets (see the module's documentation).
+fn settings() -> Settings {
+    let mut filterable: Vec<&str> = KEYWORD_FIELDS.to_vec();
+    filterable.extend(NUMERIC_FIELDS);
+    filterable.push("id");
+    let mut sortable: Vec<&str> = NUMERIC_FIELDS.to_vec();
+    sortable.push("id");
+    Settings::new()
+        .with_searchable_attributes(["text"])
+        .with_filterable_attributes(filterable)
+        .with_sortable_attributes(sortable)
+        .with_ranking_rules(["sort", "words", "typo", "proximity", "attribute", "exactness"])
+        .with_typo_tolerance(TypoToleranceSettings {
+            enabled: Some(false),
+            disable_on_attributes: None,
+            disable_on_words: None,
+            min_word_size_for_typos: None,
+            disable_on_numbers: None,
+        })
+        .with_pagination(PaginationSetting { max_total_hits: 1_000_000 })
+        .with_faceting(FacetingSettings {
+            max_values_per_facet: 10_000,
+            sort_facet_values_by: None,
+        })
+}
+
+/// Awaits the task by its id and checks it succeeded. Errors: the server does not answer
+/// ([`SearchError::Unavailable`]) or the task failed ([`SearchError::Backend`], its message).
+async fn wait(client: &Client, task: Result<TaskInfo, MeiliError>) -> Result<(), SearchError> {
+    let task = task
+        .map_err(unavailable)?
+        .wait_for_completion(client, None, Some(TASK_TIMEOUT))
+        .await
+        .map_err(unavailable)?;
+    if task.is_failure() {
+        return Err(SearchError::Backend(format!("meilisearch task failed: {}", task.unwrap_failure())));
+    }
+    Ok(())
+}
+
+/// Creates index `uid` (primary key `id`) unless it exists, and applies [`settings`].
+async fn create_configured(client: &Client, uid: &str) -> Result<(), SearchError> {
+    match wait(client, client.create_index(uid, Some("id")).await).await {
+        // An index that already exists fails its creation task: that is fine.
+        Ok(()) | Err(SearchError::Backend(_)) => {}
+        Err(e) => return Err(e),
+    }
+    wait(client, client.index(uid).set_settings(&settings()).await).await
+}
+
 impl MeiliBackend {
     /// A backend for the server at `url` with `key`. Does not contact the server (the settings
     /// are applied on first use), so a server that is down does not stop the host.
@@ -110,71 +183,55 @@ impl MeiliBackend {
         Self::with_index(url, key, INDEX_UID)
     }
 
-    /// As [`MeiliBackend::new`] with another index uid (tests use their own).
+    /// As [`MeiliBackend::new`] with another uid prefix (tests use their own).
     pub fn with_index(url: &str, key: Option<&str>, uid: &str) -> Result<MeiliBackend, SearchError> {
         let client = Client::new(url, key).map_err(unavailable)?;
-        let index = client.index(uid);
         Ok(MeiliBackend {
             client,
-            index,
-            uid: uid.to_string(),
-            configured: tokio::sync::OnceCell::new(),
+            base: uid.to_string(),
+            configured: tokio::sync::Mutex::default(),
+            states: Arc::default(),
         })
     }
 
-    /// Deletes the index (tests).
+    /// The uid of `tenant`'s index.
+    pub fn tenant_uid(&self, tenant: &str) -> String {
+        format!("{}-{tenant}", self.base)
+    }
+
+    fn state_uid(&self) -> String {
+        format!("{}-state", self.base)
+    }
+
+    /// Deletes every index this backend wrote: the tenants' and the state index (tests).
     pub async fn delete_index(&self) -> Result<(), SearchError> {
-        self.client
-            .index(&self.uid)
-            .delete()
-            .await
-            .map_err(unavailable)?
-            .wait_for_completion(&self.client, None, Some(TASK_TIMEOUT))
-            .await
-            .map_err(unavailable)?;
+        let mut uids: Vec<String> = self.configured.lock().await.iter().cloned().collect();
+        uids.push(self.state_uid());
+        for uid in uids {
+            wait(&self.client, self.client.index(&uid).delete().await).await?;
+        }
         Ok(())
     }
 
-    /// Creates the index if needed and applies the settings (once per process).
-    pub async fn configure(&self) -> Result<(), SearchError> {
-        self.configured
-            .get_or_try_init(|| async {
-                let mut filterable: Vec<&str> = KEYWORD_FIELDS.to_vec();
-                filterable.extend(NUMERIC_FIELDS);
-                filterable.push("id");
-                let mut sortable: Vec<&str> = NUMERIC_FIELDS.to_vec();
-                sortable.push("id");
-                let settings = Settings::new()
-                    .with_searchable_attributes(["text"])
-                    .with_filterable_attributes(filterable)
-                    .with_sortable_attributes(sortable)
-                    .with_ranking_rules(["sort", "words", "typo", "proximity", "attribute", "exactness"])
-                    .with_typo_tolerance(TypoToleranceSettings {
-                        enabled: Some(false),
-                        disable_on_attributes: None,
-                        disable_on_words: None,
-                        min_word_size_for_typos: None,
-                        disable_on_numbers: None,
-                    })
-                    .with_pagination(PaginationSetting { max_total_hits: 1_000_000 })
-                    .with_faceting(FacetingSettings {
-                        max_values_per_facet: 10_000,
-                        sort_facet_values_by: None,
-                    });
-                let task = self.client.create_index(&self.uid, Some("id")).await.map_err(unavailable)?;
-                // An existing index makes this task fail; that is fine.
-                let _ = task.wait_for_completion(&self.client, None, Some(TASK_TIMEOUT)).await;
-                self.index
-                    .set_settings(&settings)
-                    .await
-                    .map_err(unavailable)?
-                    .wait_for_completion(&self.client, None, Some(TASK_TIMEOUT))
-                    .await
-                    .map_err(unavailable)?;
-                Ok::<(), SearchError>(())
-            })
-            .await
-            .map(|_| ())
+    /// Creates `tenant`'s index if needed and applies the settings (once per process).
+    pub async fn configure(&self, tenant: &str) -> Result<(), SearchError> {
+        let uid = self.tenant_uid(tenant);
+        let mut done = self.configured.lock().await;
+        if !done.contains(&uid) {
+            create_configured(&self.client, &uid).await?;
+            done.insert(uid);
+        }
+        Ok(())
+    }
+
+    /// Records `tenant`'s state in the state index (awaited) and in memory.
+    async fn save_state(&self, tenant: &str, state: &IndexState) -> Result<(), SearchError> {
+        save_state(&self.client, &self.state_uid(), tenant, state).await?;
+        self.states
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(tenant.to_string(), state.clone());
+        Ok(())
     }
 
     fn page(req: &BackendRequest) -> (usize, usize) {
@@ -219,13 +276,14 @@ impl SearchBackend for MeiliBackend {
 
     fn search<'a>(&'a self, req: &'a BackendRequest) -> BoxFuture<'a, Result<BackendResult, SearchError>> {
         Box::pin(async move {
-            self.configure().await?;
+            self.configure(&req.tenant).await?;
+            let index = self.client.index(self.tenant_uid(&req.tenant));
             let filter = Self::full_filter(req);
             let sort = Self::sort(req);
             let sort_refs: Vec<&str> = sort.iter().map(String::as_str).collect();
             let facet_refs: Vec<&str> = req.facets.iter().map(String::as_str).collect();
             let (page, per) = Self::page(req);
-            let mut q = self.index.search();
+            let mut q = index.search();
             q.with_query(&req.text)
                 .with_filter(&filter)
                 .with_sort(&sort_refs)
@@ -243,14 +301,17 @@ impl SearchBackend for MeiliBackend {
 
     fn multi_search<'a>(&'a self, reqs: &'a [BackendRequest]) -> BoxFuture<'a, Result<Vec<BackendResult>, SearchError>> {
         Box::pin(async move {
-            self.configure().await?;
+            for req in reqs {
+                self.configure(&req.tenant).await?;
+            }
+            let indexes: Vec<_> = reqs.iter().map(|r| self.client.index(self.tenant_uid(&r.tenant))).collect();
             let filters: Vec<String> = reqs.iter().map(Self::full_filter).collect();
             let sorts: Vec<[String; 2]> = reqs.iter().map(Self::sort).collect();
             let sort_refs: Vec<Vec<&str>> = sorts.iter().map(|s| s.iter().map(String::as_str).collect()).collect();
             let mut queries = Vec::new();
             for (i, req) in reqs.iter().enumerate() {
                 let (page, per) = Self::page(req);
-                let mut q = self.index.search();
+                let mut q = indexes[i].search();
                 q.with_query(&req.text)
                     .with_filter(&filters[i])
                     .with_sort(&sort_refs[i])
@@ -270,28 +331,110 @@ impl SearchBackend for MeiliBackend {
         })
     }
 
-    fn replace_tenant<'a>(&'a self, tenant: &'a str, docs: Vec<SearchDoc>) -> BoxFuture<'a, Result<(), SearchError>> {
+    fn apply<'a>(
+        &'a self,
+        tenant: &'a str,
+        upserts: Vec<SearchDoc>,
+        deletes: Vec<i64>,
+        state: IndexState,
+    ) -> BoxFuture<'a, Result<(), SearchError>> {
         Box::pin(async move {
-            self.configure().await?;
-            let filter = format!("tenant = {}", quote(tenant));
-            let mut del = DocumentDeletionQuery::new(&self.index);
-            del.with_filter(&filter);
-            self.index
-                .delete_documents_with(&del)
-                .await
-                .map_err(unavailable)?
-                .wait_for_completion(&self.client, None, Some(TASK_TIMEOUT))
-                .await
-                .map_err(unavailable)?;
+            self.configure(tenant).await?;
+            let index = self.client.index(self.tenant_uid(tenant));
+            if !upserts.is_empty() {
+                let json: Vec<Value> = upserts.iter().map(document).collect();
+                wait(&self.client, index.add_or_replace(&json, Some("id")).await).await?;
+            }
+            if !deletes.is_empty() {
+                wait(&self.client, index.delete_documents(&deletes).await).await?;
+            }
+            self.save_state(tenant, &state).await
+        })
+    }
+
+    fn rebuild<'a>(&'a self, tenant: &'a str) -> BoxFuture<'a, Result<Box<dyn Rebuild>, SearchError>> {
+        Box::pin(async move {
+            let next = format!("{}-next", self.tenant_uid(tenant));
+            // A rebuild that did not finish leaves its index behind: start from an empty one.
+            wait(&self.client, self.client.index(&next).delete().await).await.ok();
+            create_configured(&self.client, &next).await?;
+            Ok(Box::new(MeiliRebuild {
+                client: self.client.clone(),
+                tenant: tenant.to_string(),
+                live: self.tenant_uid(tenant),
+                next,
+                state_uid: self.state_uid(),
+                states: self.states.clone(),
+            }) as Box<dyn Rebuild>)
+        })
+    }
+
+    fn state<'a>(&'a self, tenant: &'a str) -> BoxFuture<'a, Result<Option<IndexState>, SearchError>> {
+        Box::pin(async move {
+            if let Some(s) = self.states.lock().unwrap_or_else(|e| e.into_inner()).get(tenant) {
+                return Ok(Some(s.clone()));
+            }
+            let found = match self.client.index(self.state_uid()).get_document::<StateDoc>(tenant).await {
+                Ok(d) => Some(d.state),
+                Err(MeiliError::Meilisearch(e)) if matches!(e.error_code, ErrorCode::DocumentNotFound | ErrorCode::IndexNotFound) => None,
+                Err(e) => return Err(unavailable(e)),
+            };
+            if let Some(s) = &found {
+                self.states
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(tenant.to_string(), s.clone());
+            }
+            Ok(found)
+        })
+    }
+}
+
+/// Writes `tenant`'s state document to the index `state_uid` (created on first write), awaited.
+async fn save_state(client: &Client, state_uid: &str, tenant: &str, state: &IndexState) -> Result<(), SearchError> {
+    let doc = StateDoc {
+        id: tenant.to_string(),
+        state: state.clone(),
+    };
+    wait(client, client.index(state_uid).add_or_replace(&[doc], Some("id")).await).await
+}
+
+/// A full rebuild of one tenant on Meilisearch: `<live>-next` filled in batches, then swapped
+/// with the live index in one task and deleted.
+struct MeiliRebuild {
+    client: Client,
+    tenant: String,
+    live: String,
+    next: String,
+    state_uid: String,
+    states: Arc<Mutex<HashMap<String, IndexState>>>,
+}
+
+impl Rebuild for MeiliRebuild {
+    fn add(&mut self, docs: Vec<SearchDoc>) -> BoxFuture<'_, Result<(), SearchError>> {
+        Box::pin(async move {
             let json: Vec<Value> = docs.iter().map(document).collect();
-            for chunk in json.chunks(10_000) {
-                self.index
-                    .add_or_replace(chunk, Some("id"))
-                    .await
-                    .map_err(unavailable)?
-                    .wait_for_completion(&self.client, None, Some(TASK_TIMEOUT))
-                    .await
-                    .map_err(unavailable)?;
+            wait(&self.client, self.client.index(&self.next).add_or_replace(&json, Some("id")).await).await
+        })
+    }
+
+    fn finish(self: Box<Self>, state: IndexState) -> BoxFuture<'static, Result<(), SearchError>> {
+        Box::pin(async move {
+            // `swap-indexes` needs both indexes: a tenant's first build creates the live one.
+            create_configured(&self.client, &self.live).await?;
+            let swap = SwapIndexes {
+                indexes: (self.live.clone(), self.next.clone()),
+                rename: None,
+            };
+            wait(&self.client, self.client.swap_indexes([&swap]).await).await?;
+            save_state(&self.client, &self.state_uid, &self.tenant, &state).await?;
+            self.states
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(self.tenant.clone(), state);
+            // `next` now holds the previous documents.
+            if let Err(e) = wait(&self.client, self.client.index(&self.next).delete().await).await {
+                tracing::warn!(index = %self.next, error = %e, "cannot delete the previous index after a swap");
             }
             Ok(())
         })

@@ -9,9 +9,10 @@
 //! - [`semantics`]: what the host adds and the client never can: tenant scope, stock visibility,
 //!   the tenant's stock-filter level (plugin), price-0 hiding, sold-run collapsing, count
 //!   fallback, popular body types and makes, price band order.
-//! - [`SearchService`]: the backend plus a results cache, kept in sync with storage: every
-//!   committed import calls [`notify_stock_changed`] and the tenant is reindexed (searchable
-//!   well within 1 s), the cache invalidated.
+//! - [`SearchService`]: the backend plus a results cache, kept in sync with storage by an
+//!   indexer that follows the change journal (`stock::journal`): each car change updates that
+//!   car's document only, a full reindex builds aside and swaps; the tenant's cached answers are
+//!   dropped when its changes are applied.
 
 pub mod backend;
 pub mod columns;
@@ -24,7 +25,7 @@ pub mod scope;
 pub mod semantics;
 pub mod service;
 
-pub use backend::{BackendRequest, BackendResult, BoxFuture, FacetItem, SearchBackend, SearchError};
+pub use backend::{BackendRequest, BackendResult, BoxFuture, FacetItem, IndexState, Rebuild, SearchBackend, SearchError};
 pub use doc::{Filter, SearchDoc};
 pub use index::*;
 pub use query::{SearchQuery, SortBy};

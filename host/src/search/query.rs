@@ -11,7 +11,7 @@
 //! - a refinement list per attribute, one parameter per value: `make=Toyota&make=Mazda`
 //!   (values of one attribute are ORed, attributes are ANDed)
 //! - ranges `price`, `km`, `year`, `subscription_price`, `weekly_price_range`,
-//!   `created_at_timestamp` as `min:max`; either end may be empty (`:20000`, `5000:`); `$`,
+//!   `created_at_timestamp` as `min:max` (ends the other way round are swapped); either end may be empty (`:20000`, `5000:`); `$`,
 //!   commas and spaces are ignored (`$5,000:$20,000`). Units: dollars AUD, km, model years,
 //!   AUD per week, unix seconds.
 
@@ -200,9 +200,9 @@ fn dec(param: &str, s: &str) -> Result<String, QueryError> {
         .map_err(|_| err(param, "is not valid UTF-8"))
 }
 
-/// Parses one range end: `$`, commas and spaces removed; empty is open.
+/// Parses one range end: `$`, commas and white space removed; empty is open.
 fn range_end(param: &str, s: &str) -> Result<Option<f64>, QueryError> {
-    let t: String = s.chars().filter(|c| !matches!(c, '$' | ',' | ' ')).collect();
+    let t: String = s.chars().filter(|c| !matches!(c, '$' | ',') && !c.is_whitespace()).collect();
     if t.is_empty() {
         return Ok(None);
     }
@@ -293,14 +293,19 @@ impl SearchQuery {
                 }
                 a if RANGE_ATTRIBUTES.contains(&a) => {
                     let (lo, hi) = value.split_once(':').unwrap_or((value.as_str(), value.as_str()));
-                    let r = Range {
+                    let mut r = Range {
                         min: range_end(a, lo)?,
                         max: range_end(a, hi)?,
                     };
+                    // Ends written the other way round (`50000:20000`) mean the same range: the
+                    // range is normalised, not refused.
                     if let (Some(lo), Some(hi)) = (r.min, r.max)
                         && lo > hi
                     {
-                        return Err(err(a, "min is greater than max"));
+                        r = Range {
+                            min: Some(hi),
+                            max: Some(lo),
+                        };
                     }
                     if r.min.is_some() || r.max.is_some() {
                         q.ranges.insert(a.to_string(), r);
@@ -367,6 +372,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_range_written_the_other_way_round_is_the_same_range() {
+        let q = SearchQuery::from_query_string("price=%2420%2C000%3A5000&year=2024:2019").unwrap();
+        assert_eq!(
+            q.ranges["price"],
+            Range {
+                min: Some(5000.0),
+                max: Some(20000.0)
+            }
+        );
+        assert_eq!(
+            q.ranges["year"],
+            Range {
+                min: Some(2019.0),
+                max: Some(2024.0)
+            }
+        );
+        assert_eq!(q.to_query_string(), "price=5000:20000&year=2019:2024");
+    }
+
+    #[test]
     fn parses_the_address_form() {
         let q = SearchQuery::from_query_string(
             "query=corolla+hybrid&make=Toyota&make[]=Mazda&price=%245%2C000%3A%2420%2C000&km=:50000&page=2&sortBy=price_asc&utm_source=x",
@@ -401,7 +426,6 @@ mod tests {
             ("hitsPerPage=1000", "hitsPerPage"),
             ("sortBy=random", "sortBy"),
             ("price=abc:10", "price"),
-            ("year=2020:2010", "year"),
             ("make=%FF", "make"),
         ] {
             assert_eq!(SearchQuery::from_query_string(qs).unwrap_err().param, param, "{qs}");

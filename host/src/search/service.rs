@@ -211,8 +211,10 @@ async fn service(p: Platform<'_>) -> Result<Arc<SearchService>> {
     Ok(p.search.get(p.db, p.tenants).await?)
 }
 
-fn conditions(p: Platform<'_>, t: &Tenant) -> Vec<crate::plugins::StockCondition> {
-    p.plugins.stock_conditions(t, t.config.stock.filter_level).value
+/// The tenant's stock-filter conditions, asked of its plugin on a blocking thread (never on the
+/// async worker).
+async fn conditions(p: Platform<'_>, t: &Arc<Tenant>) -> Vec<crate::plugins::StockCondition> {
+    p.plugins.stock_conditions_async(t.clone(), t.config.stock.filter_level).await.value
 }
 
 /// Cards for cars, with one batched plugin call for the page.
@@ -275,7 +277,7 @@ pub async fn run_search(p: Platform<'_>, t: &Arc<Tenant>, q: &SearchQuery, scope
         r.ms = started.elapsed().as_millis() as u64;
         return Ok(r);
     }
-    let (conds, now) = (conditions(p, t), unix_now());
+    let (conds, now) = (conditions(p, t).await, unix_now());
     let mut req = semantics::backend_request(t, q, &conds, now, true);
     // One hit before the page too: a run of sold cars that starts on an earlier page is not
     // shown again at the top of this one.
@@ -335,10 +337,12 @@ pub async fn run_search(p: Platform<'_>, t: &Arc<Tenant>, q: &SearchQuery, scope
         scope: scope.cloned(),
         ms: started.elapsed().as_millis() as u64,
     };
+    // Counted at its JSON size against the tenant's cache budget (plugin texts can be large).
+    let bytes = serde_json::to_vec(&response).map_or(usize::MAX, |v| v.len());
     svc.cache
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .put(t.slug(), &cache_key, Arc::new(response.clone()));
+        .put(t.slug(), &cache_key, Arc::new(response.clone()), bytes);
     Ok(response)
 }
 
@@ -371,7 +375,7 @@ pub async fn count(p: Platform<'_>, t: &Arc<Tenant>, raw: Option<&str>) -> Resul
         q = scope::apply(&scope, q);
     }
     let svc = service(p).await?;
-    let mut req = semantics::backend_request(t, &q, &conditions(p, t), unix_now(), false);
+    let mut req = semantics::backend_request(t, &q, &conditions(p, t).await, unix_now(), false);
     req.offset = 0;
     req.limit = 0;
     req.facets = vec!["car_type".into()];
@@ -418,7 +422,7 @@ pub async fn similar(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<Sim
         .await?
         .ok_or_else(|| Error::not_found(format!("No car `{slug}` on this site")))?;
     let svc = service(p).await?;
-    let conds = conditions(p, t);
+    let conds = conditions(p, t).await;
     let now = unix_now();
     let (lo, hi) = similar_window(car.price);
     let base = SearchQuery {

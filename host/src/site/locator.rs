@@ -76,7 +76,8 @@ pub fn nearest_first(locations: Vec<Location>, lat: f64, long: f64) -> Vec<Locat
 /// (`sales`, `service`, `parts` or `car-buying`; an empty location type counts as sales),
 /// nearest first from `postcode` (geocoded with the bundled Australian postcode table) when
 /// given. Errors: `Invalid` with code `invalid_postcode` on `postcode` ('Invalid postcode') when
-/// it is not 4 digits or unknown; `Invalid` on `type` for an unknown type.
+/// it is not 4 digits; `NotFound` with code `unknown_postcode` on `postcode` ('Invalid postcode')
+/// when it is 4 digits the postcode table does not know; `Invalid` on `type` for an unknown type.
 pub async fn locations(db: &Db, t: &Tenant, postcode: Option<&str>, location_type: Option<&str>) -> Result<LocationsResponse> {
     let kind = location_type.map(str::trim).filter(|s| !s.is_empty());
     if let Some(k) = kind
@@ -107,9 +108,12 @@ pub async fn locations(db: &Db, t: &Tenant, postcode: Option<&str>, location_typ
                 .collect(),
         });
     };
+    if !crate::geo::is_postcode(code) {
+        return Err(Error::bad_field("postcode", "invalid_postcode", "Invalid postcode"));
+    }
+    // Four digits the postcode table does not know: well formed, but no such place (404).
     let pc = crate::geo::postcode(code)
-        .filter(|_| crate::geo::is_postcode(code))
-        .ok_or_else(|| Error::bad_field("postcode", "invalid_postcode", "Invalid postcode"))?;
+        .ok_or_else(|| Error::new(crate::error::ErrorKind::NotFound, "unknown_postcode", "Invalid postcode").with_field("postcode"))?;
     Ok(LocationsResponse {
         locations: nearest_first(locations, pc.lat, pc.long),
         origin: Some(LocatorOrigin {

@@ -8,6 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
+    content::models::Stat,
     db::Db,
     error::Result,
     model::{Dealership, Location},
@@ -67,6 +68,13 @@ pub struct TenantSettings {
     pub phones: BTreeMap<String, String>,
     /// Count shown when search counts exceed 1999.
     pub stock_count: Option<u64>,
+    /// The car types the site has on sale (`new`, `demo`, `used`, in that order), from its stock:
+    /// the home page offers and names only these (a used-only site never offers New or Demo).
+    pub car_types: Vec<String>,
+    /// The statistics banner (docs/features/shopper-core.md §1: 50+ Locations...), the same rows
+    /// `GET /api/v1/brands` answers (`brands.toml` `stats`); empty without the `stats_banner`
+    /// feature or a `brands.toml`. The home page's hero and `/brands` both show these.
+    pub stats: Vec<Stat>,
     /// Dealerships.
     pub dealerships: Vec<Dealership>,
     /// Visible locations with hours.
@@ -135,6 +143,8 @@ pub async fn settings(db: &Db, t: &Tenant) -> Result<TenantSettings> {
         maps: c.maps.clone(),
         phones: c.phones.clone(),
         stock_count: c.stock.stock_count,
+        car_types: repo.car_types_on_sale().await?,
+        stats: crate::site::offers::brands(t).map(|b| b.stats).unwrap_or_default(),
         dealerships: repo.dealerships().await?,
         locations: repo.locations(false).await?,
     })

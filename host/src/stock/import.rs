@@ -473,8 +473,9 @@ async fn log_import(tx: &mut Transaction<'_, Any>, slug: &str, report: &ImportRe
 /// tenant's dealerships, locations and cars (a read transaction); per row validate, resolve
 /// references, check for repeats and settle it (insert, update or unchanged); a full feed then
 /// lists the source's missing cars to mark sold. The rows to change are staged in short
-/// transactions ([`super::staging`]) and applied with the log row in one short transaction, the
-/// import's commit point; search is then told the stock changed.
+/// transactions ([`super::staging`]) and applied with the log row and the search journal entry
+/// ([`super::journal`]) in one short transaction, the import's commit point; this process's
+/// search indexer is then woken.
 ///
 /// Errors only when the feed as a whole is unreadable ([`ImportError::Format`],
 /// [`ImportError::Mapping`]), another import changed the same cars meanwhile
@@ -556,6 +557,7 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
             .await?;
         let staged = std::time::Instant::now();
         let mut tx = staging.apply(&plan).await?;
+        staging.journal(&mut tx, &plan).await?;
         log_import(&mut tx, &slug, &report, opts.now).await?;
         tx.commit().await?;
         tracing::info!(
@@ -570,7 +572,9 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
     bar.finish_and_clear();
     staging.clear().await;
     applied?;
-    // Search sync (docs/features/platform.md "Search"): the tenant is reindexed and its cached results dropped.
+    // Search sync (docs/features/platform.md "Search"): the change is in the journal (written in
+    // the apply transaction); this process's indexer is woken to apply it now, other servers'
+    // indexers find it at their next poll.
     crate::search::notify_stock_changed(&slug);
     Ok(report)
 }

@@ -295,6 +295,35 @@ impl<'a> Staging<'a> {
         Ok(tx)
     }
 
+    /// Journals the applied plan in the apply transaction `tx` ([`super::journal::record`]): the
+    /// cars updated and marked sold (ids from the plan) and the cars inserted (found by stock
+    /// number), or the whole tenant when the plan changes more than
+    /// [`super::journal::MAX_CARS_PER_ENTRY`] cars. Returns the sequence (None for an empty plan).
+    ///
+    /// Errors: the storage error (the caller's transaction then rolls back, nothing applied).
+    pub async fn journal(&self, tx: &mut Transaction<'static, Any>, plan: &Plan) -> Result<Option<i64>, sqlx::Error> {
+        let changed = plan.cars.len() + plan.sold.len();
+        if changed == 0 {
+            return Ok(None);
+        }
+        if changed > super::journal::MAX_CARS_PER_ENTRY {
+            return super::journal::record_whole_tenant(tx, self.slug).await.map(Some);
+        }
+        let mut ids: Vec<i64> = plan.cars.iter().filter_map(|c| c.target.as_ref().map(|t| t.0)).collect();
+        ids.extend(plan.sold.iter().map(|s| s.0));
+        if plan.cars.iter().any(|c| c.target.is_none()) {
+            let inserted: Vec<i64> = sqlx::query_scalar(
+                "SELECT c.id FROM cars c JOIN stock_import_staging s ON c.tenant = s.tenant AND c.stocknum = s.stocknum \
+                 WHERE s.import_id = $1 AND s.action = 'insert'",
+            )
+            .bind(&self.import_id)
+            .fetch_all(&mut **tx)
+            .await?;
+            ids.extend(inserted);
+        }
+        super::journal::record(tx, self.slug, &ids).await
+    }
+
     /// Removes this import's staged rows, [`ROWS_PER_BATCH`] × 4 per transaction. Best effort:
     /// a failure is logged and the rows are left for a later import's clean-up.
     pub async fn clear(&self) {

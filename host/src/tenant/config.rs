@@ -470,4 +470,9 @@ pub struct PluginConfig {
     /// Config handed to the plugin once at instantiation.
     #[serde(default)]
     pub config: BTreeMap<String, toml::Value>,
+    /// Hosts (for example `images.example.com`) this plugin's tag images may come from over
+    /// https, besides the tenant's own media (`/img/...`, always allowed); empty: own media only
+    /// (plugins/README.md "Budgets, breaker and answer checks").
+    #[serde(default)]
+    pub image_hosts: Vec<String>,
 }

@@ -278,7 +278,7 @@ async fn from_lender(t: &Tenant, url: &str, q: &Question) -> Result<QuoteAnswer>
 }
 
 /// Stores `answer` as `car`'s own quote when it is one (the car's price, [`QUOTE_TERM_YEARS`],
-/// [`QUOTE_CREDIT_SCORE`]) and the car has none yet, telling the search index; sets
+/// [`QUOTE_CREDIT_SCORE`]) and the car has none yet, journaling the change for the search index; sets
 /// `answer.stored` and `answer.show_widget` (whether the lender now shows the car's finance
 /// widget; None when the lender gives no answer). Errors: `Internal` on a storage fault or when
 /// the plugin task fails.
@@ -292,6 +292,7 @@ async fn store_on_car(p: Platform<'_>, t: &Arc<Tenant>, q: &Question, car: &mut 
         });
         answer.stored = TenantRepo::new(p.db, t.slug()).store_quote_if_absent(car.id, &stored).await?;
         if answer.stored {
+            crate::stock::journal::record_committed(p.db, t.slug(), &[car.id]).await?;
             crate::search::notify_stock_changed(t.slug());
             car.youx_quote.0 = Some(stored);
         }

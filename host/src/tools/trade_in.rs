@@ -83,7 +83,7 @@ fn check(body: &EstimateBody) -> Result<i64> {
         return Err(Error::invalid("km", "must be 0 to 2000000"));
     }
     for (field, v) in [("make", &body.make), ("model", &body.model)] {
-        if v.trim().is_empty() || v.len() > 60 {
+        if v.trim().is_empty() || v.chars().count() > 60 {
             return Err(Error::invalid(field, "must be 1 to 60 characters"));
         }
     }

@@ -20,7 +20,7 @@
 //! [[plugins]]
 //! name = "tag-rules-ev"
 //! config = { ev_tag = true, ev_text = "EV", hybrid_text = "HYBRID", just_arrived_days = 5,
-//!            certified = { manufacturer = "mercedes-benz", image_url = "/assets/cpo/mercedes-benz.svg" } }
+//!            certified = { manufacturer = "mercedes-benz", image_url = "/img/badges/certified-pre-owned.png" } }
 //! ```
 //!
 //! | key | default |

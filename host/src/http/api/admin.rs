@@ -20,7 +20,9 @@ use crate::{
 /// Query parameters of an import.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct ImportParams {
-    /// `csv` or `json` (default: from Content-Type, else csv).
+    /// `csv` or `json`, for a body sent without a CSV or JSON `Content-Type` (`text/plain`,
+    /// `application/octet-stream`; default csv). A `text/csv` body is CSV and a JSON one
+    /// (`application/json` or `+json`) is JSON whatever this says.
     pub format: Option<FeedFormat>,
     /// `full` (cars of this source missing from the feed become sold) or `delta`.
     pub mode: Option<FeedMode>,
@@ -55,14 +57,21 @@ pub fn authorize(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> 
     }
 }
 
-/// Imports the request body as a stock feed for the request's tenant.
+/// Imports the request body as a stock feed for the request's tenant. The body may be up to the
+/// host's `max_body_bytes` (64 MiB by default; the route lifts axum's 2 MiB default for buffered
+/// bodies): a longer one is a 413 `payload_too_large` on `body` in the envelope, nothing imported.
 #[utoipa::path(post, path = "/api/v1/admin/import", tag = "admin", params(ImportParams),
-    request_body(content = String, description = "The feed: CSV with a header row, or JSON", content_type = "text/csv"),
+    request_body(description = "The feed: CSV with a header row naming Forecourt stock fields (`text/csv`), or JSON: an array of cars or `{\"cars\": [...]}` (`application/json`). A CSV whose header row names no stock field is refused (400 on `body`): it is not a stock feed.",
+        content(
+            // Their schemas are written in by `contract::document` (`import_bodies`).
+            (String = "text/csv"),
+            (serde_json::Value = "application/json"))),
     security(("admin_token" = [])),
     responses(
         (status = 200, description = "Imported; rejected rows are listed", body = ImportReport),
         (status = 400, description = "Unreadable feed (a CSV whose header row names no stock field) or mapping", body = crate::http::error::ErrorEnvelope),
         (status = 404, description = "`mapping` names no file inside the tenant folder", body = crate::http::error::ErrorEnvelope),
+        (status = 413, description = "The feed is longer than the host's `max_body_bytes` (`error.field` is `body`); nothing imported", body = crate::http::error::ErrorEnvelope),
         (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
 pub async fn post_import(
     State(state): State<AppState>,
@@ -72,10 +81,7 @@ pub async fn post_import(
     body: Bytes,
 ) -> Result<Json<ImportReport>, ApiError> {
     authorize(&state, &headers)?;
-    let format = p.format.unwrap_or_else(|| {
-        let ct = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-        if ct.contains("json") { FeedFormat::Json } else { FeedFormat::Csv }
-    });
+    let format = feed_format(&headers, p.format);
     let (mapping, mapping_text) = match &p.mapping {
         None => (None, None),
         Some(rel) => {
@@ -123,6 +129,23 @@ pub async fn post_import(
     }
 }
 
+/// The feed's format: the body's `Content-Type` when it names CSV (`text/csv`) or JSON
+/// (`application/json`, `application/*+json`), else `format` (`?format=`), else CSV.
+fn feed_format(headers: &HeaderMap, format: Option<FeedFormat>) -> FeedFormat {
+    let media = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
+        .unwrap_or_default();
+    if media == "text/csv" {
+        FeedFormat::Csv
+    } else if media == "application/json" || (media.starts_with("application/") && media.ends_with("+json")) {
+        FeedFormat::Json
+    } else {
+        format.unwrap_or(FeedFormat::Csv)
+    }
+}
+
 /// Refuses a CSV body (without a column mapping) that is not a stock feed: its header row must
 /// name at least one Forecourt stock field (docs/features/platform.md "Stock import").
 /// Takes the raw body; errors: 400 `invalid_field` naming `body`.
@@ -142,4 +165,33 @@ fn check_csv_header(body: &[u8]) -> Result<(), ApiError> {
             "is not a stock feed: the CSV header row names no Forecourt stock field",
         ))
     }
+}
+
+/// The plugin runtime's state: the limits and, per (tenant, plugin, extension point) called
+/// since start, the calls, failures by kind, fuel used, p50/p99 call time and the breaker
+/// (plugins/README.md "Budgets, breaker and answer checks"). Host-wide: every tenant's rows,
+/// whatever the Host header. Errors: 401 without the admin token, 403 when it is not set.
+#[utoipa::path(get, path = "/api/v1/admin/plugins", tag = "admin",
+    security(("admin_token" = [])),
+    responses(
+        (status = 200, description = "The limits and one row per (tenant, plugin, point)", body = crate::plugins::PluginsStatus),
+        (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
+pub async fn get_plugins(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<crate::plugins::PluginsStatus>, ApiError> {
+    authorize(&state, &headers)?;
+    Ok(Json(state.plugins.status()))
+}
+
+/// The process's metrics in the Prometheus text format (`crate::metrics`: the plugin series and
+/// any other registered), behind the admin token (a scraper sends it as a bearer token).
+/// Errors: 401 without the admin token, 403 when it is not set.
+#[utoipa::path(get, path = "/metrics", tag = "admin",
+    security(("admin_token" = [])),
+    responses(
+        (status = 200, description = "Prometheus text exposition format 0.0.4", body = String, content_type = "text/plain"),
+        (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
+pub async fn get_metrics(State(state): State<AppState>, headers: HeaderMap) -> Result<axum::response::Response, ApiError> {
+    use axum::response::IntoResponse;
+    authorize(&state, &headers)?;
+    let (content_type, body) = crate::metrics::render().map_err(ApiError::internal)?;
+    Ok(([(header::CONTENT_TYPE, content_type)], body).into_response())
 }

@@ -201,9 +201,11 @@ pub async fn get_contact_exists(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WatchlistBody {
-    /// The signed-in user's phone (must be the session's).
+    /// The signed-in user's phone (must be the session's: 403 `wrong_user` otherwise).
+    #[schema(required = true, nullable = false, pattern = "^(\\+61 ?|0)4[0-9]{2} ?[0-9]{3} ?[0-9]{3}$")]
     pub phone_number: Option<String>,
-    /// The car's id.
+    /// The car's id (404 when the site has no such car).
+    #[schema(required = true, nullable = false)]
     pub car_id: Option<i64>,
 }
 
@@ -240,7 +242,9 @@ pub async fn post_save_car(
 
 /// Removes a car from the signed-in user's watchlist (docs/features/shopper-core.md §7).
 #[utoipa::path(post, path = "/api/watchlist/remove-car", tag = "watchlist", request_body = WatchlistBody,
-    responses((status = 200, body = WatchlistAnswer), (status = 401, body = crate::http::error::ErrorEnvelope), (status = 404, body = crate::http::error::ErrorEnvelope)))]
+    responses((status = 200, body = WatchlistAnswer), (status = 401, description = "Not signed in", body = crate::http::error::ErrorEnvelope),
+        (status = 403, description = "`phone_number` is not the signed-in user's (`wrong_user`)", body = crate::http::error::ErrorEnvelope),
+        (status = 404, body = crate::http::error::ErrorEnvelope)))]
 pub async fn post_remove_car(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,

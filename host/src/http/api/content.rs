@@ -8,7 +8,7 @@ use crate::http::extract::{Json, Path};
 
 use crate::http::error::{ApiError, ErrorEnvelope};
 use crate::{
-    content::{ContentPage, ModelsContent, RecallsContent, ServiceContent, TradeInContent},
+    content::{ContentPage, ModelsContent, RecallsContent, ServiceContent, TradeInContent, VdpContent},
     http::state::CurrentTenant,
 };
 
@@ -33,6 +33,19 @@ pub async fn get_recalls(CurrentTenant(t): CurrentTenant) -> Result<Json<Recalls
         .clone()
         .map(Json)
         .ok_or_else(|| ApiError::not_found("This site has no recall page."))
+}
+
+/// `GET /api/v1/content/vdp`: the VDP's warranty wording by car type and make, the money-back
+/// guarantee and the blog links (docs/features/shopper-core.md §2 "blogs", §9 warranty wording and
+/// the 48-hour money-back guarantee; `crate::content::vdp`). Errors: 404 when the site has none.
+#[utoipa::path(get, path = "/api/v1/content/vdp", tag = "content",
+    responses((status = 200, body = VdpContent), (status = 404, body = ErrorEnvelope)))]
+pub async fn get_vdp(CurrentTenant(t): CurrentTenant) -> Result<Json<VdpContent>, ApiError> {
+    t.content
+        .vdp
+        .clone()
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found("This site has no VDP content."))
 }
 
 /// `GET /api/v1/content/service`: the service page's banner, sections, perks, quote wording and

@@ -61,6 +61,64 @@ fn limiter(per_minute: u32) -> Arc<DefaultKeyedRateLimiter<String>> {
     }
 }
 
+/// Counts one submission under `key` (tenant and client address) against
+/// `lead_submissions_per_minute`. Errors: 429 `too_many_submissions` past the limit.
+fn rate_limit(state: &AppState, key: &str) -> Result<(), ApiError> {
+    if limiter(state.settings.lead_submissions_per_minute)
+        .check_key(&key.to_string())
+        .is_err()
+    {
+        return Err(Error::new(
+            ErrorKind::TooManyRequests,
+            "too_many_submissions",
+            "Too many submissions. Please try again in a minute.",
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// The answer of `POST /api/miscellaneous`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MiscellaneousSaved {
+    /// Always true on a 201 (the spec's success flag).
+    pub success: bool,
+    /// The stored row's id.
+    pub id: i64,
+}
+
+/// The body of `POST /api/miscellaneous` (documentation; the rules are `crate::leads::misc`).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MiscellaneousBody {
+    /// What `data` is: `valuation`.
+    pub column_name: String,
+    /// The data: at most 50 keys, each a number, true or false, null or text of at most 500 characters.
+    pub data: std::collections::BTreeMap<String, serde_json::Value>,
+    /// The lead it belongs to (a lead of this site), when the form has one.
+    pub lead_id: Option<String>,
+}
+
+/// Keeps extra data a form has beside its lead, such as the trade-in valuation the shopper was
+/// shown (docs/features/shopper-core.md §7 "POST /api/miscellaneous | valuation data plus column_name
+/// valuation | success or failure logged"). Limited per address like lead submissions.
+#[utoipa::path(post, path = "/api/miscellaneous", tag = "leads",
+    request_body = MiscellaneousBody,
+    responses(
+        (status = 201, description = "Stored", body = MiscellaneousSaved),
+        (status = 400, description = "`column_name`, `data` or `lead_id` is invalid (the error names it); nothing stored", body = crate::http::error::ErrorEnvelope),
+        (status = 404, description = "`lead_id` is not a lead of this site (`not_found` naming `lead_id`); nothing stored", body = crate::http::error::ErrorEnvelope),
+        (status = 429, description = "Too many calls from this address", body = crate::http::error::ErrorEnvelope)))]
+pub async fn post_miscellaneous(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<serde_json::Value>,
+) -> Result<(StatusCode, Json<MiscellaneousSaved>), ApiError> {
+    rate_limit(&state, &format!("{}|{ip}|misc", t.slug()))?;
+    let id = leads::misc::record(&state.db, &t, &body, unix_now()).await?;
+    Ok((StatusCode::CREATED, Json(MiscellaneousSaved { success: true, id })))
+}
+
 /// Submits a lead from any of the site's forms (docs/features/platform.md "Leads"). The body is the form's fields plus
 /// `form` (enquiry, test_drive, request_photos, find_similar, trade_in, finance, service,
 /// reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead
@@ -71,6 +129,7 @@ fn limiter(per_minute: u32) -> Arc<DefaultKeyedRateLimiter<String>> {
         (status = 201, description = "Stored", body = LeadCreated),
         (status = 200, description = "The same idempotency key again: the first lead's id", body = LeadCreated),
         (status = 400, description = "A field is not allowed, missing or invalid (the error names it); nothing stored", body = crate::http::error::ErrorEnvelope),
+        (status = 404, description = "`car_id` is not a car of this site (the error names it); nothing stored", body = crate::http::error::ErrorEnvelope),
         (status = 409, description = "reserve: the car is already reserved (`car_reserved` on `car_id`: the feed's flag or a paid deposit hold); nothing stored", body = crate::http::error::ErrorEnvelope),
         (status = 429, description = "Too many submissions from this address", body = crate::http::error::ErrorEnvelope),
         (status = 502, description = "finance: the lead is stored but the lender did not create the customer (`create_customer_failed`, the spec's message)", body = crate::http::error::ErrorEnvelope)))]
@@ -81,17 +140,7 @@ pub async fn post_lead(
     headers: HeaderMap,
     Json(body): Json<serde_json::Value>,
 ) -> Result<(StatusCode, Json<LeadCreated>), ApiError> {
-    if limiter(state.settings.lead_submissions_per_minute)
-        .check_key(&format!("{}|{ip}", t.slug()))
-        .is_err()
-    {
-        return Err(Error::new(
-            ErrorKind::TooManyRequests,
-            "too_many_submissions",
-            "Too many submissions. Please try again in a minute.",
-        )
-        .into());
-    }
+    rate_limit(&state, &format!("{}|{ip}", t.slug()))?;
     let ua = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
     let mut lead = leads::validate(&state.db, &t, &body, ua).await?;
     let now = unix_now();
@@ -213,7 +262,10 @@ pub struct LeadsParams {
     /// Delivery state: `pending`, `delivered`, `dead` or `none`.
     #[param(value_type = Option<LeadDeliveryFilter>, inline, nullable = false)]
     pub delivery: Option<String>,
-    /// The `x-next-cursor` of the previous page (omit for the first page).
+    /// The `x-next-cursor` of the previous page (omit it, or leave it blank, for the first page). Opaque: give it back
+    /// as it came; the pattern is the shape the host makes, and a cursor of that shape that is not
+    /// one of this listing's answers a page after the position it names.
+    #[param(nullable = false, pattern = "^((2[dD])?(3[0-9]){1,18}3[aA](2[dD])?(3[0-9]){1,18})?$")]
     pub cursor: Option<String>,
     /// At most this many, newest first (default 50, at most 500).
     #[param(minimum = 1, maximum = 500)]
@@ -229,13 +281,45 @@ impl LeadsParams {
         if self.offset.is_some() {
             return Err(Error::invalid("offset", "is not supported: page with `cursor` (the `x-next-cursor` header)").into());
         }
-        Ok(leads::admin::LeadFilter {
-            form: self.form.clone().filter(|s| !s.is_empty()),
-            from: self.from.clone().filter(|s| !s.is_empty()),
-            to: self.to.clone().filter(|s| !s.is_empty()),
-            delivery: self.delivery.clone().filter(|s| !s.is_empty()),
-        })
+        Ok(lead_filter(&self.form, &self.from, &self.to, &self.delivery))
     }
+}
+
+/// The leads filter of the given `form`, `from`, `to` and `delivery` parameters (blank ones
+/// left out).
+fn lead_filter(form: &Option<String>, from: &Option<String>, to: &Option<String>, delivery: &Option<String>) -> leads::admin::LeadFilter {
+    let given = |v: &Option<String>| v.clone().filter(|s| !s.is_empty());
+    leads::admin::LeadFilter {
+        form: given(form),
+        from: given(from),
+        to: given(to),
+        delivery: given(delivery),
+    }
+}
+
+/// `?form=&from=&to=&delivery=`: which leads the CSV export holds (every page of them: it has no
+/// `cursor` or `limit`).
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct LeadsCsvParams {
+    /// Only this form (enquiry, test_drive, request_photos, find_similar, trade_in, finance,
+    /// service, reserve, career).
+    #[param(value_type = Option<LeadFormFilter>, inline, nullable = false)]
+    pub form: Option<String>,
+    /// Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`).
+    #[param(
+        nullable = false,
+        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
+    )]
+    pub from: Option<String>,
+    /// Created before: RFC 3339 time, or UTC date (that day included).
+    #[param(
+        nullable = false,
+        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
+    )]
+    pub to: Option<String>,
+    /// Delivery state: `pending`, `delivered`, `dead` or `none`.
+    #[param(value_type = Option<LeadDeliveryFilter>, inline, nullable = false)]
+    pub delivery: Option<String>,
 }
 
 /// The site's leads, newest first, a page at a time (admin token). The next page's cursor is in
@@ -283,7 +367,7 @@ pub async fn get_leads(
 /// The site's leads matching the same filters as `GET /api/v1/admin/leads`, every page, as CSV
 /// (admin token): `lead_id`, `created_at`, `form`, `category`, `delivery`, the main fields and
 /// `fields` (every stored field as JSON).
-#[utoipa::path(get, path = "/api/v1/admin/leads.csv", tag = "admin", params(LeadsParams), security(("admin_token" = [])),
+#[utoipa::path(get, path = "/api/v1/admin/leads.csv", tag = "admin", params(LeadsCsvParams), security(("admin_token" = [])),
     responses(
         (status = 200, description = "RFC 4180 CSV with a header row", content_type = "text/csv", body = String),
         (status = 400, description = "A filter is not valid (the error names it)", body = crate::http::error::ErrorEnvelope),
@@ -292,10 +376,11 @@ pub async fn get_leads_csv(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
     headers: HeaderMap,
-    Query(q): Query<LeadsParams>,
+    Query(q): Query<LeadsCsvParams>,
 ) -> Result<([(header::HeaderName, String); 2], Vec<u8>), ApiError> {
     super::admin::authorize(&state, &headers)?;
-    let csv = leads::admin::leads_csv(&state.db, t.slug(), &q.filter()?).await?;
+    let filter = lead_filter(&q.form, &q.from, &q.to, &q.delivery);
+    let csv = leads::admin::leads_csv(&state.db, t.slug(), &filter).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),

@@ -6,6 +6,7 @@ pub mod auth;
 pub mod car_events;
 pub mod cars;
 pub mod content;
+pub mod contract;
 pub mod finance;
 pub mod lead_schemas;
 pub mod leads;
@@ -23,7 +24,7 @@ use axum::{Router, routing::get};
 use standard_errors::StandardErrors;
 use utoipa::OpenApi;
 
-use crate::http::state::AppState;
+use crate::http::state::{AppState, CurrentTenant};
 
 /// The OpenAPI document of the JSON API.
 #[derive(OpenApi)]
@@ -54,6 +55,7 @@ use crate::http::state::AppState;
         auth::get_watchlist,
         auth::get_sms_outbox,
         leads::post_lead,
+        leads::post_miscellaneous,
         appointments::get_appointments,
         tools::post_trade_in_estimate,
         tools::post_rego_lookup,
@@ -64,6 +66,8 @@ use crate::http::state::AppState;
         leads::get_deliveries,
         leads::post_retry,
         admin::post_import,
+        admin::get_plugins,
+        admin::get_metrics,
         search::get_search,
         search::get_search_count,
         search::get_similar,
@@ -71,6 +75,7 @@ use crate::http::state::AppState;
         content::get_recalls,
         content::get_service,
         content::get_trade_in,
+        content::get_vdp,
         content::get_page,
         site::get_navigation,
         site::get_offers,
@@ -92,10 +97,17 @@ use crate::http::state::AppState;
 )]
 pub struct ApiDoc;
 
+/// `GET /api/openapi.json`: the OpenAPI document of the request's site (its Host), with the
+/// host's rules and the site's own required fields and values written in
+/// ([`contract::document`]).
+async fn get_openapi(CurrentTenant(t): CurrentTenant) -> Json<serde_json::Value> {
+    Json(contract::document(Some(&t)))
+}
+
 /// Routes under `/api` (the tenant middleware runs before them).
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/api/openapi.json", get(|| async { Json(ApiDoc::openapi()) }))
+        .route("/api/openapi.json", get(get_openapi))
         .route("/api/v1/tenant", get(tenant::get_tenant))
         .route("/api/v1/cars/{slug}", get(cars::get_car))
         .route("/api/v1/search", get(search::get_search))
@@ -119,6 +131,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/content/recalls", get(content::get_recalls))
         .route("/api/v1/content/service", get(content::get_service))
         .route("/api/v1/content/trade-in", get(content::get_trade_in))
+        .route("/api/v1/content/vdp", get(content::get_vdp))
         .route("/api/v1/content/pages/{*path}", get(content::get_page))
         .route("/api/v1/navigation", get(site::get_navigation))
         .route("/api/v1/offers", get(site::get_offers))
@@ -128,8 +141,17 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/manufacturers", get(site::get_manufacturers))
         .route("/api/v1/reviews", get(site::get_reviews))
         .route("/api/v1/locations", get(site::get_locations))
-        .route("/api/v1/admin/import", axum::routing::post(admin::post_import))
+        // A stock feed may be up to `max_body_bytes` (64 MiB by default; the edge's
+        // RequestBodyLimitLayer answers 413 in the envelope past it): axum's own 2 MiB default
+        // for buffered bodies is lifted on this route only (issue 20 item 6).
+        .route(
+            "/api/v1/admin/import",
+            axum::routing::post(admin::post_import).layer(axum::extract::DefaultBodyLimit::disable()),
+        )
+        .route("/api/v1/admin/plugins", get(admin::get_plugins))
+        .route("/metrics", get(admin::get_metrics))
         .route("/api/v1/leads", axum::routing::post(leads::post_lead))
+        .route("/api/miscellaneous", axum::routing::post(leads::post_miscellaneous))
         .route("/api/v1/locations/{slug}/appointments", get(appointments::get_appointments))
         .route("/api/v1/trade-in/estimate", axum::routing::post(tools::post_trade_in_estimate))
         .route("/api/v1/trade-in/rego", axum::routing::post(tools::post_rego_lookup))

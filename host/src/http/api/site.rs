@@ -126,10 +126,13 @@ pub struct LocatorParams {
 /// `GET /api/v1/locations`: the dealer locator (§2 "/dealer-locator lists all visible locations"):
 /// visible locations, of one type when `type` is given, nearest first from `postcode` (geocoded
 /// with the bundled Australian postcode table). Hidden locations never show. Errors: 400
-/// `invalid_postcode` on `postcode` ('Invalid postcode') when it is not 4 digits or unknown; 400
+/// `invalid_postcode` on `postcode` ('Invalid postcode') when it is not 4 digits; 404
+/// `unknown_postcode` on `postcode` ('Invalid postcode') when the table has no such postcode; 400
 /// on `type` for an unknown type.
 #[utoipa::path(get, path = "/api/v1/locations", tag = "site", params(LocatorParams),
-    responses((status = 200, body = LocationsResponse), (status = 400, body = ErrorEnvelope)))]
+    responses((status = 200, body = LocationsResponse),
+        (status = 400, description = "`postcode` is not 4 digits, or `type` is unknown", body = ErrorEnvelope),
+        (status = 404, description = "`postcode` is 4 digits but no Australian postcode (`unknown_postcode`, 'Invalid postcode')", body = ErrorEnvelope)))]
 pub async fn get_locations(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,

@@ -54,7 +54,7 @@ pub struct InlineRoute {
 /// subject does not exist (a 404 document).
 async fn page_for(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
     match cx.m.id.as_str() {
-        "home" => site::home(cx, out),
+        "home" => site::home(cx, out).await,
         "car" => stock::car(cx, out).await,
         "our-location" | "location" => site::location(cx, out),
         id if id.starts_with("search") => stock::search(cx, out).await,
@@ -65,7 +65,8 @@ async fn page_for(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
         "brand-overview" => site::brand_overview(cx, out),
         "dealer-locator" => site::dealer_locator(cx, out),
         "recall" => content::recall(cx, out),
-        _ if cx.m.page.as_deref() == Some("content") => content::content_page(cx, out),
+        // The careers page is a content page with the careers form below it (ui-shell's `careers` page).
+        _ if matches!(cx.m.page.as_deref(), Some("content" | "careers")) => content::content_page(cx, out),
         _ => content::other(cx, out),
     }
 }

@@ -80,6 +80,11 @@ pub const CARD_WIDTHS: &[u32] = &[250, 400, 500];
 /// `sizes` of SRP card images (ui-shell `CARD_SIZES`).
 pub const CARD_SIZES: &str = "(max-width: 599px) 100vw, (max-width: 959px) 50vw, 400px";
 
+/// Widths (px) of the home page's hero image (ui-shell `HOME_HERO_WIDTHS`).
+pub const HOME_HERO_WIDTHS: &[u32] = &[480, 640, 960];
+/// `sizes` of the home page's hero image (ui-shell `HOME_HERO_SIZES`).
+pub const HOME_HERO_SIZES: &str = "(max-width: 899px) 100vw, 50vw";
+
 /// Widths (px) of the electric-model hero slider and banners (ui-shell `IMAGE_SIZES.hero`).
 pub const MODEL_HERO_WIDTHS: &[u32] = &[640, 800, 960];
 /// `sizes` of the hero slider (ui-shell `IMAGE_SIZES.hero`).
@@ -175,7 +180,9 @@ fn absolute(base: &str, url: &str) -> String {
 }
 
 /// schema.org `Car` with an `Offer` (docs/features/shopper-core.md §3 "Car"; price in AUD, odometer in km).
-pub fn car_json_ld(base: &str, car: &Car, name: &str, seller: &str) -> Value {
+/// `price` is the price the page shows (`PriceView::shown_price`): None leaves the Offer without a
+/// price, so a placeholder price in the feed (e.g. $5) is never published as the car's price.
+pub fn car_json_ld(base: &str, car: &Car, price: Option<f64>, name: &str, seller: &str) -> Value {
     let url = format!("{base}{}", car.path());
     let availability = match car.status.as_str() {
         "in_stock" => "https://schema.org/InStock",
@@ -199,13 +206,15 @@ pub fn car_json_ld(base: &str, car: &Car, name: &str, seller: &str) -> Value {
         "itemCondition": condition,
         "offers": {
             "@type": "Offer",
-            "price": car.price,
             "priceCurrency": "AUD",
             "availability": availability,
             "url": url,
             "seller": {"@type": "AutoDealer", "name": seller},
         },
     });
+    if let Some(price) = price {
+        v["offers"]["price"] = Value::from(price);
+    }
     let o = v.as_object_mut().expect("object");
     let mut put = |k: &str, val: Option<Value>| {
         if let Some(val) = val {

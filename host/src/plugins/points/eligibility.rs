@@ -8,17 +8,20 @@ use utoipa::ToSchema;
 use crate::{
     model::Car,
     plugins::{
+        lift::call_list,
         points::{
             check::{AnswerSize, ITEM, Invalid},
-            extension::{Env, ExtensionPoint, exports},
+            extension::{Env, ExtensionPoint},
             point::Point,
             tag_rules::is_test_drive_only,
         },
         runtime::{Call, LoadedComponent},
-        since_v0_1_0::{self as wit, PointExports, eligibility as wel},
+        since_v0_1_0::{self as wit, eligibility as wel},
     },
     tenant::TenantConfig,
 };
+
+crate::plain_raw!(wel::CarEligibility);
 
 /// Which actions a car offers (docs/features/shopper-core.md §5; docs/features/locations-forms-marketing.md §4-§5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -61,14 +64,12 @@ impl ExtensionPoint for Evaluate {
         ctx: &wit::TenantContext,
         items: &[wit::Car],
     ) -> wasmtime::Result<Result<Vec<wel::CarEligibility>, String>> {
-        let PointExports::Eligibility(idx) = exports(component, Self::POINT)? else {
-            anyhow::bail!("eligibility exports expected");
-        };
-        idx.load(&mut call.store, &call.instance)?
-            .call_evaluate(&mut call.store, ctx, items)
+        // A fixed-size record (no string, no list): nothing to measure but the count.
+        let f = component.func(Self::POINT, "evaluate")?;
+        call_list::<_, wel::CarEligibility>(call, &f, (ctx, items), Some(items.len()))
     }
 
-    fn check(answer: wel::CarEligibility) -> Result<Option<wel::CarEligibility>, Invalid> {
+    fn check(_env: &Env<'_>, answer: wel::CarEligibility) -> Result<Option<wel::CarEligibility>, Invalid> {
         Ok(Some(answer))
     }
 

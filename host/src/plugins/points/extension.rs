@@ -1,25 +1,26 @@
 //! [`ExtensionPoint`]: what the host needs to know about one function of an extension point to run
-//! it through the one generic path (`PluginHost::run`: batches, deadline, circuit breaker,
+//! it through the one generic path (`PluginHost::run`: batches, fuel, deadline, circuit breaker,
 //! fallback to the host default, `decided_by`, metrics).
 
 use crate::{
     plugins::{
-        points::{
-            check::{AnswerSize, Invalid},
-            point::Point,
-        },
+        points::{check::Invalid, point::Point},
         runtime::{Call, LoadedComponent},
-        since_v0_1_0::{PointExports, TenantContext},
+        since_v0_1_0::TenantContext,
     },
     tenant::Tenant,
 };
 
-/// What a host default may read: the tenant and the time of the request.
+/// What a host default and an answer check may read: the tenant, the time of the request and
+/// what the tenant allows the plugin.
 pub struct Env<'a> {
     /// The tenant the answer is for.
     pub tenant: &'a Tenant,
     /// Now, unix seconds.
     pub now: i64,
+    /// Hosts the deciding plugin's tag images may come from (its `image_hosts`; empty: the
+    /// tenant's own media only).
+    pub image_hosts: &'a [String],
 }
 
 /// One batched function of an extension point (a point may have more than one, as
@@ -32,8 +33,9 @@ pub trait ExtensionPoint {
     type Host;
     /// The item as sent to the plugin (the WIT form of [`ExtensionPoint::Host`]).
     type Item;
-    /// The plugin's answer for one item, as the WIT lifts it (counted against the output cap).
-    type Wit: AnswerSize;
+    /// The plugin's answer for one item, as the WIT bindings type it (lifted through `lift.rs`,
+    /// measured against the output cap before it is copied).
+    type Wit;
     /// The plugin's checked opinion about one item.
     type Opinion;
     /// The host's answer for one item (what the API serves).
@@ -42,8 +44,9 @@ pub trait ExtensionPoint {
     /// Approximate bytes of `item` as passed to the guest (for the input cap).
     fn item_size(item: &Self::Item) -> usize;
 
-    /// Calls the guest once on a batch: `Ok(Ok(answers))` one per item in order,
-    /// `Ok(Err(message))` when the plugin declines the batch, `Err` on a trap.
+    /// Calls the guest once on a batch through [`call_list`](crate::plugins::lift::call_list):
+    /// `Ok(Ok(answers))` one per item in order, `Ok(Err(message))` when the plugin declines the
+    /// batch, `Err` on a trap, an oversize answer or a wrong count.
     fn call(
         component: &LoadedComponent,
         call: &mut Call<'_>,
@@ -51,9 +54,10 @@ pub trait ExtensionPoint {
         items: &[Self::Item],
     ) -> wasmtime::Result<Result<Vec<Self::Wit>, String>>;
 
-    /// Checks and converts one answer: `Ok(None)` is no opinion (the host default),
-    /// `Err(reason)` an invalid answer (the whole batch is discarded and counted as a failure).
-    fn check(answer: Self::Wit) -> Result<Option<Self::Opinion>, Invalid>;
+    /// Checks and converts one answer for the tenant of `env`: `Ok(None)` is no opinion (the
+    /// host default), `Err(reason)` an invalid answer (the whole batch is discarded and counted
+    /// as a failure).
+    fn check(env: &Env<'_>, answer: Self::Wit) -> Result<Option<Self::Opinion>, Invalid>;
 
     /// The host's own answer for an item (no plugin, no opinion, or a failed plugin).
     fn default_for(env: &Env<'_>, host: &Self::Host, item: &Self::Item) -> Self::Answer;
@@ -73,14 +77,6 @@ where
         Some(v) => (v, true),
         None => (P::default_for(env, host, item), false),
     }
-}
-
-/// The export indices of `point` in `component`; errors (a trap for the call) when the component
-/// does not export it, which the host rules out by only calling the plugin that decides `point`.
-pub fn exports(component: &LoadedComponent, point: Point) -> wasmtime::Result<&PointExports> {
-    component
-        .exports(point)
-        .ok_or_else(|| anyhow::anyhow!("plugin `{}` does not export `{}`", component.name, point.interface()))
 }
 
 /// `v`, or `default` when `v` is blank (a tenant's wording that may be left empty).

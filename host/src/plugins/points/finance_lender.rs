@@ -10,13 +10,15 @@ use utoipa::ToSchema;
 use crate::{
     model::Car,
     plugins::{
+        lift::call_list,
         points::{
-            check::{AnswerSize, ITEM, Invalid, finite, non_empty, non_negative, os, s},
-            extension::{Env, ExtensionPoint, exports, opinion_or_default},
+            check::{AnswerSize, ITEM, Invalid, MAX_PARAGRAPH, MAX_SENTENCE, finite, max_len, money, non_empty, non_negative, os, s},
+            extension::{Env, ExtensionPoint, opinion_or_default},
+            finance_raw::{RawFinanceOffer, RawRepayment},
             point::Point,
         },
         runtime::{Call, LoadedComponent},
-        since_v0_1_0::{self as wit, PointExports, finance_lender as wfl},
+        since_v0_1_0::{self as wit, finance_lender as wfl},
     },
     tenant::TenantConfig,
 };
@@ -244,14 +246,6 @@ pub const FINANCE_PRICE_THRESHOLD: f64 = 500.0;
 /// Comparison-rate wording (docs/features/shopper-core.md §9 example).
 pub const COMPARISON_RATE_TEXT: &str = "Comparison rate based on a 5-year secured fixed loan of $30,000.";
 
-/// The `finance-lender` exports of a component.
-fn guest(component: &LoadedComponent) -> wasmtime::Result<&wfl::GuestIndices> {
-    match exports(component, Point::FinanceLender)? {
-        PointExports::FinanceLender(idx) => Ok(idx),
-        _ => anyhow::bail!("finance-lender exports expected"),
-    }
-}
-
 /// `finance-lender.offers`: finance for each car in a page. Host item: the stored car; WIT item:
 /// the WIT car (with the lender quote the host holds); answer: the offer, or `None` when finance
 /// is not offered for the car (a plugin's `none` is no opinion).
@@ -275,12 +269,11 @@ impl ExtensionPoint for Offers {
         ctx: &wit::TenantContext,
         items: &[wit::Car],
     ) -> wasmtime::Result<Result<Vec<Option<wfl::FinanceOffer>>, String>> {
-        guest(component)?
-            .load(&mut call.store, &call.instance)?
-            .call_offers(&mut call.store, ctx, items)
+        let f = component.func(Self::POINT, "offers")?;
+        call_list::<_, Option<RawFinanceOffer>>(call, &f, (ctx, items), Some(items.len()))
     }
 
-    fn check(answer: Option<wfl::FinanceOffer>) -> Result<Option<Option<FinanceOffer>>, Invalid> {
+    fn check(_env: &Env<'_>, answer: Option<wfl::FinanceOffer>) -> Result<Option<Option<FinanceOffer>>, Invalid> {
         finance_offer(answer)
     }
 
@@ -315,12 +308,11 @@ impl ExtensionPoint for Repayments {
         ctx: &wit::TenantContext,
         items: &[wfl::RepaymentRequest],
     ) -> wasmtime::Result<Result<Vec<wfl::Repayment>, String>> {
-        guest(component)?
-            .load(&mut call.store, &call.instance)?
-            .call_repayments(&mut call.store, ctx, items)
+        let f = component.func(Self::POINT, "repayments")?;
+        call_list::<_, RawRepayment>(call, &f, (ctx, items), Some(items.len()))
     }
 
-    fn check(answer: wfl::Repayment) -> Result<Option<Repayment>, Invalid> {
+    fn check(_env: &Env<'_>, answer: wfl::Repayment) -> Result<Option<Repayment>, Invalid> {
         check_repayment(answer).map(Some)
     }
 
@@ -408,8 +400,8 @@ pub fn wit_frequency(f: Frequency) -> wfl::Frequency {
 pub fn check_repayment(r: wfl::Repayment) -> Result<Repayment, Invalid> {
     Ok(match r {
         wfl::Repayment::Figure(f) => {
-            non_negative("repayment.per-period", f.per_period)?;
-            non_negative("repayment.total", f.total)?;
+            money("repayment.per-period", f.per_period)?;
+            money("repayment.total", f.total)?;
             if f.per_period <= 0.0 {
                 return Err("repayment.per-period is 0".into());
             }
@@ -420,6 +412,7 @@ pub fn check_repayment(r: wfl::Repayment) -> Result<Repayment, Invalid> {
         }
         wfl::Repayment::Enquire(t) => {
             non_empty("repayment.enquire", &t)?;
+            max_len("repayment.enquire", &t, MAX_SENTENCE)?;
             Repayment::Enquire { text: t }
         }
     })
@@ -428,7 +421,13 @@ pub fn check_repayment(r: wfl::Repayment) -> Result<Repayment, Invalid> {
 /// A plugin's calculator, checked: every range valid, defaults inside their ranges, the default
 /// term index inside the list, frequencies not empty and the default among them.
 pub fn calculator(c: wfl::Calculator) -> Result<Calculator, Invalid> {
+    let text = |what: &str, v: &Option<String>, max: usize| v.as_deref().map_or(Ok(()), |t| max_len(what, t, max));
+    text("lender-name", &c.lender_name, MAX_SENTENCE)?;
+    text("comparison-rate-text", &c.comparison_rate_text, MAX_SENTENCE)?;
+    text("disclaimer", &c.disclaimer, MAX_PARAGRAPH)?;
     let amount = range("amount", &c.amount)?;
+    money("amount.max", amount.max)?;
+    money("default-amount", c.default_amount)?;
     if !amount.contains(c.default_amount) {
         return Err(format!("default-amount ({}) is outside amount", c.default_amount));
     }

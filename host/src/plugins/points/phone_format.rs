@@ -4,17 +4,22 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use wasmtime::{
+    Store,
+    component::{ComponentType, Lift, WasmStr},
+};
 
 use crate::{
     model::Car,
     plugins::{
+        lift::{Meter, Raw, call_list},
         points::{
-            check::{AnswerSize, ITEM, Invalid, non_empty, s},
-            extension::{Env, ExtensionPoint, exports, opinion_or_default},
+            check::{AnswerSize, ITEM, Invalid, MAX_PHONE, max_len, non_empty, really_masked, s},
+            extension::{Env, ExtensionPoint, opinion_or_default},
             point::Point,
         },
-        runtime::{Call, LoadedComponent},
-        since_v0_1_0::{self as wit, PointExports, phone_format as wpf},
+        runtime::{Call, LoadedComponent, StoreState},
+        since_v0_1_0::{self as wit, phone_format as wpf},
     },
     tenant::TenantConfig,
 };
@@ -31,11 +36,33 @@ pub struct Phone {
     pub masked: String,
 }
 
-/// The `phone-format` exports of a component.
-fn guest(component: &LoadedComponent) -> wasmtime::Result<&wpf::GuestIndices> {
-    match exports(component, Point::PhoneFormat)? {
-        PointExports::PhoneFormat(idx) => Ok(idx),
-        _ => anyhow::bail!("phone-format exports expected"),
+/// `phone-format.phone-number` still in guest memory (`lift.rs`).
+#[derive(ComponentType, Lift)]
+#[component(record)]
+pub struct RawPhone {
+    #[component(name = "display")]
+    display: WasmStr,
+    #[component(name = "dial")]
+    dial: WasmStr,
+    #[component(name = "masked")]
+    masked: WasmStr,
+}
+
+impl Raw for RawPhone {
+    type Owned = wpf::PhoneNumber;
+
+    fn measure(&self, store: &mut Store<StoreState>, meter: &mut Meter) -> wasmtime::Result<()> {
+        self.display.measure(store, meter)?;
+        self.dial.measure(store, meter)?;
+        self.masked.measure(store, meter)
+    }
+
+    fn own(self, store: &mut Store<StoreState>) -> wasmtime::Result<wpf::PhoneNumber> {
+        Ok(wpf::PhoneNumber {
+            display: self.display.own(store)?,
+            dial: self.dial.own(store)?,
+            masked: self.masked.own(store)?,
+        })
     }
 }
 
@@ -62,12 +89,11 @@ impl ExtensionPoint for CarPhones {
         ctx: &wit::TenantContext,
         items: &[wit::Car],
     ) -> wasmtime::Result<Result<Vec<Option<wpf::PhoneNumber>>, String>> {
-        guest(component)?
-            .load(&mut call.store, &call.instance)?
-            .call_car_phones(&mut call.store, ctx, items)
+        let f = component.func(Self::POINT, "car-phones")?;
+        call_list::<_, Option<RawPhone>>(call, &f, (ctx, items), Some(items.len()))
     }
 
-    fn check(answer: Option<wpf::PhoneNumber>) -> Result<Option<Option<Phone>>, Invalid> {
+    fn check(_env: &Env<'_>, answer: Option<wpf::PhoneNumber>) -> Result<Option<Option<Phone>>, Invalid> {
         answer.map(|p| phone(p).map(Some)).transpose()
     }
 
@@ -102,12 +128,11 @@ impl ExtensionPoint for FormatNumbers {
         ctx: &wit::TenantContext,
         items: &[String],
     ) -> wasmtime::Result<Result<Vec<Option<wpf::PhoneNumber>>, String>> {
-        guest(component)?
-            .load(&mut call.store, &call.instance)?
-            .call_format_numbers(&mut call.store, ctx, items)
+        let f = component.func(Self::POINT, "format-numbers")?;
+        call_list::<_, Option<RawPhone>>(call, &f, (ctx, items), Some(items.len()))
     }
 
-    fn check(answer: Option<wpf::PhoneNumber>) -> Result<Option<Phone>, Invalid> {
+    fn check(_env: &Env<'_>, answer: Option<wpf::PhoneNumber>) -> Result<Option<Phone>, Invalid> {
         answer.map(phone).transpose()
     }
 
@@ -126,10 +151,15 @@ impl AnswerSize for wpf::PhoneNumber {
     }
 }
 
-/// A plugin's phone number, checked (display and dial present; dial is digits with an optional
-/// leading `+`).
+/// A plugin's phone number, checked: display and dial present, each field at most
+/// [`MAX_PHONE`] bytes, dial digits with an optional leading `+`, and the masked form really
+/// masking (at least 3 digits hidden, [`really_masked`]).
 pub fn phone(p: wpf::PhoneNumber) -> Result<Phone, Invalid> {
     non_empty("phone.display", &p.display)?;
+    max_len("phone.display", &p.display, MAX_PHONE)?;
+    max_len("phone.dial", &p.dial, MAX_PHONE)?;
+    max_len("phone.masked", &p.masked, MAX_PHONE)?;
+    really_masked(&p.display, &p.masked)?;
     let dial_ok = {
         let d = p.dial.strip_prefix('+').unwrap_or(&p.dial);
         !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())

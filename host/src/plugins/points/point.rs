@@ -1,10 +1,10 @@
 //! The extension points by name: one [`Point`] per WIT interface a plugin may export.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// An extension point (one WIT interface).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Point {
     /// `stock-filter` (docs/features/shopper-core.md §5).

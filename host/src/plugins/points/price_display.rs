@@ -4,17 +4,22 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use wasmtime::{
+    Store,
+    component::{ComponentType, Lift, WasmStr},
+};
 
 use crate::{
     model::Car,
     plugins::{
+        lift::{Meter, Raw, call_list},
         points::{
-            check::{AnswerSize, ITEM, Invalid, non_empty, non_negative, os, s},
-            extension::{Env, ExtensionPoint, exports, opinion_or_default, text_or},
+            check::{AnswerSize, ITEM, Invalid, MAX_LABEL, max_len, money, non_empty, os, s},
+            extension::{Env, ExtensionPoint, opinion_or_default, text_or},
             point::Point,
         },
-        runtime::{Call, LoadedComponent},
-        since_v0_1_0::{self as wit, PointExports, price_display as wpd},
+        runtime::{Call, LoadedComponent, StoreState},
+        since_v0_1_0::{self as wit, price_display as wpd},
     },
     tenant::TenantConfig,
 };
@@ -59,6 +64,20 @@ pub enum PriceView {
     },
 }
 
+impl PriceView {
+    /// The price a page may quote in figures (AUD): `now` of a was/now price or the car's price;
+    /// None for a subscription, pre-order or no-price view. A placeholder price (at or under
+    /// [`MIN_SHOWN_PRICE`], or whatever the tenant's `price-display` plugin turns into no price)
+    /// is never quoted anywhere else either (JSON-LD, descriptions, market comparison).
+    pub fn shown_price(&self) -> Option<f64> {
+        match self {
+            PriceView::WasNow { now, .. } => Some(*now),
+            PriceView::CarPrice { price, .. } => Some(*price),
+            _ => None,
+        }
+    }
+}
+
 /// Pre-order text (docs/features/shopper-core.md §4 "pre-order (text PREORDER)").
 pub const PREORDER_TEXT: &str = "PREORDER";
 
@@ -90,13 +109,11 @@ impl ExtensionPoint for Views {
         ctx: &wit::TenantContext,
         items: &[wit::Car],
     ) -> wasmtime::Result<Result<Vec<Option<wpd::PriceView>>, String>> {
-        let PointExports::PriceDisplay(idx) = exports(component, Self::POINT)? else {
-            anyhow::bail!("price-display exports expected");
-        };
-        idx.load(&mut call.store, &call.instance)?.call_views(&mut call.store, ctx, items)
+        let f = component.func(Self::POINT, "views")?;
+        call_list::<_, Option<RawPriceView>>(call, &f, (ctx, items), Some(items.len()))
     }
 
-    fn check(answer: Option<wpd::PriceView>) -> Result<Option<PriceView>, Invalid> {
+    fn check(_env: &Env<'_>, answer: Option<wpd::PriceView>) -> Result<Option<PriceView>, Invalid> {
         answer.map(price_view).transpose()
     }
 
@@ -120,19 +137,113 @@ impl AnswerSize for wpd::PriceView {
     }
 }
 
-/// A plugin's price view for one car, checked (finite, non-negative, was above now).
+/// `price-display.subscription-view` still in guest memory (`lift.rs`).
+#[derive(ComponentType, Lift)]
+#[component(record)]
+pub struct RawSubscription {
+    #[component(name = "weekly")]
+    weekly: f64,
+    #[component(name = "suffix")]
+    suffix: WasmStr,
+}
+
+/// `price-display.was-now-view` still in guest memory.
+#[derive(ComponentType, Lift)]
+#[component(record)]
+pub struct RawWasNow {
+    #[component(name = "was")]
+    was: f64,
+    #[component(name = "now")]
+    now: f64,
+    #[component(name = "price-type")]
+    price_type: Option<WasmStr>,
+}
+
+/// `price-display.car-price-view` still in guest memory.
+#[derive(ComponentType, Lift)]
+#[component(record)]
+pub struct RawCarPrice {
+    #[component(name = "price")]
+    price: f64,
+    #[component(name = "price-type")]
+    price_type: Option<WasmStr>,
+}
+
+/// `price-display.price-view` still in guest memory.
+#[derive(ComponentType, Lift)]
+#[component(variant)]
+pub enum RawPriceView {
+    /// `subscription`.
+    #[component(name = "subscription")]
+    Subscription(RawSubscription),
+    /// `was-now`.
+    #[component(name = "was-now")]
+    WasNow(RawWasNow),
+    /// `car-price`.
+    #[component(name = "car-price")]
+    CarPrice(RawCarPrice),
+    /// `preorder`.
+    #[component(name = "preorder")]
+    Preorder(WasmStr),
+    /// `no-price`.
+    #[component(name = "no-price")]
+    NoPrice(WasmStr),
+}
+
+impl Raw for RawPriceView {
+    type Owned = wpd::PriceView;
+
+    fn measure(&self, store: &mut Store<StoreState>, meter: &mut Meter) -> wasmtime::Result<()> {
+        match self {
+            RawPriceView::Subscription(v) => v.suffix.measure(store, meter),
+            RawPriceView::WasNow(v) => v.price_type.measure(store, meter),
+            RawPriceView::CarPrice(v) => v.price_type.measure(store, meter),
+            RawPriceView::Preorder(t) | RawPriceView::NoPrice(t) => t.measure(store, meter),
+        }
+    }
+
+    fn own(self, store: &mut Store<StoreState>) -> wasmtime::Result<wpd::PriceView> {
+        Ok(match self {
+            RawPriceView::Subscription(v) => wpd::PriceView::Subscription(wpd::SubscriptionView {
+                weekly: v.weekly,
+                suffix: v.suffix.own(store)?,
+            }),
+            RawPriceView::WasNow(v) => wpd::PriceView::WasNow(wpd::WasNowView {
+                was: v.was,
+                now: v.now,
+                price_type: v.price_type.own(store)?,
+            }),
+            RawPriceView::CarPrice(v) => wpd::PriceView::CarPrice(wpd::CarPriceView {
+                price: v.price,
+                price_type: v.price_type.own(store)?,
+            }),
+            RawPriceView::Preorder(t) => wpd::PriceView::Preorder(t.own(store)?),
+            RawPriceView::NoPrice(t) => wpd::PriceView::NoPrice(t.own(store)?),
+        })
+    }
+}
+
+fn label(what: &str, v: &Option<String>) -> Result<(), Invalid> {
+    v.as_deref().map_or(Ok(()), |t| max_len(what, t, MAX_LABEL))
+}
+
+/// A plugin's price view for one car, checked: money amounts finite, at least 0 and at most
+/// [`MAX_MONEY`](crate::plugins::points::check::MAX_MONEY) AUD, was above now, texts non-empty
+/// and at most [`MAX_LABEL`] bytes.
 pub fn price_view(v: wpd::PriceView) -> Result<PriceView, Invalid> {
     Ok(match v {
         wpd::PriceView::Subscription(x) => {
-            non_negative("subscription.weekly", x.weekly)?;
+            money("subscription.weekly", x.weekly)?;
+            max_len("subscription.suffix", &x.suffix, MAX_LABEL)?;
             PriceView::Subscription {
                 weekly: x.weekly,
                 suffix: x.suffix,
             }
         }
         wpd::PriceView::WasNow(x) => {
-            non_negative("was-now.now", x.now)?;
-            non_negative("was-now.was", x.was)?;
+            money("was-now.now", x.now)?;
+            money("was-now.was", x.was)?;
+            label("was-now.price-type", &x.price_type)?;
             if x.was <= x.now {
                 return Err(format!("was-now.was ({}) is not above now ({})", x.was, x.now));
             }
@@ -143,7 +254,8 @@ pub fn price_view(v: wpd::PriceView) -> Result<PriceView, Invalid> {
             }
         }
         wpd::PriceView::CarPrice(x) => {
-            non_negative("car-price.price", x.price)?;
+            money("car-price.price", x.price)?;
+            label("car-price.price-type", &x.price_type)?;
             PriceView::CarPrice {
                 price: x.price,
                 price_type: x.price_type,
@@ -151,10 +263,12 @@ pub fn price_view(v: wpd::PriceView) -> Result<PriceView, Invalid> {
         }
         wpd::PriceView::Preorder(t) => {
             non_empty("preorder", &t)?;
+            max_len("preorder", &t, MAX_LABEL)?;
             PriceView::Preorder { text: t }
         }
         wpd::PriceView::NoPrice(t) => {
             non_empty("no-price", &t)?;
+            max_len("no-price", &t, MAX_LABEL)?;
             PriceView::NoPrice { text: t }
         }
     })

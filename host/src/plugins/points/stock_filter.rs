@@ -5,16 +5,21 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use wasmtime::{
+    Store,
+    component::{ComponentType, Lift, WasmList, WasmStr},
+};
 
 use crate::{
     plugins::{
+        lift::{Meter, Raw, call_list},
         points::{
-            check::{AnswerSize, ITEM, Invalid, non_empty, non_negative},
-            extension::{Env, ExtensionPoint, exports, opinion_or_default},
+            check::{AnswerSize, ITEM, Invalid, MAX_VALUE, max_len, money, non_empty},
+            extension::{Env, ExtensionPoint, opinion_or_default},
             point::Point,
         },
-        runtime::{Call, LoadedComponent},
-        since_v0_1_0::{self as wit, PointExports, stock_filter as wsf},
+        runtime::{Call, LoadedComponent, StoreState},
+        since_v0_1_0::{self as wit, stock_filter as wsf},
     },
     tenant::Tenant,
 };
@@ -90,19 +95,14 @@ impl ExtensionPoint for Conditions {
         ctx: &wit::TenantContext,
         items: &[u8],
     ) -> wasmtime::Result<Result<Vec<StockAnswer>, String>> {
-        let PointExports::StockFilter(idx) = exports(component, Self::POINT)? else {
-            anyhow::bail!("stock-filter exports expected");
-        };
+        let f = component.func(Self::POINT, "conditions")?;
         let Some(&level) = items.first() else {
             anyhow::bail!("stock-filter called without a level");
         };
-        let guest = idx.load(&mut call.store, &call.instance)?;
-        Ok(guest
-            .call_conditions(&mut call.store, ctx, level)?
-            .map(|list| vec![StockAnswer(list)]))
+        Ok(call_list::<_, RawCondition>(call, &f, (ctx, level), None)?.map(|list| vec![StockAnswer(list)]))
     }
 
-    fn check(StockAnswer(list): StockAnswer) -> Result<Option<Vec<StockCondition>>, Invalid> {
+    fn check(_env: &Env<'_>, StockAnswer(list): StockAnswer) -> Result<Option<Vec<StockCondition>>, Invalid> {
         list.into_iter().map(stock_condition).collect::<Result<Vec<_>, _>>().map(Some)
     }
 
@@ -132,6 +132,142 @@ impl AnswerSize for wsf::Condition {
     }
 }
 
+/// `types.car-status` still in guest memory (`lift.rs`).
+#[derive(ComponentType, Lift)]
+#[component(variant)]
+pub enum RawCarStatus {
+    /// `in-stock`.
+    #[component(name = "in-stock")]
+    InStock,
+    /// `coming-soon`.
+    #[component(name = "coming-soon")]
+    ComingSoon,
+    /// `sold`.
+    #[component(name = "sold")]
+    Sold,
+    /// `other(string)`.
+    #[component(name = "other")]
+    Other(WasmStr),
+}
+
+/// `stock-filter.type-status-rule` still in guest memory.
+#[derive(ComponentType, Lift)]
+#[component(record)]
+pub struct RawTypeStatusRule {
+    #[component(name = "car-types")]
+    car_types: WasmList<wit::CarType>,
+    #[component(name = "statuses")]
+    statuses: WasmList<RawCarStatus>,
+}
+
+/// `stock-filter.condition` still in guest memory.
+#[derive(ComponentType, Lift)]
+#[component(variant)]
+pub enum RawCondition {
+    /// `hide-makes`.
+    #[component(name = "hide-makes")]
+    HideMakes(WasmList<WasmStr>),
+    /// `only-makes`.
+    #[component(name = "only-makes")]
+    OnlyMakes(WasmList<WasmStr>),
+    /// `hide-car-types`.
+    #[component(name = "hide-car-types")]
+    HideCarTypes(WasmList<wit::CarType>),
+    /// `hide-stocknums`.
+    #[component(name = "hide-stocknums")]
+    HideStocknums(WasmList<WasmStr>),
+    /// `hide-item-types`.
+    #[component(name = "hide-item-types")]
+    HideItemTypes(WasmList<WasmStr>),
+    /// `hide-dealerships`.
+    #[component(name = "hide-dealerships")]
+    HideDealerships(WasmList<WasmStr>),
+    /// `status-in`.
+    #[component(name = "status-in")]
+    StatusIn(WasmList<RawCarStatus>),
+    /// `car-type-in`.
+    #[component(name = "car-type-in")]
+    CarTypeIn(WasmList<wit::CarType>),
+    /// `type-status-any`.
+    #[component(name = "type-status-any")]
+    TypeStatusAny(WasmList<RawTypeStatusRule>),
+    /// `min-price`.
+    #[component(name = "min-price")]
+    MinPrice(f64),
+}
+
+crate::plain_raw!(wit::CarType);
+
+impl Raw for RawCarStatus {
+    type Owned = wit::CarStatus;
+
+    fn measure(&self, store: &mut Store<StoreState>, meter: &mut Meter) -> wasmtime::Result<()> {
+        match self {
+            RawCarStatus::Other(s) => s.measure(store, meter),
+            _ => Ok(()),
+        }
+    }
+
+    fn own(self, store: &mut Store<StoreState>) -> wasmtime::Result<wit::CarStatus> {
+        Ok(match self {
+            RawCarStatus::InStock => wit::CarStatus::InStock,
+            RawCarStatus::ComingSoon => wit::CarStatus::ComingSoon,
+            RawCarStatus::Sold => wit::CarStatus::Sold,
+            RawCarStatus::Other(s) => wit::CarStatus::Other(s.own(store)?),
+        })
+    }
+}
+
+impl Raw for RawTypeStatusRule {
+    type Owned = wsf::TypeStatusRule;
+
+    fn measure(&self, store: &mut Store<StoreState>, meter: &mut Meter) -> wasmtime::Result<()> {
+        self.car_types.measure(store, meter)?;
+        self.statuses.measure(store, meter)
+    }
+
+    fn own(self, store: &mut Store<StoreState>) -> wasmtime::Result<wsf::TypeStatusRule> {
+        Ok(wsf::TypeStatusRule {
+            car_types: self.car_types.own(store)?,
+            statuses: self.statuses.own(store)?,
+        })
+    }
+}
+
+impl Raw for RawCondition {
+    type Owned = wsf::Condition;
+
+    fn measure(&self, store: &mut Store<StoreState>, meter: &mut Meter) -> wasmtime::Result<()> {
+        use RawCondition as R;
+        match self {
+            R::HideMakes(l) | R::OnlyMakes(l) | R::HideStocknums(l) | R::HideItemTypes(l) | R::HideDealerships(l) => {
+                l.measure(store, meter)
+            }
+            R::HideCarTypes(l) | R::CarTypeIn(l) => l.measure(store, meter),
+            R::StatusIn(l) => l.measure(store, meter),
+            R::TypeStatusAny(l) => l.measure(store, meter),
+            R::MinPrice(_) => Ok(()),
+        }
+    }
+
+    fn own(self, store: &mut Store<StoreState>) -> wasmtime::Result<wsf::Condition> {
+        use RawCondition as R;
+        use wsf::Condition as C;
+        Ok(match self {
+            R::HideMakes(l) => C::HideMakes(l.own(store)?),
+            R::OnlyMakes(l) => C::OnlyMakes(l.own(store)?),
+            R::HideCarTypes(l) => C::HideCarTypes(l.own(store)?),
+            R::HideStocknums(l) => C::HideStocknums(l.own(store)?),
+            R::HideItemTypes(l) => C::HideItemTypes(l.own(store)?),
+            R::HideDealerships(l) => C::HideDealerships(l.own(store)?),
+            R::StatusIn(l) => C::StatusIn(l.own(store)?),
+            R::CarTypeIn(l) => C::CarTypeIn(l.own(store)?),
+            R::TypeStatusAny(l) => C::TypeStatusAny(l.own(store)?),
+            R::MinPrice(p) => C::MinPrice(p),
+        })
+    }
+}
+
 fn car_type_name(t: wit::CarType) -> String {
     match t {
         wit::CarType::New => "new",
@@ -153,11 +289,13 @@ fn status_name(s: wit::CarStatus) -> String {
 fn names(what: &str, l: Vec<String>) -> Result<Vec<String>, Invalid> {
     for (i, v) in l.iter().enumerate() {
         non_empty(&format!("{what}[{i}]"), v)?;
+        max_len(&format!("{what}[{i}]"), v, MAX_VALUE)?;
     }
     Ok(l)
 }
 
-/// A plugin's stock condition, checked (no empty names, a finite non-negative minimum price).
+/// A plugin's stock condition, checked (no empty names, names at most [`MAX_VALUE`] bytes, a
+/// minimum price that is a money amount).
 pub fn stock_condition(c: wsf::Condition) -> Result<StockCondition, Invalid> {
     use wsf::Condition as C;
     Ok(match c {
@@ -179,7 +317,7 @@ pub fn stock_condition(c: wsf::Condition) -> Result<StockCondition, Invalid> {
                 .collect(),
         ),
         C::MinPrice(p) => {
-            non_negative("min-price", p)?;
+            money("min-price", p)?;
             StockCondition::MinPrice(p)
         }
     })

@@ -4,20 +4,24 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use wasmtime::{
+    Store,
+    component::{ComponentType, Lift, WasmStr},
+};
 
 use crate::{
     model::Car,
     plugins::{
+        lift::{Meter, Raw, call_list},
         points::{
-            check::{AnswerSize, ITEM, Invalid, non_empty, os, s},
-            extension::{Env, ExtensionPoint, exports, opinion_or_default, text_or},
+            check::{AnswerSize, ITEM, Invalid, MAX_LABEL, image_url, max_len, non_empty, os, s},
+            extension::{Env, ExtensionPoint, opinion_or_default, text_or},
             point::Point,
         },
-        runtime::{Call, LoadedComponent},
-        since_v0_1_0::{self as wit, PointExports, tag_rules as wtr},
+        runtime::{Call, LoadedComponent, StoreState},
+        since_v0_1_0::{self as wit, tag_rules as wtr},
     },
     slug::slugify,
-    stock::validate::check_url,
     tenant::TenantConfig,
 };
 
@@ -103,14 +107,12 @@ impl ExtensionPoint for Tags {
         ctx: &wit::TenantContext,
         items: &[wit::Car],
     ) -> wasmtime::Result<Result<Vec<wtr::TagAnswer>, String>> {
-        let PointExports::TagRules(idx) = exports(component, Self::POINT)? else {
-            anyhow::bail!("tag-rules exports expected");
-        };
-        idx.load(&mut call.store, &call.instance)?.call_tags(&mut call.store, ctx, items)
+        let f = component.func(Self::POINT, "tags")?;
+        call_list::<_, RawTagAnswer>(call, &f, (ctx, items), Some(items.len()))
     }
 
-    fn check(answer: wtr::TagAnswer) -> Result<Option<Option<Tag>>, Invalid> {
-        tag_answer(answer)
+    fn check(env: &Env<'_>, answer: wtr::TagAnswer) -> Result<Option<Option<Tag>>, Invalid> {
+        tag_answer(answer, env.image_hosts)
     }
 
     fn default_for(env: &Env<'_>, car: &Car, _item: &wit::Car) -> Option<Tag> {
@@ -131,6 +133,61 @@ impl AnswerSize for wtr::TagAnswer {
     }
 }
 
+/// `tag-rules.tag` still in guest memory (`lift.rs`).
+#[derive(ComponentType, Lift)]
+#[component(record)]
+pub struct RawTag {
+    #[component(name = "text")]
+    text: WasmStr,
+    #[component(name = "kind")]
+    kind: wtr::TagKind,
+    #[component(name = "image-url")]
+    image_url: Option<WasmStr>,
+}
+
+/// `tag-rules.tag-answer` still in guest memory (`lift.rs`).
+#[derive(ComponentType, Lift)]
+#[component(variant)]
+pub enum RawTagAnswer {
+    /// `host-default`.
+    #[component(name = "host-default")]
+    HostDefault,
+    /// `no-tag`.
+    #[component(name = "no-tag")]
+    NoTag,
+    /// `show(tag)`.
+    #[component(name = "show")]
+    Show(RawTag),
+}
+
+crate::plain_raw!(wtr::TagKind);
+
+impl Raw for RawTagAnswer {
+    type Owned = wtr::TagAnswer;
+
+    fn measure(&self, store: &mut Store<StoreState>, meter: &mut Meter) -> wasmtime::Result<()> {
+        match self {
+            RawTagAnswer::Show(t) => {
+                t.text.measure(store, meter)?;
+                t.image_url.measure(store, meter)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn own(self, store: &mut Store<StoreState>) -> wasmtime::Result<wtr::TagAnswer> {
+        Ok(match self {
+            RawTagAnswer::HostDefault => wtr::TagAnswer::HostDefault,
+            RawTagAnswer::NoTag => wtr::TagAnswer::NoTag,
+            RawTagAnswer::Show(t) => wtr::TagAnswer::Show(wtr::Tag {
+                text: t.text.own(store)?,
+                kind: t.kind,
+                image_url: t.image_url.own(store)?,
+            }),
+        })
+    }
+}
+
 fn kind(k: wtr::TagKind) -> TagKind {
     match k {
         wtr::TagKind::Ev => TagKind::Ev,
@@ -145,16 +202,19 @@ fn kind(k: wtr::TagKind) -> TagKind {
 }
 
 /// A plugin's tag answer for one car: `None` = no opinion (host default), `Some(None)` = no tag.
-pub fn tag_answer(a: wtr::TagAnswer) -> Result<Option<Option<Tag>>, Invalid> {
+/// The text is at most [`MAX_LABEL`] bytes; an image URL is the tenant's own media (`/img/...`)
+/// or https on one of `image_hosts` (the plugin's allow-list in `tenant.toml`).
+pub fn tag_answer(a: wtr::TagAnswer, image_hosts: &[String]) -> Result<Option<Option<Tag>>, Invalid> {
     Ok(match a {
         wtr::TagAnswer::HostDefault => None,
         wtr::TagAnswer::NoTag => Some(None),
         wtr::TagAnswer::Show(t) => {
             non_empty("tag.text", &t.text)?;
+            max_len("tag.text", &t.text, MAX_LABEL)?;
             if let Some(u) = &t.image_url {
                 non_empty("tag.image-url", u)?;
-                // Only http(s) or a path of the site itself reaches `img src` (SECURITY.md).
-                check_url(u, Some("/")).map_err(|why| format!("tag.image-url {why}"))?;
+                // Only the tenant's media or an allowed host reaches `img src` (SECURITY.md).
+                image_url(u, image_hosts)?;
             }
             Some(Some(Tag {
                 text: t.text,

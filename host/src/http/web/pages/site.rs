@@ -8,11 +8,49 @@ use crate::http::{
     },
 };
 
-/// The home page: the site's description and its primary location as `AutoDealer`.
-/// Fills `out` and answers `Ok(true)`, or `Ok(false)` for a 404 document.
-pub fn home(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
-    let Cx { settings, base, site, .. } = cx;
-    let Out { meta, .. } = out;
+/// The address of the home page's featured stock (docs/features/locations-forms-marketing.md §5
+/// "Featured cars: 6, filtered to in stock, used, with more than 1 photo"): in-stock used cars
+/// when the site sells used cars, else its in-stock cars, 24 to choose 6 from. The UI asks the
+/// same (ui-shell/src/pages/home/featured.ts `featuredAddress`).
+pub fn featured_address(car_types: &[String]) -> String {
+    if car_types.iter().any(|t| t == "used") {
+        "car_type=used&status=in_stock&hitsPerPage=24".into()
+    } else {
+        "status=in_stock&hitsPerPage=24".into()
+    }
+}
+
+/// The home page: the site's description, its primary location as `AutoDealer`, and the featured
+/// stock's search page inline ([`featured_address`]; the UI picks the 6 cars and the hero image
+/// from it), with the hero image preloaded. Search being down leaves the page without featured
+/// stock (the UI shows none). Fills `out` and answers `Ok(true)`.
+pub async fn home(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
+    let Cx {
+        settings,
+        base,
+        site,
+        state,
+        t,
+        ..
+    } = cx;
+    let Out { meta, page } = out;
+    let q =
+        crate::search::query::SearchQuery::from_query_string(&featured_address(&settings.car_types)).expect("the featured address parses");
+    if let Ok(res) = crate::search::service::run_search(state.platform(), t, &q, None).await {
+        // The hero's image: the first featured car's (the UI's `featuredCars` rule: in stock,
+        // more than one photo).
+        if let Some((href, set)) = res
+            .hits
+            .iter()
+            .find(|h| h.status == "in_stock" && h.photos_count > 1)
+            .and_then(|h| h.primary_image_url.as_deref())
+            .and_then(|img| seo::image_preload(img, seo::HOME_HERO_WIDTHS, seo::HOME_HERO_SIZES))
+        {
+            meta.preload_image = Some(href);
+            meta.preload_srcset = Some(set);
+        }
+        *page = serde_json::to_value(&res).expect("serialisable");
+    }
     meta.title = String::new();
     meta.description = truncate(
         &format!("{site}: new, used and demo cars, finance, service and locations. Browse our stock online."),

@@ -34,10 +34,10 @@ pub async fn car(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 facts.push(format!("{} km", crate::format::group_thousands(km)));
             }
             facts.extend([c.trans.clone(), c.body.clone(), c.fuel.clone()].into_iter().flatten());
-            let price = if c.price > 10.0 {
-                crate::format::whole_dollars(c.price)
-            } else {
-                settings.wording.no_price_text.clone()
+            let shown = car.price_view.shown_price();
+            let price = match shown {
+                Some(p) => crate::format::whole_dollars(p),
+                None => settings.wording.no_price_text.clone(),
             };
             meta.description = truncate(
                 &format!(
@@ -72,7 +72,7 @@ pub async fn car(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 }
             }
             let seller = car.location.as_ref().map(|l| l.name.clone()).unwrap_or_else(|| site.clone());
-            meta.json_ld.push(seo::car_json_ld(base, c, &car.name, &seller));
+            meta.json_ld.push(seo::car_json_ld(base, c, shown, &car.name, &seller));
             let mut crumbs = vec![
                 home_crumb.clone(),
                 (
