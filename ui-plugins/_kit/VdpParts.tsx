@@ -1,8 +1,14 @@
 import type { ActionView, IconFactView, TagView } from "@forecourt/ui-shell/contract";
+import { CarFront, Cog, Gauge, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
 const ROW = { display: "flex", flexWrap: "wrap", gap: "1rem", listStyle: "none", padding: 0, margin: 0 } as const;
-const ICONS: Record<IconFactView["icon"], string> = { km: "⏲", transmission: "⚙", body: "🚘" };
+const ICONS: Record<IconFactView["icon"], LucideIcon> = { km: Gauge, transmission: Cog, body: CarFront };
+
+/** A highlight's icon (lucide, decorative: the label follows as text). Takes the icon component; renders an `<svg>`. */
+function Icon({ icon: I }: { icon: LucideIcon }) {
+  return <I aria-hidden="true" size={18} className="kit-icon" />;
+}
 
 /**
  * One VDP or card action as a link: `target="_blank"` for new-tab actions (Print, history report),
@@ -74,7 +80,7 @@ export function SidebarExtras({
         <ul className={`${prefix}-icons`} aria-label="Highlights" style={ROW}>
           {highlights.map((h) => (
             <li key={h.icon} data-icon={h.icon}>
-              <span aria-hidden="true">{ICONS[h.icon]}</span> <span className="fc-visually-hidden">{h.label}: </span>
+              <Icon icon={ICONS[h.icon]} /> <span className="fc-visually-hidden">{h.label}: </span>
               {h.value}
             </li>
           ))}

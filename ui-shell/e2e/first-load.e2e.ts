@@ -23,7 +23,7 @@ const PAGES = [
 const url = (slug: string, path: string) => `${base.replace("{tenant}", slug)}${path}`;
 
 interface Observed {
-  lcp: { time: number; size: number; firstPaint: boolean; text: string }[];
+  lcp: { time: number; size: number; firstPaint: boolean; text: string; url: string }[];
   cls: number;
   fcp: number;
   firstModuleRequest: number;
@@ -81,12 +81,13 @@ describe.skipIf(skip !== "")("first load", () => {
         const w = window as unknown as { __fl: { lcp: unknown[]; cls: number } };
         w.__fl = { lcp: [], cls: 0 };
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null })[]) {
+          for (const e of list.getEntries() as (PerformanceEntry & { size: number; url: string; element: Element | null })[]) {
             w.__fl.lcp.push({
               time: e.startTime,
               size: e.size,
               firstPaint: Boolean(e.element?.closest("[data-fc-first-paint]")),
               text: (e.element?.textContent ?? "").slice(0, 60),
+              url: e.url ?? "",
             });
           }
         }).observe({ type: "largest-contentful-paint", buffered: true });
@@ -115,10 +116,18 @@ describe.skipIf(skip !== "")("first load", () => {
       expect(seen.lcp.length).toBeGreaterThan(0);
       // The template may re-render the first paint's largest element a few pixels lower (its header is
       // not the shell's): the same text within 1% of the area is the same content, not larger content.
+      // The home hero's picture (a featured car) is the same image file in the first paint and in the
+      // template, which lays it out in its own box (up to 31% wider on a phone for the group
+      // template): the shopper already saw that picture in the first paint, so the same image URL is
+      // the same content whatever its box. Any other element, or another image, is larger content.
       const last = seen.lcp.at(-1);
-      const painted = seen.lcp.find((e) => e.firstPaint);
+      const painted = seen.lcp.filter((e) => e.firstPaint).at(-1);
       const same = (e: Observed["lcp"][number]) =>
-        e.firstPaint || (painted !== undefined && e.text === painted.text && e.size <= painted.size * 1.01);
+        e.firstPaint ||
+        (painted !== undefined &&
+          e.text === painted.text &&
+          e.url === painted.url &&
+          (e.url !== "" || e.size <= painted.size * 1.01));
       expect(last && same(last), JSON.stringify(seen.lcp)).toBe(true);
       expect(seen.cls).toBe(0);
       // The app's JavaScript is asked for only once the first paint is on screen.

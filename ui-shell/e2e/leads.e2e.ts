@@ -212,7 +212,7 @@ describe.skipIf(skip !== "" || adminToken === "")(`lead forms (${inject("mode")}
     const before = (await leads(page)).length;
     await page.fill('[name="purchase_price"]', "5000");
     await page.locator('[name="purchase_price"]').blur();
-    expect(await page.inputValue('[name="purchase_price"]')).toBe("10000");
+    expect(await page.inputValue('[name="purchase_price"]')).toBe("10,000");
     await page.fill('[name="purchase_price"]', "45000");
     await page.locator('[name="purchase_price"]').blur();
     await page.getByRole("radio", { name: "DECENT" }).click();
@@ -236,7 +236,7 @@ describe.skipIf(skip !== "" || adminToken === "")(`lead forms (${inject("mode")}
       "Apply to lender",
     ]);
     const before = (await leads(page)).length;
-    const price = Number(await dialog.locator('[name="purchase_price"]').inputValue());
+    const price = Number((await dialog.locator('[name="purchase_price"]').inputValue()).replace(/,/g, ""));
     await dialog.getByRole("button", { name: "Next" }).click();
     await fillContact(page, '[role="dialog"]');
     const lead = await submitAndFind(page, before, "Apply Now");
@@ -270,7 +270,11 @@ describe.skipIf(skip !== "" || adminToken === "")(`lead forms (${inject("mode")}
       type = await page.$eval('[name="Service Type"] option:nth-child(2)', (o) => (o as HTMLOptionElement).value);
       await page.selectOption('[name="Service Type"]', type);
     } else await page.fill('[name="Service Type"]', type);
-    const loc = await page.$eval('[name="Service Location"] option:nth-child(2)', (o) => (o as HTMLOptionElement).value);
+    // The option's value is the location's slug (the lead's `location`); `Service Location` is its name.
+    const [loc, locName] = await page.$eval('[name="Service Location"] option:nth-child(2)', (o) => [
+      (o as HTMLOptionElement).value,
+      (o.textContent ?? "").trim(),
+    ]);
     await page.selectOption('[name="Service Location"]', loc);
     await page.fill('[name="Preferred Service Date"]', "2030-05-06");
     await page.getByText("Tyres Replacement").click();
@@ -289,7 +293,7 @@ describe.skipIf(skip !== "" || adminToken === "")(`lead forms (${inject("mode")}
       "Vehicle State": "NSW",
       "Service Interval": "15,000 km",
       "Service Type": type,
-      "Service Location": loc,
+      "Service Location": locName,
       "Preferred Service Date": "2030-05-06",
       "Tyres Replacement": true,
       street: "1 Test St",

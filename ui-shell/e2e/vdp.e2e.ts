@@ -5,15 +5,13 @@
 // turn, inert dealer-comment HTML, the print page and axe on a VDP. Cars are found through the API
 // (GET /api/v1/search, GET /api/v1/cars/{slug}).
 // Spec: docs/features/shopper-core.md §2 "Vehicle detail page", §4, §5, §7, §9.
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CarResponse } from "../src/api/types";
-import { slugify } from "../src/lib/slug";
 import { displayPrice } from "../src/vdp/sidebar";
 import { launch, openPage } from "./browser";
+import { soldSlugs } from "./stock";
 
 const base = inject("base");
 const skip = inject("skip");
@@ -51,27 +49,6 @@ async function cars(page: Page, tenant: string): Promise<Hit[]> {
 }
 
 const tenantVdp = async (page: Page) => (await api<{ vdp?: { sticky_header?: boolean } }>(page, "/api/v1/tenant")).body.vdp ?? {};
-
-/**
- * Sold cars of a tenant from its stock feeds (tenants/<slug>/stock/*.csv, status `sold`), as slug
- * candidates `{year}-{make}-{model}-{stocknum}` checked against the API.
- */
-function soldSlugs(tenant: string): string[] {
-  const dir = resolve(import.meta.dirname, "../../tenants", tenant, "stock");
-  const out: string[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".csv"))) {
-    const [head = "", ...rows] = readFileSync(join(dir, f), "utf8").split(/\r?\n/);
-    const cols = head.split(",");
-    const at = (name: string) => cols.indexOf(name);
-    for (const row of rows) {
-      const cells = row.split(",");
-      if (cells[at("status")] !== "sold") continue;
-      const parts = ["year", "make", "model", "stocknum"].map((c) => cells[at(c)] ?? "");
-      out.push(slugify(parts.join(" ")));
-    }
-  }
-  return out;
-}
 
 describe.skipIf(skip !== "")(`VDP e2e (${inject("mode")})`, () => {
   let context: BrowserContext;

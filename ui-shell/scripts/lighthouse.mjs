@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Lighthouse (mobile defaults: moto g power emulation, simulated slow 4G and 4x CPU throttling) on
-// every demo tenant's home page and on one VDP, against the real host serving the built UI.
+// every demo tenant's home page and on one VDP (or, with LIGHTHOUSE_PAGES=guard, the home, SRP and a
+// VDP of every demo tenant), against the real host serving the built UI.
 // Prints performance, accessibility, best practices, SEO, LCP, FCP, TBT, CLS, speed index, time to
 // interactive (not scored) and the JavaScript transferred (compressed bodies plus response headers);
 // exits 1 when a home page's performance score is under the threshold.
 //
 //   npm run lighthouse                       (starts ../target/debug/forecourt on a free port)
+//   npm run lighthouse:guard                 (CI: 12 pages, median of 3, every category >= 90)
 //   LIGHTHOUSE_BASE_URL=http://{tenant}.localhost:8080 npm run lighthouse   (a running host)
 //
 // Environment:
@@ -19,14 +21,18 @@
 //   CHROME_PATH                 Chromium (default /usr/bin/chromium)
 //   FORECOURT_BIN               host binary (default ../target/debug/forecourt)
 //   LIGHTHOUSE_PAGES            which pages: `default` (the homes and the VDP), `srp` (each demo
-//                               tenant's /search/new-used-and-demo-cars), or a comma-separated list
-//                               of `<tenant><path>` (e.g. `drive-depot/search/used-cars`); `srp`
-//                               and listed pages are gated by LIGHTHOUSE_MIN_PERFORMANCE too
+//                               tenant's /search/new-used-and-demo-cars), `guard` (home, SRP and
+//                               a VDP of every demo tenant: the CI budget, `npm run lighthouse:guard`),
+//                               or a comma-separated list of `<tenant><path>` (e.g.
+//                               `drive-depot/search/used-cars`); `srp`, `guard` and listed pages
+//                               are gated by LIGHTHOUSE_MIN_PERFORMANCE too
+//   LIGHTHOUSE_MIN_CATEGORIES   minimum accessibility, best-practices and SEO score of each gated
+//                               page, 0-100 (default 0: not gated)
 //   LIGHTHOUSE_TRACE            1: also keep each reported run's trace (`<name>-0.trace.json`, Chrome's
 //                               trace format, for the long tasks' contents) and DevTools log
 // Reports (JSON and HTML) go to ui-shell/lighthouse-results/.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +44,7 @@ const require = createRequire(import.meta.url);
 const outDir = join(shellDir, "lighthouse-results");
 
 const MIN = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95);
+const MIN_CATEGORIES = Number(process.env.LIGHTHOUSE_MIN_CATEGORIES ?? 0);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const TRACE = process.env.LIGHTHOUSE_TRACE === "1";
@@ -65,6 +72,13 @@ function pages(spec = process.env.LIGHTHOUSE_PAGES ?? "default") {
     ];
   }
   if (spec === "srp") return DEMO_TENANTS.map((tenant) => ({ tenant, path: "/search/new-used-and-demo-cars", home: true }));
+  if (spec === "guard") {
+    return DEMO_TENANTS.flatMap((tenant) => [
+      { tenant, path: "/", home: true },
+      { tenant, path: "/search/new-used-and-demo-cars", home: true },
+      { tenant, path: `/cars/${firstCarSlug(tenant)}`, home: true },
+    ]);
+  }
   return spec
     .split(",")
     .map((s) => s.trim())
@@ -74,6 +88,32 @@ function pages(spec = process.env.LIGHTHOUSE_PAGES ?? "default") {
       return at < 0 ? { tenant: s, path: "/", home: true } : { tenant: s.slice(0, at), path: s.slice(at), home: true };
     });
 }
+/**
+ * The slug of a tenant's first in-stock car with photos in its stock feeds
+ * (tenants/<slug>/stock/*.csv): `{year}-{make}-{model}-{stocknum}` lower-cased, runs of other
+ * characters as `-` (the host's slug rule for ASCII names). Throws when the feeds have none.
+ */
+function firstCarSlug(tenant) {
+  const dir = join(repoDir, "tenants", tenant, "stock");
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith(".csv"))
+    .sort()) {
+    const [head = "", ...rows] = readFileSync(join(dir, f), "utf8").split(/\r?\n/);
+    const cols = head.split(",");
+    const at = (name) => cols.indexOf(name);
+    for (const row of rows) {
+      const cells = row.split(",");
+      if (cells[at("status")] !== "in_stock" || !(cells[at("image_urls")] ?? "").includes("|")) continue;
+      const name = ["year", "make", "model", "stocknum"].map((c) => cells[at(c)] ?? "").join(" ");
+      return name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "");
+    }
+  }
+  throw new Error(`no in-stock car with photos in ${dir}`);
+}
+
 const PAGES = pages();
 
 /**
@@ -285,11 +325,17 @@ async function main() {
   console.log(table(rows));
   console.log(`reports: ${outDir}`);
   const failing = rows.filter((r) => r.home && r.f.performance < MIN);
-  if (failing.length > 0) {
-    console.error(`FAIL: performance under ${MIN} on ${failing.map((r) => r.label).join(", ")}`);
-    process.exit(1);
-  }
-  console.log(`OK: every gated page scores at least ${MIN} for performance`);
+  const categories = ["accessibility", "bestPractices", "seo"];
+  const failingCategories = rows.filter((r) => r.home && categories.some((c) => r.f[c] < MIN_CATEGORIES));
+  if (failing.length > 0) console.error(`FAIL: performance under ${MIN} on ${failing.map((r) => r.label).join(", ")}`);
+  if (failingCategories.length > 0)
+    console.error(
+      `FAIL: accessibility, best practices or SEO under ${MIN_CATEGORIES} on ${failingCategories.map((r) => r.label).join(", ")}`,
+    );
+  if (failing.length > 0 || failingCategories.length > 0) process.exit(1);
+  console.log(
+    `OK: every gated page scores at least ${MIN} for performance${MIN_CATEGORIES > 0 ? ` and ${MIN_CATEGORIES} for accessibility, best practices and SEO` : ""}`,
+  );
 }
 
 main().catch((e) => {

@@ -189,6 +189,30 @@ export interface HomeHeroProps {
   stats: FactView[];
   /** The main call to action (search all stock). */
   primaryAction: ActionView;
+  /**
+   * The hero's picture: the first featured car of the site's own stock (src/pages/home/featured.ts),
+   * linking to its page; absent or null while there is none (the hero is text only, and keeps its
+   * height: templates reserve the picture's box from `width`/`height`).
+   */
+  image?: HeroImageView | null;
+}
+
+/** The home hero's picture: a car from the site's stock, ready for `<img>`, with its link and caption. */
+export interface HeroImageView {
+  src: string;
+  /** Host image endpoint `srcset` (absent for external photos and SVGs). */
+  srcSet?: string;
+  /** `sizes` to go with `srcSet`. */
+  sizes?: string;
+  /** Intrinsic size in CSS px (3:2), so nothing shifts while it loads. */
+  width: number;
+  height: number;
+  /** e.g. `2021 Mercedes-Benz GLC-Class`. */
+  alt: string;
+  /** The car's page, e.g. `/cars/2021-mercedes-benz-glc-class-hm10570`. */
+  href: string;
+  /** e.g. `2021 Mercedes-Benz GLC-Class, $62,990`: the car and the price the site shows. */
+  caption: string;
 }
 
 /** Props of `SiteHeader` (docs/features/locations-forms-marketing.md §2 "Navigation" header). */

@@ -1,14 +1,16 @@
 import type { HomeHeroProps } from "@forecourt/ui-shell/contract";
+import { HeroPicture } from "../../_kit/HeroPicture";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
 /**
  * Classic hero: a dark full-width band, serif headline with a gold rule, understated outlined
- * search links. Takes HomeHeroProps; renders a `<section>`. Spec: docs/features/shopper-core.md §1-§2.
+ * search links, and a featured car from the site's stock beside the text (under it on phones).
+ * Takes HomeHeroProps; renders a `<section>`. Spec: docs/features/shopper-core.md §1-§2.
  */
-export default function HomeHero({ headline, subheadline, searchLinks, stats, primaryAction }: HomeHeroProps) {
+export default function HomeHero({ headline, subheadline, searchLinks, stats, primaryAction, image }: HomeHeroProps) {
   return (
-    <section className="cl-hero" data-fc-component="HomeHero" data-fc-template="classic">
+    <section className={`cl-hero${image ? " cl-hero--pictured" : ""}`} data-fc-component="HomeHero" data-fc-template="classic">
       <Style template="classic" css={css} />
       <div className="cl-hero__inner">
         <h1>{headline}</h1>
@@ -35,6 +37,7 @@ export default function HomeHero({ headline, subheadline, searchLinks, stats, pr
           </dl>
         ) : null}
       </div>
+      <HeroPicture image={image} className="cl-hero__pic" />
     </section>
   );
 }

@@ -1,14 +1,17 @@
 import type { HomeHeroProps } from "@forecourt/ui-shell/contract";
+import { ArrowRight } from "lucide-react";
+import { HeroPicture } from "../../_kit/HeroPicture";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
 /**
  * EV hero: a tall teal-to-cyan gradient (85vh on wide screens, as the spec's hero slider), light
- * large type, "Discover" and "Search Stock" pills. Takes HomeHeroProps; renders a `<section>`.
+ * large type, "Discover" and "Search Stock" pills, and a car of the site's stock. Takes HomeHeroProps;
+ * renders a `<section>`.
  * Spec: docs/features/locations-forms-marketing.md §2 "Electric-model marketing area" (hero),
  * docs/features/shopper-core.md §1.
  */
-export default function HomeHero({ siteName, headline, subheadline, searchLinks, primaryAction }: HomeHeroProps) {
+export default function HomeHero({ siteName, headline, subheadline, searchLinks, primaryAction, image }: HomeHeroProps) {
   return (
     <section className="ev-hero" data-fc-component="HomeHero" data-fc-template="ev">
       <Style template="ev" css={css} />
@@ -27,11 +30,14 @@ export default function HomeHero({ siteName, headline, subheadline, searchLinks,
         <ul className="ev-hero__quick">
           {searchLinks.map((l) => (
             <li key={l.href}>
-              <a href={l.href}>{l.label} →</a>
+              <a href={l.href}>
+                {l.label} <ArrowRight aria-hidden="true" size={16} className="kit-icon" />
+              </a>
             </li>
           ))}
         </ul>
       </div>
+      <HeroPicture image={image} className="ev-hero__pic" />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { SearchCardProps } from "@forecourt/ui-shell/contract";
+import { MapPin } from "lucide-react";
 import { CardImage } from "../../_kit/CardImage";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
@@ -28,7 +29,11 @@ export default function SearchCard({ card, actions, controls }: SearchCardProps)
             <li key={c}>{c}</li>
           ))}
         </ul>
-        {card.place ? <p className="gr-muted">📍 {card.place}</p> : null}
+        {card.place ? (
+          <p className="gr-muted">
+            <MapPin aria-hidden="true" size={14} className="kit-icon" /> {card.place}
+          </p>
+        ) : null}
         <Price price={card.price} prefix="gr" />
         <p className="gr-card__actions">
           {actions.map((a) => (

@@ -1,12 +1,13 @@
 import type { HomeHeroProps } from "@forecourt/ui-shell/contract";
+import { HeroPicture } from "../../_kit/HeroPicture";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
 
 /**
- * Superstore hero: a diagonal red/yellow banner with a huge uppercase headline and oversized
- * search buttons. Takes HomeHeroProps; renders a `<section>`. Spec: docs/features/shopper-core.md §1-§2.
+ * Superstore hero: a diagonal red/yellow banner with a huge uppercase headline, oversized search
+ * buttons and a featured car of the site's stock. Takes HomeHeroProps; renders a `<section>`. Spec: docs/features/shopper-core.md §1-§2.
  */
-export default function HomeHero({ headline, subheadline, searchLinks, primaryAction }: HomeHeroProps) {
+export default function HomeHero({ headline, subheadline, searchLinks, primaryAction, image }: HomeHeroProps) {
   return (
     <section className="ss-hero" data-fc-component="HomeHero" data-fc-template="superstore">
       <Style template="superstore" css={css} />
@@ -24,6 +25,7 @@ export default function HomeHero({ headline, subheadline, searchLinks, primaryAc
           ))}
         </p>
       </div>
+      <HeroPicture image={image} className="ss-hero__pic" />
     </section>
   );
 }

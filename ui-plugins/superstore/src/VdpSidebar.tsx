@@ -1,5 +1,6 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
 import { formatThousands } from "@forecourt/ui-shell/format";
+import { Check, Flame } from "lucide-react";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
@@ -43,7 +44,7 @@ export default function VdpSidebar({
       <ul className="ss-checks">
         {facts.map((f) => (
           <li key={f.label}>
-            <span aria-hidden="true">✔</span> {f.label}: <strong>{f.value}</strong>
+            <Check aria-hidden="true" size={16} className="kit-icon" /> {f.label}: <strong>{f.value}</strong>
           </li>
         ))}
       </ul>
@@ -66,7 +67,11 @@ export default function VdpSidebar({
           Find it at <a href={location.href}>{location.label}</a>
         </p>
       ) : null}
-      {views > 0 ? <p className="ss-hot">🔥 {formatThousands(views)} views</p> : null}
+      {views > 0 ? (
+        <p className="ss-hot">
+          <Flame aria-hidden="true" size={16} className="kit-icon" /> {formatThousands(views)} views
+        </p>
+      ) : null}
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 // The sign-in page, /sign-in?type=...&redirect=...&back=... (docs/features/locations-forms-marketing.md §2 "Sign-in
 // screen", §4 "Phone verification"; docs/features/shopper-core.md §2 "/sign-in?type=watchlist"). A lazy route chunk.
+import { ArrowLeft } from "lucide-react";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
@@ -9,7 +10,7 @@ import { displayMobile } from "./phone";
 import { safeRedirect } from "./redirect";
 import { SignInForm } from "./SignInForm";
 import { setSession, useSession } from "./session";
-import { completePendingSave, syncWatchlist, watchlistToast } from "./watchlist";
+import { completePendingSave, notifyWatchlist, syncWatchlist } from "./watchlist";
 import "./account.css";
 
 /** What the visitor signs in for, by `type` (the page's lead text). */
@@ -49,8 +50,7 @@ export default function SignInPage() {
       let outcome = null;
       if (type === "watchlist") outcome = await completePendingSave();
       else await syncWatchlist();
-      const t = outcome ? watchlistToast(outcome) : null;
-      if (t) toast.show(t);
+      if (outcome) notifyWatchlist(outcome, toast.show);
       navigate(redirect, { replace: true });
     },
     [type, redirect, navigate, toast],
@@ -60,7 +60,7 @@ export default function SignInPage() {
     <section className="fc-container fc-page fc-signin-page" data-page="sign-in" data-type={type}>
       <p>
         <a href={back} className="fc-signin__back">
-          ← Back
+          <ArrowLeft aria-hidden="true" size={16} className="fc-icon" /> Back
         </a>
       </p>
       <h1>Sign in</h1>

@@ -10,10 +10,11 @@ import { Skeleton } from "../design/Skeleton";
 import { useToast } from "../design/Toast";
 import { imageAt, placeholderImage } from "../lib/images";
 import { displayPrice } from "../vdp/sidebar";
-import { signOut, type WatchlistCar } from "./api";
+import type { WatchlistCar } from "./api";
 import { displayMobile } from "./phone";
-import { setSession, useSession } from "./session";
-import { clearLocalWatchlist, syncWatchlist, toggleWatchlist, watchlistToast } from "./watchlist";
+import { useSession } from "./session";
+import { signOutVisitor } from "./signout";
+import { notifyWatchlist, syncWatchlist, toggleWatchlist } from "./watchlist";
 import "./account.css";
 
 /** The page title (docs/features/shopper-core.md §8 'View List' target). */
@@ -66,8 +67,7 @@ export default function WatchlistPage() {
         `${pathname}${search}`,
       );
       if (o.kind === "sign-in") return navigate(o.href);
-      const t = watchlistToast(o);
-      if (t) toast.show(t);
+      notifyWatchlist(o, toast.show);
       if (o.kind === "removed")
         setState((s) => (s.status === "ok" ? { status: "ok", cars: s.cars.filter((x) => x.car_id !== c.car_id) } : s));
     },
@@ -76,14 +76,12 @@ export default function WatchlistPage() {
 
   const leave = useCallback(async () => {
     setLeaving(true);
-    const r = await signOut();
+    const err = await signOutVisitor();
     setLeaving(false);
-    if (!r.ok) {
-      toast.show({ title: r.error.message, durationMs: 6000 });
+    if (err) {
+      toast.show({ title: err, durationMs: 6000 });
       return;
     }
-    clearLocalWatchlist();
-    setSession(null);
     navigate("/", { replace: true });
   }, [navigate, toast]);
 

@@ -22,10 +22,30 @@ describe("gated routes (docs/features/locations-forms-marketing.md §2 'Gated ro
   it("gates per-site routes only where the tenant lists their group", () => {
     const perSite = ROUTES.filter((r) => r.gate === "per-site").map((r) => r.id);
     expect(perSite.sort()).toEqual(
-      ["car-buy-online", "car-checkout", "checkout-journey", "finance", "personalised-finance", "spin-to-win"].sort(),
+      [
+        "apply-for-finance",
+        "car-buy-online",
+        "car-checkout",
+        "checkout-journey",
+        "finance",
+        "finance-enquiry",
+        "personalised-finance",
+        "spin-to-win",
+      ].sort(),
     );
     const gatedOn = (t: unknown) => perSite.filter((id) => isGated(route(id), t)).sort();
-    expect(gatedOn(driveDepot)).toEqual(["car-buy-online", "car-checkout", "checkout-journey", "finance"]);
+    // Issue 25: a tenant that gates finance gates every finance page, not /finance alone.
+    expect(gatedOn(driveDepot)).toEqual(
+      [
+        "apply-for-finance",
+        "car-buy-online",
+        "car-checkout",
+        "checkout-journey",
+        "finance",
+        "finance-enquiry",
+        "personalised-finance",
+      ].sort(),
+    );
     expect(gatedOn(southernCross)).toEqual(
       ["car-buy-online", "car-checkout", "checkout-journey", "personalised-finance", "spin-to-win"].sort(),
     );
@@ -34,7 +54,7 @@ describe("gated routes (docs/features/locations-forms-marketing.md §2 'Gated ro
   });
 
   it("never gates public routes", () => {
-    for (const id of ["home", "car", "search", "sign-in", "compare", "finance-enquiry"])
+    for (const id of ["home", "car", "search", "sign-in", "compare", "finance-and-insurance"])
       expect(isGated(route(id), { sign_in: { gated: ["checkout", "finance", "spin-to-win", "trade-in-finance"] } })).toBe(false);
   });
 

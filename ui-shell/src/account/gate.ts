@@ -6,15 +6,25 @@ import type { RouteDef } from "../routes/table";
 /** A per-site gate group, as the host lists them in `GET /api/v1/tenant` → `sign_in.gated`. */
 export type GateGroup = "checkout" | "finance" | "spin-to-win" | "trade-in-finance";
 
-/** The per-site group of each per-site gated route (docs/features/locations-forms-marketing.md §2 "Gated per site"). */
-export const GATE_GROUPS: Readonly<Record<string, GateGroup>> = {
-  "car-checkout": "checkout",
-  "car-buy-online": "checkout",
-  "checkout-journey": "checkout",
-  finance: "finance",
-  "spin-to-win": "spin-to-win",
-  "personalised-finance": "trade-in-finance",
+/**
+ * The per-site groups of each per-site gated route (docs/features/locations-forms-marketing.md §2 "Gated per
+ * site"): a route is gated when the tenant's `sign_in.gated` lists any of them. Every finance page
+ * (/finance, /finance-enquiry, /apply-for-finance and the car's /personalised/finance) is in
+ * `finance`, so a tenant that gates finance gates them all; /personalised/finance is also the
+ * `trade-in-finance` group's.
+ */
+export const GATE_GROUPS: Readonly<Record<string, readonly GateGroup[]>> = {
+  "car-checkout": ["checkout"],
+  "car-buy-online": ["checkout"],
+  "checkout-journey": ["checkout"],
+  finance: ["finance"],
+  "finance-enquiry": ["finance"],
+  "apply-for-finance": ["finance"],
+  "spin-to-win": ["spin-to-win"],
+  "personalised-finance": ["finance", "trade-in-finance"],
 };
+
+const isCheckout = (routeId: string) => GATE_GROUPS[routeId]?.includes("checkout") === true;
 
 /**
  * The sign-in `type` of a gated route (docs/features/locations-forms-marketing.md §2 "/sign-in?type={trade-in,
@@ -22,7 +32,7 @@ export const GATE_GROUPS: Readonly<Record<string, GateGroup>> = {
  * "type=watchlist"). Takes the route id; returns the type (unknown ids: the id itself).
  */
 export function signInType(routeId: string): string {
-  if (routeId === "car-checkout" || routeId === "car-buy-online" || routeId === "checkout-journey") return "checkout";
+  if (isCheckout(routeId)) return "checkout";
   if (routeId === "personalised-finance") return "car-finance";
   if (/^my[a-z-]+$/.test(routeId)) return "my-garage";
   return routeId;
@@ -35,20 +45,20 @@ export function signInType(routeId: string): string {
 export function gatedGroups(tenant: unknown): GateGroup[] {
   const gated = (tenant as { sign_in?: { gated?: unknown } } | null)?.sign_in?.gated;
   if (!Array.isArray(gated)) return [];
-  const known = new Set<string>(Object.values(GATE_GROUPS));
+  const known = new Set<string>(Object.values(GATE_GROUPS).flat());
   return gated.filter((g): g is GateGroup => typeof g === "string" && known.has(g));
 }
 
 /**
  * Whether a route needs a signed-in visitor on this site: `always` routes always; `per-site`
- * routes when the tenant's `sign_in.gated` lists the route's group; others never. Takes the route
+ * routes when the tenant's `sign_in.gated` lists one of the route's groups; others never. Takes the route
  * and the tenant settings; returns true when gated. Spec: docs/features/locations-forms-marketing.md §2 "Gated routes".
  */
 export function isGated(route: Pick<RouteDef, "id" | "gate">, tenant: unknown): boolean {
   if (route.gate === "always") return true;
   if (route.gate !== "per-site") return false;
-  const group = GATE_GROUPS[route.id];
-  return group !== undefined && gatedGroups(tenant).includes(group);
+  const gated = gatedGroups(tenant);
+  return (GATE_GROUPS[route.id] ?? []).some((g) => gated.includes(g));
 }
 
 /** Whether the visitor is signed in: `unknown` until `GET /api/v1/auth/me` has answered. */
@@ -70,7 +80,7 @@ export function gateDecision(
   session: SessionStatus,
   slug?: string | null,
 ): GateDecision {
-  if (GATE_GROUPS[route.id] === "checkout" && slug === undefined) return "wait";
+  if (isCheckout(route.id) && slug === undefined) return "wait";
   if (!isGated(route, tenant)) return "show";
   if (session === "unknown") return "wait";
   return session === "signed-in" ? "show" : "sign-in";
@@ -86,7 +96,7 @@ export function checkoutSlug(
   params: Record<string, string | undefined>,
   query: URLSearchParams,
 ): string | null | undefined {
-  if (GATE_GROUPS[routeId] !== "checkout") return undefined;
+  if (!isCheckout(routeId)) return undefined;
   const slug = routeId === "checkout-journey" ? query.get("car_id") : params.slug;
   return slug ? slug : null;
 }

@@ -6,6 +6,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { type FetchLike, fetchMe, type User } from "./api";
 import type { SessionStatus } from "./gate";
+import { writeSignedInHint } from "./hint";
 
 /** The session as the shell knows it: status and, when signed in, the user. */
 export interface Session {
@@ -19,6 +20,9 @@ const listeners = new Set<() => void>();
 
 function set(next: Session): void {
   current = next;
+  // The header's hint (./hint.ts): kept in step with what the host said.
+  if (next.status === "signed-in") writeSignedInHint(next.user?.phone ?? "");
+  else if (next.status === "signed-out") writeSignedInHint(null);
   for (const l of listeners) l();
 }
 

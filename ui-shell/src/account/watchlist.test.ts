@@ -3,7 +3,15 @@ import type { FetchLike } from "./api";
 import { fakeAuthHost } from "./fixtures";
 import { readWatchlist, writeWatchlist } from "./saved";
 import { forgetSession, getSession, setSession } from "./session";
-import { CAR_SOLD, completePendingSave, PENDING_KEY, toggleWatchlist, WATCHLIST_PATH, watchlistToast } from "./watchlist";
+import {
+  CAR_SOLD,
+  completePendingSave,
+  notifyWatchlist,
+  PENDING_KEY,
+  toggleWatchlist,
+  WATCHLIST_PATH,
+  watchlistToast,
+} from "./watchlist";
 
 const car = { id: 7, name: "2022 Toyota RAV4 GX", slug: "2022-toyota-rav4-x1", available: true };
 const user = { id: 1, phone: "0400000001" };
@@ -126,6 +134,23 @@ describe("watchlist toggle (docs/features/shopper-core.md §4, §7, §8)", () =>
       description: "2022 Toyota RAV4 is no longer in your watchlist",
       action: { label: "View List", href: "/watchlist" },
     });
-    expect(watchlistToast({ kind: "error", message: "Boom" })?.title).toBe("Boom");
+    expect(watchlistToast({ kind: "error", message: "Boom" })).toBeNull();
+  });
+
+  it("alerts a failed watchlist call with its message instead of a toast (§8)", () => {
+    const toasts: unknown[] = [];
+    const alerts: string[] = [];
+    notifyWatchlist(
+      { kind: "error", message: "Boom" },
+      (t) => toasts.push(t),
+      (m) => alerts.push(m),
+    );
+    expect([toasts, alerts]).toEqual([[], ["Boom"]]);
+    notifyWatchlist(
+      { kind: "saved", name: "2022 Toyota RAV4" },
+      (t) => toasts.push(t),
+      (m) => alerts.push(m),
+    );
+    expect([toasts.length, alerts.length]).toEqual([1, 1]);
   });
 });

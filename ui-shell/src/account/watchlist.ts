@@ -71,7 +71,9 @@ export async function toggleWatchlist(car: ToggleCar, here: string, fetchImpl?: 
 /**
  * The toast for an outcome (docs/features/shopper-core.md §8): 'Car Saved In Watchlist' / '{car name} is now
  * available in your watchlist', 'Car Removed' / '{car name} is no longer in your watchlist', both
- * with 'View List'; a failure shows its message. Takes the outcome; returns the toast, or null for sign-in.
+ * with 'View List'. A failure is no toast: §8 "Watchlist call fails: browser alert with the error
+ * message" ({@link notifyWatchlist}). Takes the outcome; returns the toast, or null for sign-in and
+ * failures.
  */
 export function watchlistToast(o: ToggleOutcome): ToastOptions | null {
   const view = { label: "View List", href: WATCHLIST_PATH };
@@ -79,8 +81,26 @@ export function watchlistToast(o: ToggleOutcome): ToastOptions | null {
     return { title: "Car Saved In Watchlist", description: `${o.name} is now available in your watchlist`, action: view };
   if (o.kind === "removed")
     return { title: "Car Removed", description: `${o.name} is no longer in your watchlist`, action: view };
-  if (o.kind === "error") return { title: o.message, durationMs: 6000 };
   return null;
+}
+
+/**
+ * Tells the visitor how a toggle went (docs/features/shopper-core.md §8): the toast of a save or
+ * removal ({@link watchlistToast}), or a browser alert with the error message when the call
+ * failed. Takes the outcome, the toast function and the alert (default `window.alert`); returns
+ * nothing (sign-in outcomes are the caller's: it navigates).
+ */
+export function notifyWatchlist(
+  o: ToggleOutcome,
+  showToast: (t: ToastOptions) => void,
+  alertFn: (message: string) => void = (m) => globalThis.alert?.(m),
+): void {
+  if (o.kind === "error") {
+    alertFn(o.message);
+    return;
+  }
+  const t = watchlistToast(o);
+  if (t) showToast(t);
 }
 
 /**

@@ -25,6 +25,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/miscellaneous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps extra data a form has beside its lead, such as the trade-in valuation the shopper was
+         *     shown (docs/features/shopper-core.md §7 "POST /api/miscellaneous | valuation data plus column_name
+         *     valuation | success or failure logged"). Limited per address like lead submissions.
+         */
+        post: operations["post_miscellaneous"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rate-limit": {
         parameters: {
             query?: never;
@@ -54,7 +75,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Imports the request body as a stock feed for the request's tenant. */
+        /**
+         * Imports the request body as a stock feed for the request's tenant. The body may be up to the
+         *     host's `max_body_bytes` (64 MiB by default; the route lifts axum's 2 MiB default for buffered
+         *     bodies): a longer one is a 413 `payload_too_large` on `body` in the envelope, nothing imported.
+         */
         post: operations["post_import"];
         delete?: never;
         options?: never;
@@ -134,6 +159,28 @@ export interface paths {
         put?: never;
         /** Puts a dead delivery back in the queue now, with a fresh 24-hour retry window (admin token). */
         post: operations["post_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/plugins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plugin runtime's state: the limits and, per (tenant, plugin, extension point) called
+         *     since start, the calls, failures by kind, fuel used, p50/p99 call time and the breaker
+         *     (plugins/README.md "Budgets, breaker and answer checks"). Host-wide: every tenant's rows,
+         *     whatever the Host header. Errors: 401 without the admin token, 403 when it is not set.
+         */
+        get: operations["get_plugins"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -495,6 +542,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/content/vdp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/v1/content/vdp`: the VDP's warranty wording by car type and make, the money-back
+         *     guarantee and the blog links (docs/features/shopper-core.md §2 "blogs", §9 warranty wording and
+         *     the 48-hour money-back guarantee; `crate::content::vdp`). Errors: 404 when the site has none.
+         */
+        get: operations["get_vdp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/finance/quote": {
         parameters: {
             query?: never;
@@ -565,7 +633,8 @@ export interface paths {
          * `GET /api/v1/locations`: the dealer locator (§2 "/dealer-locator lists all visible locations"):
          *     visible locations, of one type when `type` is given, nearest first from `postcode` (geocoded
          *     with the bundled Australian postcode table). Hidden locations never show. Errors: 400
-         *     `invalid_postcode` on `postcode` ('Invalid postcode') when it is not 4 digits or unknown; 400
+         *     `invalid_postcode` on `postcode` ('Invalid postcode') when it is not 4 digits; 404
+         *     `unknown_postcode` on `postcode` ('Invalid postcode') when the table has no such postcode; 400
          *     on `type` for an unknown type.
          */
         get: operations["get_locations"];
@@ -887,6 +956,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process's metrics in the Prometheus text format (`crate::metrics`: the plugin series and
+         *     any other registered), behind the admin token (a scraper sends it as a bearer token).
+         *     Errors: 401 without the admin token, 403 when it is not set.
+         */
+        get: operations["get_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1017,6 +1107,17 @@ export interface components {
             /** @description Whether the gauge shows under the spec's rules ([`gauge_shows`]). */
             visible: boolean;
         };
+        /** @description A blog post the VDP links to. */
+        BlogLink: {
+            /** @description A site path (`/blog/...`) or an https URL. */
+            href: string;
+            /** @description Make slugs it is about (empty: every car). */
+            makes?: string[];
+            /** @description One line on what it says. */
+            summary?: string;
+            /** @description Title. */
+            title: string;
+        };
         /** @description A brand (§3 Brand entry): `GET /api/v1/brands/{slug}`. */
         Brand: {
             /** @description Banner image, or null. */
@@ -1070,6 +1171,11 @@ export interface components {
             /** @description The statistics banner (e.g. 50+ Locations); empty when the site shows none. */
             stats: components["schemas"]["Stat"][];
         };
+        /**
+         * @description Where a breaker stands.
+         * @enum {string}
+         */
+        BreakerState: "closed" | "open" | "half_open";
         /**
          * @description The finance calculator for one car (docs/features/shopper-core.md §5, §9). Money in AUD, interest in percent per
          *     year, terms in years.
@@ -1432,22 +1538,70 @@ export interface components {
         /** @enum {string} */
         CareerForm: "career";
         /** @description The careers form. */
-        CareerLead: components["schemas"]["LeadCommon"] & {
-            /** @description Which form this is. */
-            form: components["schemas"]["CareerForm"];
+        CareerLead: {
+            /**
+             * @description The car the lead is about (required on `test_drive`, `request_photos`, `find_similar` and
+             *     `reserve`); a car of this site.
+             */
+            car_id?: number | null;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /** @description Email address (this or `phone` is required). */
+            email?: string | null;
+            /**
+             * @description Which form this is. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            form: "career";
             /**
              * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
              *     the form opens); the same key again answers the first lead.
              */
             idempotency_key: string;
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
             /** @description The position applied for, at most 100 characters. */
             position?: string | null;
-        } & {
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
              */
-            form: "career";
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            phone: string;
         };
         /** @description The category carousel. */
         Categories: {
@@ -1714,20 +1868,68 @@ export interface components {
         /** @enum {string} */
         EnquiryForm: "enquiry";
         /** @description The enquiry form (docs/features/locations-forms-marketing.md §2 "Enquiry form"). */
-        EnquiryLead: components["schemas"]["LeadCommon"] & {
-            /** @description Which form this is. */
-            form: components["schemas"]["EnquiryForm"];
+        EnquiryLead: {
+            /**
+             * @description The car the lead is about (required on `test_drive`, `request_photos`, `find_similar` and
+             *     `reserve`); a car of this site.
+             */
+            car_id?: number | null;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /** @description Email address (this or `phone` is required). */
+            email?: string | null;
+            /**
+             * @description Which form this is. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            form: "enquiry";
             /**
              * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
              *     the form opens); the same key again answers the first lead.
              */
             idempotency_key: string;
-        } & {
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
              */
-            form: "enquiry";
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            phone: string;
         };
         /** @description Error body. */
         ErrorBody: {
@@ -1750,20 +1952,16 @@ export interface components {
              *     by question id: `{"condition": "good", "keys": "one"}`. Optional; each answer moves the
              *     estimate by its percent.
              */
-            adjustmentAnswers?: Record<string, unknown> | null;
-            /**
-             * Format: int64
-             * @description Odometer, km.
-             */
+            adjustmentAnswers?: {
+                [key: string]: string;
+            } | null;
+            /** @description Odometer, km. */
             km: number;
             /** @description Make, as listed (`Toyota`). */
             make: string;
             /** @description Model (`Corolla`). */
             model: string;
-            /**
-             * Format: int64
-             * @description Model year.
-             */
+            /** @description Model year. */
             year: number;
         };
         /** @description Low and high trade-in values, AUD. */
@@ -1835,33 +2033,79 @@ export interface components {
         /** @enum {string} */
         FinanceForm: "finance";
         /** @description The finance form (docs/features/locations-forms-marketing.md §5). */
-        FinanceLead: components["schemas"]["LeadCommon"] & {
-            credit_score?: null | components["schemas"]["CreditScore"];
-            /** @description Which form this is. */
-            form: components["schemas"]["FinanceForm"];
+        FinanceLead: {
+            /**
+             * @description The car the lead is about (required on `test_drive`, `request_photos`, `find_similar` and
+             *     `reserve`); a car of this site.
+             */
+            car_id?: number | null;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /**
+             * @description The shopper's own view of their credit.
+             * @enum {unknown}
+             */
+            credit_score?: "GREAT" | "DECENT" | "POOR" | "" | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /** @description Email address (this or `phone` is required). */
+            email?: string | null;
+            /**
+             * @description Which form this is. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            form: "finance";
             /**
              * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
              *     the form opens); the same key again answers the first lead.
              */
             idempotency_key: string;
-            /**
-             * Format: int64
-             * @description Loan term, years, 1 to 7.
-             */
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description Loan term, years, 1 to 7. */
             loan_term?: number | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
             /**
-             * Format: double
-             * @description Price of the car to finance, dollars, 10 000 to 200 000.
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
              */
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /** @description Price of the car to finance, dollars, 10 000 to 200 000. */
             purchase_price: number;
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
             /** @description The car's VIN, at most 17 characters. */
             vin?: string | null;
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            form: "finance";
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            phone: string;
         };
         /** @description What finance shows for one car: the calculator, the sidebar widget and the teaser estimate. */
         FinanceOffer: {
@@ -1874,20 +2118,64 @@ export interface components {
         /** @enum {string} */
         FindSimilarForm: "find_similar";
         /** @description The find-similar form (`car_id` required). */
-        FindSimilarLead: components["schemas"]["LeadCommon"] & {
-            /** @description Which form this is. */
-            form: components["schemas"]["FindSimilarForm"];
+        FindSimilarLead: {
+            car_id: number;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /** @description Email address (this or `phone` is required). */
+            email?: string | null;
+            /**
+             * @description Which form this is. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            form: "find_similar";
             /**
              * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
              *     the form opens); the same key again answers the first lead.
              */
             idempotency_key: string;
-        } & {
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
              */
-            form: "find_similar";
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            phone: string;
         };
         /**
          * @description Repayment frequency (docs/features/shopper-core.md §9: week 52, fortnight 26, month 12 a year).
@@ -1962,7 +2250,6 @@ export interface components {
          */
         LeadCommon: {
             /**
-             * Format: int64
              * @description The car the lead is about (required on `test_drive`, `request_photos`, `find_similar` and
              *     `reserve`); a car of this site.
              */
@@ -1971,16 +2258,13 @@ export interface components {
             category?: string | null;
             /** @description A dealership's slug (required when the site has several). */
             dealership_slug?: string | null;
-            /**
-             * Format: email
-             * @description Email address (this or `phone` is required).
-             */
+            /** @description Email address (this or `phone` is required). */
             email?: string | null;
             /** @description Last name, at most 100 characters. */
             last_name?: string | null;
             /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
             linked_query_params?: {
-                [key: string]: unknown;
+                [key: string]: string | number | boolean;
             } | null;
             /** @description A visible location's slug. */
             location?: string | null;
@@ -1996,7 +2280,11 @@ export interface components {
             phone?: string | null;
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
-            preferred_contact?: null | components["schemas"]["ContactMethod"];
+            /**
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
+             */
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /** @description Lead subcategory, at most 100 characters. */
@@ -2087,6 +2375,38 @@ export interface components {
              * @default null
              */
             terms_note: string | null;
+        };
+        /** @description The limits every plugin call runs under, as `GET /api/v1/admin/plugins` shows them. */
+        LimitsView: {
+            /**
+             * Format: int64
+             * @description Cool-down of an open breaker before its half-open trial, milliseconds.
+             */
+            breaker_cooldown_ms: number;
+            /**
+             * Format: int32
+             * @description Consecutive failures that open a point's breaker (0: never).
+             */
+            breaker_failures: number;
+            /**
+             * Format: int64
+             * @description Wall-clock deadline per call (the backstop), milliseconds.
+             */
+            deadline_ms: number;
+            /**
+             * Format: int64
+             * @description Fuel units per call, `init` included.
+             */
+            fuel_per_call: number;
+            /** @description Largest answer per call, bytes (measured in guest memory before copying). */
+            max_output_bytes: number;
+            /** @description Linear memory per instance, bytes. */
+            memory_bytes: number;
+            /**
+             * Format: int64
+             * @description Fuel units per request, across every point of a page.
+             */
+            request_fuel: number;
         };
         /** @description A location (docs/features/locations-forms-marketing.md §3 "Location"). */
         Location: {
@@ -2187,6 +2507,13 @@ export interface components {
             /** @description State code. */
             state: string;
         };
+        /** @description One warranty line for the new cars of some makes. */
+        MakeWarranty: {
+            /** @description Make slugs (`slug::slugify` of the make, e.g. `mercedes-benz`). */
+            makes: string[];
+            /** @description The line, e.g. "5-year manufacturer's new-car warranty". */
+            text: string;
+        };
         /** @description One make of the platform's manufacturer list (§3 Manufacturer): `GET /api/v1/manufacturers`. */
         Manufacturer: {
             /**
@@ -2221,6 +2548,30 @@ export interface components {
         Me: {
             /** @description The user. */
             user: components["schemas"]["User"];
+        };
+        /** @description The body of `POST /api/miscellaneous` (documentation; the rules are `crate::leads::misc`). */
+        MiscellaneousBody: {
+            /**
+             * @description What `data` is: `valuation`.
+             * @enum {string}
+             */
+            column_name: "valuation";
+            /** @description The data: at most 50 keys, each a number, true or false, null or text of at most 500 characters. */
+            data: {
+                [key: string]: null | boolean | number | string;
+            };
+            /** @description The lead it belongs to (a lead of this site), when the form has one. */
+            lead_id?: string | null;
+        };
+        /** @description The answer of `POST /api/miscellaneous`. */
+        MiscellaneousSaved: {
+            /**
+             * Format: int64
+             * @description The stored row's id.
+             */
+            id: number;
+            /** @description Always true on a 201 (the spec's success flag). */
+            success: boolean;
         };
         /** @description A model family (im5, im6): its card on /models and its page /models/{baseId}. */
         ModelFamily: {
@@ -2323,6 +2674,20 @@ export interface components {
             title?: string;
             /** @description The six variants (from `model_variants.json`; `models.toml` must not set them). */
             variants?: components["schemas"]["ModelVariant"][];
+        };
+        /** @description A money-back guarantee on some car types. */
+        MoneyBack: {
+            /** @description The car types it applies to (`new`, `demo`, `used`). */
+            car_types: string[];
+            /**
+             * Format: int32
+             * @description How long the shopper has to return the car, hours (e.g. 48).
+             */
+            hours: number;
+            /** @description The terms in one or two sentences. */
+            text: string;
+            /** @description The headline, e.g. '48-hour money-back guarantee'. */
+            title: string;
         };
         /** @description A titled column of links (header dropdowns and the footer). */
         NavColumn: {
@@ -2532,6 +2897,118 @@ export interface components {
             /** @description As shown, e.g. `02 5550 0101` (formatted by the tenant's phone plugin or the host). */
             display: string;
         };
+        /** @description One metrics row. */
+        PluginMetric: {
+            /** @description The point's circuit breaker. */
+            breaker: components["schemas"]["BreakerState"];
+            /** @description Whether the breaker is open or half-open (the point is skipped). */
+            breaker_open: boolean;
+            /** @description Its counters. */
+            counters: components["schemas"]["PointCounters"];
+            /**
+             * Format: int64
+             * @description Median wall-clock time of the last (up to) 1,024 calls, microseconds.
+             */
+            p50_us: number;
+            /**
+             * Format: int64
+             * @description 99th percentile of the same, microseconds.
+             */
+            p99_us: number;
+            /** @description Plugin `name@version`. */
+            plugin: string;
+            /** @description The point. */
+            point: components["schemas"]["Point"];
+            /** @description Tenant slug. */
+            tenant: string;
+        };
+        /**
+         * @description What `GET /api/v1/admin/plugins` answers: the limits (none when plugins are disabled) and
+         *     one row per (tenant, plugin, point) called since start.
+         */
+        PluginsStatus: {
+            limits?: null | components["schemas"]["LimitsView"];
+            /** @description The rows, in (tenant, plugin, point) order. */
+            plugins: components["schemas"]["PluginMetric"][];
+        };
+        /**
+         * @description An extension point (one WIT interface).
+         * @enum {string}
+         */
+        Point: "stock-filter" | "tag-rules" | "finance-lender" | "eligibility" | "price-display" | "phone-format";
+        /** @description Counters of one (tenant, plugin, point). */
+        PointCounters: {
+            /**
+             * Format: int64
+             * @description Calls whose answer was used.
+             */
+            answered: number;
+            /**
+             * Format: int64
+             * @description Calls skipped or cut because the request's plugin fuel budget was spent.
+             */
+            budget: number;
+            /**
+             * Format: int64
+             * @description Calls made.
+             */
+            calls: number;
+            /**
+             * Format: int64
+             * @description Calls the plugin declined (`err(message)`).
+             */
+            declined: number;
+            /**
+             * Format: int64
+             * @description Calls that used up their fuel (the per-call instruction budget).
+             */
+            fuel: number;
+            /**
+             * Format: int64
+             * @description Fuel units used by all calls.
+             */
+            fuel_used: number;
+            /**
+             * Format: int64
+             * @description `init` failures at call time.
+             */
+            init: number;
+            /**
+             * Format: int64
+             * @description Wrong-shaped or out-of-range answers.
+             */
+            invalid: number;
+            /**
+             * Format: int64
+             * @description Calls that hit the memory cap.
+             */
+            memory: number;
+            /**
+             * Format: int64
+             * @description Answers over the output cap (measured in guest memory, never copied).
+             */
+            oversize: number;
+            /**
+             * Format: int64
+             * @description Calls skipped because the circuit breaker was open.
+             */
+            skipped: number;
+            /**
+             * Format: int64
+             * @description Calls cut by the wall-clock deadline (the backstop; not counted by the breaker).
+             */
+            timeout: number;
+            /**
+             * Format: int64
+             * @description Other traps (panics).
+             */
+            trap: number;
+            /**
+             * Format: int64
+             * @description Calls the host could not run (instance pool full).
+             */
+            unavailable: number;
+        };
         /** @description A popular body type tile (§2 "Popular car types": top 4 by count). */
         PopularBody: {
             /**
@@ -2709,29 +3186,46 @@ export interface components {
              * @description Car slug on this site: its price, year, VIN and NVIC fill what the body leaves out, its
              *     lender calculator is used, and its own quote is stored on it.
              */
-            car?: string | null;
-            /**
-             * Format: int32
-             * @description Loan term, whole years 1 to 7 (default 5).
-             */
+            car: string;
+            /** @description Loan term, whole years 1 to 7 (default 5). */
             loanTerm?: number | null;
             /** @description NVIC (Glass's vehicle code, up to 12 letters and digits). */
             nvic?: string | null;
-            /**
-             * Format: double
-             * @description Price to finance, AUD (required without `car`; default the car's price).
-             */
+            /** @description Price to finance, AUD (required without `car`; default the car's price). */
             purchasePrice?: number | null;
-            /** @description `GREAT` (default), `DECENT` or `POOR`. */
-            selfAssessedCreditScore?: string | null;
+            /**
+             * @description `GREAT` (default), `DECENT` or `POOR`.
+             * @enum {unknown}
+             */
+            selfAssessedCreditScore?: "GREAT" | "DECENT" | "POOR" | null;
             /** @description VIN (up to 17 letters and digits). */
             vin?: string | null;
             /** @description Who is helping the shopper (free text, up to 100 characters), passed to the lender. */
             whoIsHelping?: string | null;
+            /** @description Model year. */
+            year?: number | null;
+        } | {
             /**
-             * Format: int32
-             * @description Model year.
+             * @description Car slug on this site: its price, year, VIN and NVIC fill what the body leaves out, its
+             *     lender calculator is used, and its own quote is stored on it.
              */
+            car?: null;
+            /** @description Loan term, whole years 1 to 7 (default 5). */
+            loanTerm?: number | null;
+            /** @description NVIC (Glass's vehicle code, up to 12 letters and digits). */
+            nvic?: string | null;
+            /** @description Price to finance, AUD (required without `car`; default the car's price). */
+            purchasePrice: number;
+            /**
+             * @description `GREAT` (default), `DECENT` or `POOR`.
+             * @enum {unknown}
+             */
+            selfAssessedCreditScore?: "GREAT" | "DECENT" | "POOR" | null;
+            /** @description VIN (up to 17 letters and digits). */
+            vin?: string | null;
+            /** @description Who is helping the shopper (free text, up to 100 characters), passed to the lender. */
+            whoIsHelping?: string | null;
+            /** @description Model year. */
             year?: number | null;
         };
         /** @description `{phone}` (docs/features/locations-forms-marketing.md §7 `POST /api/rate-limit`). */
@@ -2776,8 +3270,11 @@ export interface components {
         RegoBody: {
             /** @description The plate (`ABC 123`; spaces and dashes are ignored, letters upper-cased). */
             rego: string;
-            /** @description The registering state (`QLD`). */
-            regoState: string;
+            /**
+             * @description The registering state (`QLD`).
+             * @enum {unknown}
+             */
+            regoState: "ACT" | "NSW" | "NT" | "QLD" | "SA" | "TAS" | "VIC" | "WA";
         };
         /** @description The vehicle registered under a plate (docs/features/shopper-core.md §3 "Lead data" rego, regoState). */
         RegoVehicle: {
@@ -2862,39 +3359,48 @@ export interface components {
          *     AUD, interest in percent per year, term in years.
          */
         RepaymentBody: {
-            /**
-             * Format: double
-             * @description Loan amount, AUD (default: the calculator's default amount; required without `car`).
-             */
+            /** @description Loan amount, AUD (default: the calculator's default amount; required without `car`). */
             amount?: number | null;
             /** @description Car slug: use that car's calculator (limits, defaults, establishment fee, lender). */
-            car?: string | null;
-            /**
-             * Format: double
-             * @description Deposit or trade-in, AUD (default 0).
-             */
+            car: string;
+            /** @description Deposit or trade-in, AUD (default 0). */
             deposit?: number | null;
             /**
-             * Format: double
-             * @description Establishment fee, AUD, only without `car` (with a car the calculator's fee is used).
+             * @description `week`, `fortnight` or `month` (default: the calculator's default, else `week`).
+             * @enum {unknown}
              */
-            establishment_fee?: number | null;
-            frequency?: null | components["schemas"]["Frequency"];
+            frequency?: "week" | "fortnight" | "month" | null;
             /**
-             * Format: double
              * @description Interest, percent per year (default: the calculator's default, else the tenant's
              *     `[finance] default_interest`, else 10). Ignored when the car's interest field is disabled.
              */
             interest?: number | null;
-            /**
-             * Format: double
-             * @description Residual (balloon), AUD (default 0).
-             */
+            /** @description Residual (balloon), AUD (default 0). */
             residual?: number | null;
+            /** @description Term, years (default: the calculator's default term, else 6). */
+            term_years?: number | null;
+        } | {
+            /** @description Loan amount, AUD (default: the calculator's default amount; required without `car`). */
+            amount: number;
+            /** @description Car slug: use that car's calculator (limits, defaults, establishment fee, lender). */
+            car?: null;
+            /** @description Deposit or trade-in, AUD (default 0). */
+            deposit?: number | null;
+            /** @description Establishment fee, AUD, only without `car` (with a car the calculator's fee is used). */
+            establishment_fee?: number | null;
             /**
-             * Format: double
-             * @description Term, years (default: the calculator's default term, else 6).
+             * @description `week`, `fortnight` or `month` (default: the calculator's default, else `week`).
+             * @enum {unknown}
              */
+            frequency?: "week" | "fortnight" | "month" | null;
+            /**
+             * @description Interest, percent per year (default: the calculator's default, else the tenant's
+             *     `[finance] default_interest`, else 10). Ignored when the car's interest field is disabled.
+             */
+            interest?: number | null;
+            /** @description Residual (balloon), AUD (default 0). */
+            residual?: number | null;
+            /** @description Term, years (default: the calculator's default term, else 6). */
             term_years?: number | null;
         };
         /** @description One repayment calculation (docs/features/shopper-core.md §3 "Finance calculator state"; §9). */
@@ -2940,20 +3446,64 @@ export interface components {
         /** @enum {string} */
         RequestPhotosForm: "request_photos";
         /** @description The request-photos form (`car_id` required; the message defaults to the photos request). */
-        RequestPhotosLead: components["schemas"]["LeadCommon"] & {
-            /** @description Which form this is. */
-            form: components["schemas"]["RequestPhotosForm"];
+        RequestPhotosLead: {
+            car_id: number;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /** @description Email address (this or `phone` is required). */
+            email?: string | null;
+            /**
+             * @description Which form this is. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            form: "request_photos";
             /**
              * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
              *     the form opens); the same key again answers the first lead.
              */
             idempotency_key: string;
-        } & {
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
              */
-            form: "request_photos";
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            phone: string;
         };
         /** @description A reservation as the reserve page shows it. */
         ReservationView: {
@@ -2987,25 +3537,66 @@ export interface components {
         /** @enum {string} */
         ReserveForm: "reserve";
         /** @description The reserve (deposit) form (`car_id` required). */
-        ReserveLead: components["schemas"]["LeadCommon"] & {
-            /**
-             * Format: double
-             * @description The deposit, dollars, 0 to 100 000.
-             */
+        ReserveLead: {
+            car_id: number;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /** @description The deposit, dollars, 0 to 100 000. */
             deposit?: number | null;
-            /** @description Which form this is. */
-            form: components["schemas"]["ReserveForm"];
+            /** @description Email address (this or `phone` is required). */
+            email?: string | null;
+            /**
+             * @description Which form this is. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            form: "reserve";
             /**
              * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
              *     the form opens); the same key again answers the first lead.
              */
             idempotency_key: string;
-        } & {
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
              */
-            form: "reserve";
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            phone: string;
         };
         /**
          * @description How results render (docs/features/shopper-core.md §2 "Search results": a grid, or a carousel).
@@ -3297,13 +3888,10 @@ export interface components {
          * @description The service booking form (`Service Interval` and `Service Type` are required when the site
          *     configures them; `Service Type` is then one of the site's types).
          */
-        ServiceLead: components["schemas"]["LeadCommon"] & {
+        ServiceLead: {
             /** @description Comments, at most 5000 characters. */
             Comments?: string | null;
-            /**
-             * Format: date
-             * @description Preferred date, `YYYY-MM-DD`.
-             */
+            /** @description Preferred date, `YYYY-MM-DD`. */
             "Preferred Service Date"?: string | null;
             /** @description The service interval, at most 60 characters. */
             "Service Interval"?: string | null;
@@ -3319,16 +3907,31 @@ export interface components {
             "Vehicle Model": string;
             /** @description Registration plate, at most 10 characters. */
             "Vehicle Rego"?: string | null;
-            "Vehicle State"?: null | components["schemas"]["AuState"];
             /**
-             * Format: int64
-             * @description Build year, 1950 to 2100.
+             * @description State of registration.
+             * @enum {unknown}
              */
+            "Vehicle State"?: "ACT" | "NSW" | "NT" | "QLD" | "SA" | "TAS" | "VIC" | "WA" | "" | null;
+            /** @description Build year, 1950 to 2100. */
             "Vehicle Year": number;
             /** @description Additional services, at most 50 texts. */
             additional_services?: string[] | null;
-            /** @description Which form this is. */
-            form: components["schemas"]["ServiceForm"];
+            /**
+             * @description The car the lead is about (required on `test_drive`, `request_photos`, `find_similar` and
+             *     `reserve`); a car of this site.
+             */
+            car_id?: number | null;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /** @description Email address (this or `phone` is required). */
+            email?: string | null;
+            /**
+             * @description Which form this is. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            form: "service";
             /** @description Whether every step was done. */
             form_completed?: boolean | null;
             /**
@@ -3336,18 +3939,60 @@ export interface components {
              *     the form opens); the same key again answers the first lead.
              */
             idempotency_key: string;
-            lead_status?: null | components["schemas"]["ServiceLeadStatus"];
-            state?: null | components["schemas"]["AuState"];
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /**
+             * @description Whether the booking was finished.
+             * @enum {unknown}
+             */
+            lead_status?: "Incomplete" | "Complete" | "" | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
+            /**
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
+             */
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /**
+             * @description State.
+             * @enum {unknown}
+             */
+            state?: "ACT" | "NSW" | "NT" | "QLD" | "SA" | "TAS" | "VIC" | "WA" | "" | null;
             /** @description Street address, at most 200 characters. */
             street?: string | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
             /** @description Suburb, at most 100 characters. */
             suburb?: string | null;
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            form: "service";
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            phone: string;
         };
         /**
          * @description Whether a multi-step service booking was finished.
@@ -3506,6 +4151,11 @@ export interface components {
         TenantSettings: {
             /** @description Which external services the forms use (docs/features/platform.md "Leads"): no addresses or secrets. */
             adapters: components["schemas"]["AdapterSettings"];
+            /**
+             * @description The car types the site has on sale (`new`, `demo`, `used`, in that order), from its stock:
+             *     the home page offers and names only these (a used-only site never offers New or Demo).
+             */
+            car_types: string[];
             /** @description Dealerships. */
             dealerships: components["schemas"]["Dealership"][];
             /** @description Default state code. */
@@ -3546,6 +4196,12 @@ export interface components {
             };
             /** @description Tag settings. */
             specifications: components["schemas"]["Specifications"];
+            /**
+             * @description The statistics banner (docs/features/shopper-core.md §1: 50+ Locations...), the same rows
+             *     `GET /api/v1/brands` answers (`brands.toml` `stats`); empty without the `stats_banner`
+             *     feature or a `brands.toml`. The home page's hero and `/brands` both show these.
+             */
+            stats: components["schemas"]["Stat"][];
             /**
              * Format: int64
              * @description Count shown when search counts exceed 1999.
@@ -3604,22 +4260,66 @@ export interface components {
         /** @enum {string} */
         TestDriveForm: "test_drive";
         /** @description The test-drive form (`car_id` required). */
-        TestDriveLead: components["schemas"]["LeadCommon"] & {
+        TestDriveLead: {
             /** @description The appointment asked for, at most 40 characters. */
             appointment?: string | null;
-            /** @description Which form this is. */
-            form: components["schemas"]["TestDriveForm"];
+            car_id: number;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /** @description Email address (this or `phone` is required). */
+            email?: string | null;
+            /**
+             * @description Which form this is. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            form: "test_drive";
             /**
              * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
              *     the form opens); the same key again answers the first lead.
              */
             idempotency_key: string;
-        } & {
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
              */
-            form: "test_drive";
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            phone: string;
         };
         /**
          * @description A tenant's look. Every key is optional; an absent key keeps the template's default. Colours
@@ -3824,48 +4524,94 @@ export interface components {
         /** @enum {string} */
         TradeInForm: "trade_in";
         /** @description The trade-in form: the shopper's car. */
-        TradeInLead: components["schemas"]["LeadCommon"] & {
+        TradeInLead: {
             /** @description Make of the car traded in, at most 60 characters. */
             "Vehicle Make": string;
             /** @description Model, at most 60 characters. */
             "Vehicle Model": string;
-            /**
-             * Format: int64
-             * @description Build year, 1950 to 2100 (a number or its digits).
-             */
+            /** @description Build year, 1950 to 2100 (a number or its digits). */
             "Vehicle Year": number;
             /** @description The appraisal's answers, at most 50 scalar values. */
             adjustmentAnswers?: {
-                [key: string]: unknown;
+                [key: string]: string | number | boolean;
             } | null;
-            /** @description Which form this is. */
-            form: components["schemas"]["TradeInForm"];
+            /**
+             * @description The car the lead is about (required on `test_drive`, `request_photos`, `find_similar` and
+             *     `reserve`); a car of this site.
+             */
+            car_id?: number | null;
+            /** @description Lead category, at most 100 characters. */
+            category?: string | null;
+            /** @description A dealership's slug (required when the site has several). */
+            dealership_slug?: string | null;
+            /** @description Email address (this or `phone` is required). */
+            email?: string | null;
+            /**
+             * @description Which form this is. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            form: "trade_in";
             /**
              * @description The form's idempotency key: 16 to 100 letters, digits, `-` or `_` (a UUID made when
              *     the form opens); the same key again answers the first lead.
              */
             idempotency_key: string;
-            /**
-             * Format: int64
-             * @description Odometer, km, 0 to 2 000 000.
-             */
+            /** @description Odometer, km, 0 to 2 000 000. */
             km?: number | null;
+            /** @description Last name, at most 100 characters. */
+            last_name?: string | null;
+            /** @description Query parameters the visit came with (campaign tags), at most 50 scalar values. */
+            linked_query_params?: {
+                [key: string]: string | number | boolean;
+            } | null;
+            /** @description A visible location's slug. */
+            location?: string | null;
+            /** @description The message, at most 5000 characters (required on `enquiry` unless the site makes it optional). */
+            message?: string | null;
+            /** @description The shopper's (first) name, at most 100 characters. */
+            name: string;
             /** @description Whether the shopper accepted the offer. */
             offer_accepted?: boolean | null;
-            /**
-             * Format: double
-             * @description The offer shown, dollars, 0 to 10 000 000.
-             */
+            /** @description The offer shown, dollars, 0 to 10 000 000. */
             offer_price?: number | null;
-            regoState?: null | components["schemas"]["AuState"];
-            /** @description Whether the car is under finance. */
-            under_finance: components["schemas"]["YesNo"];
-        } & {
+            /** @description Marketing opt-in. */
+            opt_in?: boolean | null;
+            /** @description The page the form was on. */
+            page_id?: string | null;
+            /** @description Australian phone number, stored with a leading 0. */
+            phone?: string | null;
+            /** @description Four-digit postcode (required when the site says so). */
+            postcode?: string | null;
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @enum {unknown}
              */
-            form: "trade_in";
+            preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /** @description Registration plate, at most 10 characters. */
+            rego?: string | null;
+            /**
+             * @description State of registration.
+             * @enum {unknown}
+             */
+            regoState?: "ACT" | "NSW" | "NT" | "QLD" | "SA" | "TAS" | "VIC" | "WA" | "" | null;
+            /** @description Lead subcategory, at most 100 characters. */
+            subcategory?: string | null;
+            /** @description Terms and conditions accepted. */
+            terms_conditions?: boolean | null;
+            /**
+             * @description Whether the car is under finance.
+             * @enum {unknown}
+             */
+            under_finance: "Yes" | "No";
+            /** @description The page's address, at most 2000 characters. */
+            url?: string | null;
+            /** @description Pages visited before the form, at most 50 texts of at most 500 characters. */
+            visited_pages?: string[] | null;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            phone: string;
         };
         /** @description A signed-in shopper (phone-verified) of the request's tenant. */
         User: {
@@ -3883,6 +4629,14 @@ export interface components {
             id: string;
             /** @description Variant name. */
             name: string;
+        };
+        /** @description The VDP's content: `GET /api/v1/content/vdp`. */
+        VdpContent: {
+            /** @description Blog posts, in order. */
+            blogs?: components["schemas"]["BlogLink"][];
+            money_back?: null | components["schemas"]["MoneyBack"];
+            /** @description Warranty wording. */
+            warranty: components["schemas"]["WarrantyWording"];
         };
         /** @description `[vdp]`: the vehicle detail page of one tenant (docs/features/shopper-core.md §2 "Vehicle detail page", §9). */
         VdpSettings: {
@@ -3945,6 +4699,18 @@ export interface components {
              */
             views: number;
         };
+        /**
+         * @description The warranty wording: the used cars' line, the new cars' lines by make, and the other new
+         *     (and demo) cars' line.
+         */
+        WarrantyWording: {
+            /** @description New and demo cars of the makes listed, first match wins. */
+            new?: components["schemas"]["MakeWarranty"][];
+            /** @description New and demo cars of other makes, e.g. '5-year mechanical protection'. */
+            new_default: string;
+            /** @description Used cars, e.g. '3-year standard warranty'. */
+            used: string;
+        };
         /** @description The signed-in user's watchlist, most recently saved first. */
         Watchlist: {
             /** @description Saved cars. */
@@ -3961,11 +4727,11 @@ export interface components {
         WatchlistBody: {
             /**
              * Format: int64
-             * @description The car's id.
+             * @description The car's id (404 when the site has no such car).
              */
-            car_id?: number | null;
-            /** @description The signed-in user's phone (must be the session's). */
-            phone_number?: string | null;
+            car_id: number;
+            /** @description The signed-in user's phone (must be the session's: 403 `wrong_user` otherwise). */
+            phone_number: string;
         };
         /** @description One saved car, as it is now. */
         WatchlistCar: {
@@ -4037,11 +4803,13 @@ export type Adjustment = components['schemas']['Adjustment'];
 export type AdjustmentAnswer = components['schemas']['AdjustmentAnswer'];
 export type AuState = components['schemas']['AuState'];
 export type Autogauge = components['schemas']['Autogauge'];
+export type BlogLink = components['schemas']['BlogLink'];
 export type Brand = components['schemas']['Brand'];
 export type BrandGroup = components['schemas']['BrandGroup'];
 export type BrandKind = components['schemas']['BrandKind'];
 export type BrandTile = components['schemas']['BrandTile'];
 export type BrandsResponse = components['schemas']['BrandsResponse'];
+export type BreakerState = components['schemas']['BreakerState'];
 export type Calculator = components['schemas']['Calculator'];
 export type Car = components['schemas']['Car'];
 export type CarImage = components['schemas']['CarImage'];
@@ -4094,19 +4862,24 @@ export type LeadCreated = components['schemas']['LeadCreated'];
 export type LeadRecord = components['schemas']['LeadRecord'];
 export type LeadSubmission = components['schemas']['LeadSubmission'];
 export type LeadsConfig = components['schemas']['LeadsConfig'];
+export type LimitsView = components['schemas']['LimitsView'];
 export type Location = components['schemas']['Location'];
 export type LocationOverlay = components['schemas']['LocationOverlay'];
 export type LocationsResponse = components['schemas']['LocationsResponse'];
 export type LocatorEntry = components['schemas']['LocatorEntry'];
 export type LocatorOrigin = components['schemas']['LocatorOrigin'];
+export type MakeWarranty = components['schemas']['MakeWarranty'];
 export type Manufacturer = components['schemas']['Manufacturer'];
 export type MapSettings = components['schemas']['MapSettings'];
 export type Me = components['schemas']['Me'];
+export type MiscellaneousBody = components['schemas']['MiscellaneousBody'];
+export type MiscellaneousSaved = components['schemas']['MiscellaneousSaved'];
 export type ModelFamily = components['schemas']['ModelFamily'];
 export type ModelMenuItem = components['schemas']['ModelMenuItem'];
 export type ModelTab = components['schemas']['ModelTab'];
 export type ModelVariant = components['schemas']['ModelVariant'];
 export type ModelsContent = components['schemas']['ModelsContent'];
+export type MoneyBack = components['schemas']['MoneyBack'];
 export type NavColumn = components['schemas']['NavColumn'];
 export type NavEntry = components['schemas']['NavEntry'];
 export type NavKind = components['schemas']['NavKind'];
@@ -4124,6 +4897,10 @@ export type Perk = components['schemas']['Perk'];
 export type Phone = components['schemas']['Phone'];
 export type PhoneRevealRequest = components['schemas']['PhoneRevealRequest'];
 export type PhoneRevealResponse = components['schemas']['PhoneRevealResponse'];
+export type PluginMetric = components['schemas']['PluginMetric'];
+export type PluginsStatus = components['schemas']['PluginsStatus'];
+export type Point = components['schemas']['Point'];
+export type PointCounters = components['schemas']['PointCounters'];
 export type PopularBody = components['schemas']['PopularBody'];
 export type Popup = components['schemas']['Popup'];
 export type PopupButton = components['schemas']['PopupButton'];
@@ -4191,10 +4968,12 @@ export type TradeInForm = components['schemas']['TradeInForm'];
 export type TradeInLead = components['schemas']['TradeInLead'];
 export type User = components['schemas']['User'];
 export type VariantRef = components['schemas']['VariantRef'];
+export type VdpContent = components['schemas']['VdpContent'];
 export type VdpSettings = components['schemas']['VdpSettings'];
 export type VerifyBody = components['schemas']['VerifyBody'];
 export type ViewCarFields = components['schemas']['ViewCarFields'];
 export type ViewResponse = components['schemas']['ViewResponse'];
+export type WarrantyWording = components['schemas']['WarrantyWording'];
 export type Watchlist = components['schemas']['Watchlist'];
 export type WatchlistAnswer = components['schemas']['WatchlistAnswer'];
 export type WatchlistBody = components['schemas']['WatchlistBody'];
@@ -4231,6 +5010,75 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_miscellaneous: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MiscellaneousBody"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiscellaneousSaved"];
+                };
+            };
+            /** @description `column_name`, `data` or `lead_id` is invalid (the error names it); nothing stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `lead_id` is not a lead of this site (`not_found` naming `lead_id`); nothing stored */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4302,7 +5150,11 @@ export interface operations {
     post_import: {
         parameters: {
             query?: {
-                /** @description `csv` or `json` (default: from Content-Type, else csv). */
+                /**
+                 * @description `csv` or `json`, for a body sent without a CSV or JSON `Content-Type` (`text/plain`,
+                 *     `application/octet-stream`; default csv). A `text/csv` body is CSV and a JSON one
+                 *     (`application/json` or `+json`) is JSON whatever this says.
+                 */
                 format?: null | components["schemas"]["FeedFormat"];
                 /** @description `full` (cars of this source missing from the feed become sold) or `delta`. */
                 mode?: null | components["schemas"]["FeedMode"];
@@ -4315,9 +5167,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The feed: CSV with a header row, or JSON */
+        /** @description The feed: CSV with a header row naming Forecourt stock fields (`text/csv`), or JSON: an array of cars or `{"cars": [...]}` (`application/json`). A CSV whose header row names no stock field is refused (400 on `body`): it is not a stock feed. */
         requestBody: {
             content: {
+                "application/json": Record<string, unknown>[] | {
+                    cars: Record<string, unknown>[];
+                };
                 "text/csv": string;
             };
         };
@@ -4365,8 +5220,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request body is larger than the host's limit (`error.field` is `body`) */
+            /** @description The feed is longer than the host's `max_body_bytes` (`error.field` is `body`); nothing imported */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4383,15 +5247,19 @@ export interface operations {
                  * @description Only this form (enquiry, test_drive, request_photos, find_similar, trade_in, finance,
                  *     service, reserve, career).
                  */
-                form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career";
+                form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career" | "";
                 /** @description Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`). */
                 from?: string;
                 /** @description Created before: RFC 3339 time, or UTC date (that day included). */
                 to?: string;
                 /** @description Delivery state: `pending`, `delivered`, `dead` or `none`. */
-                delivery?: "pending" | "delivered" | "dead" | "none";
-                /** @description The `x-next-cursor` of the previous page (omit for the first page). */
-                cursor?: string | null;
+                delivery?: "pending" | "delivered" | "dead" | "none" | "";
+                /**
+                 * @description The `x-next-cursor` of the previous page (omit it, or leave it blank, for the first page). Opaque: give it back
+                 *     as it came; the pattern is the shape the host makes, and a cursor of that shape that is not
+                 *     one of this listing's answers a page after the position it names.
+                 */
+                cursor?: string;
                 /** @description At most this many, newest first (default 50, at most 500). */
                 limit?: number | null;
             };
@@ -4439,17 +5307,13 @@ export interface operations {
                  * @description Only this form (enquiry, test_drive, request_photos, find_similar, trade_in, finance,
                  *     service, reserve, career).
                  */
-                form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career";
+                form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career" | "";
                 /** @description Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`). */
                 from?: string;
                 /** @description Created before: RFC 3339 time, or UTC date (that day included). */
                 to?: string;
                 /** @description Delivery state: `pending`, `delivered`, `dead` or `none`. */
-                delivery?: "pending" | "delivered" | "dead" | "none";
-                /** @description The `x-next-cursor` of the previous page (omit for the first page). */
-                cursor?: string | null;
-                /** @description At most this many, newest first (default 50, at most 500). */
-                limit?: number | null;
+                delivery?: "pending" | "delivered" | "dead" | "none" | "";
             };
             header?: never;
             path?: never;
@@ -4552,6 +5416,42 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_plugins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits and one row per (tenant, plugin, point) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PluginsStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5329,6 +6229,33 @@ export interface operations {
             };
         };
     };
+    get_vdp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VdpContent"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_quote: {
         parameters: {
             query?: never;
@@ -5515,6 +6442,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `car_id` is not a car of this site (the error names it); nothing stored */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description reserve: the car is already reserved (`car_reserved` on `car_id`: the feed's flag or a paid deposit hold); nothing stored */
             409: {
                 headers: {
@@ -5587,7 +6523,17 @@ export interface operations {
                     "application/json": components["schemas"]["LocationsResponse"];
                 };
             };
+            /** @description `postcode` is not 4 digits, or `type` is unknown */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `postcode` is 4 digits but no Australian postcode (`unknown_postcode`, 'Invalid postcode') */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6193,7 +7139,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `phone_number` is not the signed-in user's (`wrong_user`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6304,6 +7260,42 @@ export interface operations {
             };
             /** @description The car is sold */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition format 0.0.4 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, type MouseEvent, type ReactNode, Suspense, useMemo, useState } from "react";
+import { type ComponentType, lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { AccountChip } from "../account/AccountChip";
 import type { FirstLoadPage } from "../boot/firstLoad";
 import { Skeleton } from "../design/Skeleton";
 import { ToastProvider } from "../design/Toast";
@@ -11,6 +12,7 @@ import { HeaderMenu } from "../navigation/HeaderMenu";
 import { PopupGate } from "../navigation/PopupGate";
 import type { RoutePageKind } from "../pages/RoutePages";
 import { ROUTES, type RouteDef } from "../routes/table";
+import { usedCarTarget } from "../search/usedCar";
 import { PathMemory } from "./previous";
 import { Route, Routes, useLocation, useNavigate } from "./router";
 import { type Site, SiteContext, useSite } from "./site";
@@ -78,7 +80,8 @@ export function preloadPage(page: FirstLoadPage, status = 200): Promise<unknown>
 /**
  * The element a route renders: the implemented page for `home`, `search`, `car`, `print`,
  * `not-found`, `sign-in`, `watchlist`, `compare`, and the docs/features/platform.md "Leads" lead pages (`contact`,
- * `success`, `trade-in`, `finance`, `service`, `reserve`), the docs/features/platform.md
+ * `success`, `trade-in`, `finance`, `service`, `reserve`, `test-drive`), the account page (`garage`: /my-garage
+ * and the my* garages), the docs/features/platform.md
  * "Marketing and content pages" marketing pages (`models`, `model-family`, `model-compare`, `recall`, and `content`
  * for the markdown pages), the docs/features/platform.md "Locations, offers and navigation" `location`,
  * `dealer-locator`, `offers`, `offer`, `brands` and `brand-overview`; `model` only when the host said the slug is a
@@ -91,6 +94,20 @@ export function RouteElement({ route }: { route: RouteDef }) {
   return route.gate && route.gate !== "public" ? <Gate route={route}>{page}</Gate> : page;
 }
 
+/**
+ * `/used-car/{make}/{model}`: replaces the address with the make and model's search of used cars
+ * (src/search/usedCar.ts usedCarTarget), so its make and model apply. Takes nothing; renders nothing.
+ */
+function UsedCarRedirect() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const target = usedCarTarget(pathname, search);
+  useEffect(() => {
+    if (target) navigate(target, { replace: true });
+  }, [target, navigate]);
+  return target ? null : <NotFoundPage />;
+}
+
 function RoutePage({ route }: { route: RouteDef }) {
   const { inline } = useSite();
   const { pathname } = useLocation();
@@ -98,7 +115,7 @@ function RoutePage({ route }: { route: RouteDef }) {
     case "home":
       return <HomePage />;
     case "search":
-      return <SearchPage />;
+      return route.id === "used-car" ? <UsedCarRedirect /> : <SearchPage />;
     case "car":
       return <CarPage />;
     case "not-found":
@@ -114,6 +131,9 @@ function RoutePage({ route }: { route: RouteDef }) {
     case "finance":
     case "service":
     case "reserve":
+    case "test-drive":
+    case "garage":
+    case "careers":
     case "sign-in":
     case "watchlist":
     case "compare":
@@ -186,7 +206,16 @@ export function App({ site, remote }: AppProps) {
   const navFooter = nav.status === "ok" ? nav.data.footer : null;
   const header = useMemo(() => {
     const props = siteHeaderProps(site.tenant, site.theme.logoUrl);
-    return { ...props, menu: <HeaderMenu fallback={props.nav} /> };
+    // Issue 25: the header shows who is signed in, with Sign out (src/account/AccountChip.tsx).
+    return {
+      ...props,
+      menu: (
+        <>
+          <HeaderMenu fallback={props.nav} />
+          <AccountChip />
+        </>
+      ),
+    };
   }, [site]);
   const footer = useMemo(() => siteFooterProps(site.tenant, new Date().getFullYear(), navFooter), [site, navFooter]);
   return (

@@ -7,11 +7,12 @@
 // from the theme (`--fc-brand-*`, `--fc-hero-title-*`), so headings keep their size when the
 // template's components replace these.
 import type { CarResponse } from "../api/types";
-import type { HomeHeroProps, SiteHeaderProps } from "../contract";
+import type { HeroImageView, HomeHeroProps, SiteHeaderProps } from "../contract";
 import { formatThousands } from "../lib/format";
 import { GALLERY_SIZES, GALLERY_WIDTHS, imageAt, imageSrcSet } from "../lib/images";
 import { htmlToText, truncate } from "../lib/text";
 import { COMMENTS_LIMIT, homeHeroProps, siteHeaderProps } from "../lib/views";
+import { featuredCars, heroImage, isSearchPage as isFeaturedPage } from "../pages/home/featured";
 import { cardImage, FIRST_ROW, type SearchResponse } from "../search/cards";
 import { CONDITIONS } from "../search/route";
 import type { Theme } from "../theme/theme";
@@ -40,17 +41,26 @@ function header({ siteName, logoUrl, nav, phones }: SiteHeaderProps): string {
   );
 }
 
-function hero({ headline, subheadline, searchLinks, stats, primaryAction }: HomeHeroProps): string {
+function picture(image: HeroImageView): string {
+  const set = image.srcSet ? ` srcset="${esc(image.srcSet)}" sizes="${esc(image.sizes ?? "100vw")}"` : "";
+  return (
+    `<a class="fc-hero__figure" href="${esc(image.href)}"><img src="${esc(image.src)}"${set} width="${image.width}" height="${image.height}" alt="${esc(image.alt)}" fetchpriority="high">` +
+    `<span class="fc-hero__caption">${esc(image.caption)}</span></a>`
+  );
+}
+
+function hero({ headline, subheadline, searchLinks, stats, primaryAction, image }: HomeHeroProps): string {
   const button = (href: string, label: string, variant: string) => link(href, label, `fc-button fc-button--${variant}`);
   const statList =
     stats.length > 0
       ? `<dl class="fc-hero__stats">${stats.map((s) => `<div><dt>${esc(s.label)}</dt><dd>${esc(s.value)}</dd></div>`).join("")}</dl>`
       : "";
   return (
-    `<section class="fc-hero"><div class="fc-container"><h1>${esc(headline)}</h1><p>${esc(subheadline)}</p>` +
+    `<section class="fc-hero${image ? " fc-hero--pictured" : ""}"><div class="fc-container fc-hero__grid">${image ? picture(image) : ""}` +
+    `<div class="fc-hero__text"><h1>${esc(headline)}</h1><p>${esc(subheadline)}</p>` +
     `<p class="fc-hero__actions">${button(primaryAction.href, primaryAction.label, "primary")}${searchLinks
       .map((l) => button(l.href, l.label, "secondary"))
-      .join("")}</p>${statList}</div></section>`
+      .join("")}</p>${statList}</div></div></section>`
   );
 }
 
@@ -129,7 +139,10 @@ function srp(data: InlineData, path: string): string {
  */
 export function firstPaint(data: InlineData, page: FirstLoadPage, path: string, theme: Theme): { html: string; main: boolean } {
   const car = page === "car" ? inlinePageFor(data, "car", path) : undefined;
-  const main = page === "home" ? hero(homeHeroProps(data.tenant)) : car ? vdp(car) : page === "search" ? srp(data, path) : "";
+  const featured = page === "home" ? inlinePageFor(data, "home", path) : undefined;
+  const image = featured && isFeaturedPage(featured) ? heroImage(featuredCars(featured.hits)[0]) : null;
+  const main =
+    page === "home" ? hero({ ...homeHeroProps(data.tenant), image }) : car ? vdp(car) : page === "search" ? srp(data, path) : "";
   const head = header(siteHeaderProps(data.tenant, theme.logoUrl));
   return { html: `<div class="fc-app" data-fc-first-paint="">${head}<main>${main}</main></div>`, main: main !== "" };
 }

@@ -4,6 +4,7 @@
 // API boot path: vite dev, a static server). Also the page-data lookup every page uses, kept here
 // so that pages need none of the parsing code (src/boot/inline.ts). ui-shell/README.md "First load".
 import type { CarResponse } from "../api/types";
+import type { SearchResponse } from "../search/cards";
 import type { Theme } from "../theme/theme";
 import type { InlineData } from "./inline";
 
@@ -36,6 +37,8 @@ export function readHandoff(global: object = globalThis): StartHandoff | null {
 export interface InlinePages {
   /** GET /api/v1/cars/{slug} body. */
   car: CarResponse;
+  /** The home page's featured stock: GET /api/v1/search?{featuredAddress} body (src/pages/home/featured.ts). */
+  home: SearchResponse;
 }
 
 /**

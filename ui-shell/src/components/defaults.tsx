@@ -83,33 +83,49 @@ export function DefaultSiteFooter({ siteName, locations, columns, legal }: SiteF
 }
 
 /**
- * Default home hero: headline, subheadline, search links and the group statistics.
+ * Default home hero: headline, subheadline, search links and the group statistics beside a
+ * featured car's picture (linking to the car, with its name and price as caption) when there is one.
  * Takes {@link HomeHeroProps}; renders a `<section>`. Spec: docs/features/shopper-core.md §1, §2.
  */
-export function DefaultHomeHero({ headline, subheadline, searchLinks, stats, primaryAction }: HomeHeroProps) {
+export function DefaultHomeHero({ headline, subheadline, searchLinks, stats, primaryAction, image }: HomeHeroProps) {
   return (
-    <section className="fc-hero" data-fc-component="HomeHero" {...SHELL}>
-      <div className="fc-container">
-        <h1>{headline}</h1>
-        <p>{subheadline}</p>
-        <p className="fc-hero__actions">
-          <ButtonLink href={primaryAction.href}>{primaryAction.label}</ButtonLink>
-          {searchLinks.map((l) => (
-            <ButtonLink key={l.href} href={l.href} variant="secondary">
-              {l.label}
-            </ButtonLink>
-          ))}
-        </p>
-        {stats.length > 0 ? (
-          <dl className="fc-hero__stats">
-            {stats.map((s) => (
-              <div key={s.label}>
-                <dt>{s.label}</dt>
-                <dd>{s.value}</dd>
-              </div>
-            ))}
-          </dl>
+    <section className={`fc-hero${image ? " fc-hero--pictured" : ""}`} data-fc-component="HomeHero" {...SHELL}>
+      <div className="fc-container fc-hero__grid">
+        {image ? (
+          <a className="fc-hero__figure" href={image.href}>
+            <img
+              src={image.src}
+              {...(image.srcSet ? { srcSet: image.srcSet, sizes: image.sizes ?? "100vw" } : {})}
+              width={image.width}
+              height={image.height}
+              alt={image.alt}
+              fetchPriority="high"
+            />
+            <span className="fc-hero__caption">{image.caption}</span>
+          </a>
         ) : null}
+        <div className="fc-hero__text">
+          <h1>{headline}</h1>
+          <p>{subheadline}</p>
+          <p className="fc-hero__actions">
+            <ButtonLink href={primaryAction.href}>{primaryAction.label}</ButtonLink>
+            {searchLinks.map((l) => (
+              <ButtonLink key={l.href} href={l.href} variant="secondary">
+                {l.label}
+              </ButtonLink>
+            ))}
+          </p>
+          {stats.length > 0 ? (
+            <dl className="fc-hero__stats">
+              {stats.map((s) => (
+                <div key={s.label}>
+                  <dt>{s.label}</dt>
+                  <dd>{s.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </div>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import { Accordion as A } from "radix-ui";
 import type { ReactNode } from "react";
 
@@ -26,9 +27,7 @@ export function Accordion({ items, defaultOpen = [], multiple = true }: Accordio
       <A.Header className="fc-accordion__header">
         <A.Trigger className="fc-accordion__trigger">
           <span>{i.title}</span>
-          <span className="fc-accordion__chevron" aria-hidden="true">
-            ▾
-          </span>
+          <ChevronDown className="fc-accordion__chevron" aria-hidden="true" size={18} />
         </A.Trigger>
       </A.Header>
       <A.Content className="fc-accordion__content">

@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useState } from "react";
 
 /** Props of {@link Carousel}. */
@@ -84,7 +85,7 @@ export function Carousel({ label, items, perView = 1, loop = false, dots = false
             disabled={!loop && atStart}
             onClick={() => go(current - 1)}
           >
-            ‹
+            <ChevronLeft aria-hidden="true" size={22} />
           </button>
           {dots ? (
             <div className="fc-carousel__dots">
@@ -107,7 +108,7 @@ export function Carousel({ label, items, perView = 1, loop = false, dots = false
             disabled={!loop && atEnd}
             onClick={() => go(current + 1)}
           >
-            ›
+            <ChevronRight aria-hidden="true" size={22} />
           </button>
         </div>
       ) : null}

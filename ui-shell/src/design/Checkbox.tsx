@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { Checkbox as C } from "radix-ui";
 import { useId } from "react";
 
@@ -35,7 +36,7 @@ export function Checkbox({ label, checked, onCheckedChange, required, error, nam
         {...(error ? { "aria-invalid": true, "aria-describedby": errId } : {})}
       >
         <C.Indicator className="fc-check__indicator" aria-hidden="true">
-          ✓
+          <Check size={14} strokeWidth={3} />
         </C.Indicator>
       </C.Root>
       <label htmlFor={id} className="fc-check__label">

@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
 import type { ReactNode } from "react";
 
@@ -31,7 +32,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           {description ? <D.Description className="fc-dialog__description">{description}</D.Description> : null}
           <div className="fc-dialog__body">{children}</div>
           <D.Close className="fc-dialog__close" aria-label="Close">
-            ×
+            <X aria-hidden="true" size={20} />
           </D.Close>
         </D.Content>
       </D.Portal>

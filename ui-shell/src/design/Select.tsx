@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import { Select as S } from "radix-ui";
 import { Field } from "./Field";
 
@@ -55,7 +56,7 @@ export function Select({
           <S.Trigger className="fc-input fc-select__trigger" {...control}>
             <S.Value placeholder={placeholder} />
             <S.Icon className="fc-select__icon" aria-hidden="true">
-              ▾
+              <ChevronDown size={18} />
             </S.Icon>
           </S.Trigger>
           <S.Portal>

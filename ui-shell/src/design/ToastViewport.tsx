@@ -1,5 +1,6 @@
 // The rendering half of the toasts (Radix Toast). Loaded on the first toast only, so pages that
 // never show one do not download it (first-load budget, docs/features/shopper-core.md VDP).
+import { X } from "lucide-react";
 import { Toast as T } from "radix-ui";
 import type { ToastItem } from "./Toast";
 
@@ -36,7 +37,7 @@ export default function ToastViewport({ items, onClosed }: ToastViewportProps) {
             </T.Action>
           ) : null}
           <T.Close className="fc-toast__close" aria-label="Dismiss">
-            ×
+            <X aria-hidden="true" size={18} />
           </T.Close>
         </T.Root>
       ))}

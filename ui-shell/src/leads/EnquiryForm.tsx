@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import type { CarResponse, TenantSettings } from "../api/types";
 import { Checkbox } from "../design/Checkbox";
 import { REQUIRED_MESSAGE } from "../design/validation";
+import { slugify } from "../lib/slug";
 import {
   type ContactValues,
   checkContact,
@@ -25,6 +26,7 @@ import {
   ContactFields,
   DealershipChoice,
   ErrorSummary,
+  Input,
   initialContact,
   LocationChoice,
   RegoInput,
@@ -50,6 +52,17 @@ export const CATEGORIES: Record<EnquiryVariant, string> = {
  */
 export const GENERAL_CATEGORIES = ["General Enquiry", "Sales Enquiry", "Service Enquiry", "Parts Enquiry", "Finance Enquiry"];
 
+/**
+ * The dealership selling a manufacturer: the first whose `manufacturer` is the name's slug (e.g.
+ * "Toyota" or "toyota" -> the Toyota dealership). Takes the site's dealerships and the
+ * manufacturer's name or slug (absent: none); returns the slug or undefined.
+ */
+export function dealershipSelling(dealerships: TenantSettings["dealerships"], manufacturer?: string): string | undefined {
+  const want = slugify(manufacturer ?? "");
+  if (!want) return undefined;
+  return dealerships.find((d) => d.manufacturer && slugify(d.manufacturer) === want)?.slug;
+}
+
 /** Props of {@link EnquiryForm}. */
 export interface EnquiryFormProps {
   tenant: TenantSettings;
@@ -68,6 +81,13 @@ export interface EnquiryFormProps {
   category?: string;
   /** The lead's subcategory, e.g. the offer's name. */
   subcategory?: string;
+  /**
+   * A manufacturer's name or slug (an offer's, or the make a test drive is for): on a site with
+   * several dealerships, the dealership selling it is pre-selected.
+   */
+  manufacturer?: string;
+  /** A test drive without a car (/book-test-drive): the vehicle the Vehicle field starts with. */
+  vehicle?: string;
   fetchImpl?: FetchLike;
   onSuccess?: (leadId: string) => void;
 }
@@ -81,18 +101,29 @@ interface Values {
   opt_in: boolean;
   date: string;
   time: string;
+  /** A test drive without a car: the vehicle asked for (the lead's `subcategory`). */
+  vehicle?: string;
 }
 
 /**
  * Checks the enquiry's own fields (contact fields apart): Comments required unless the tenant
  * makes it optional (and never on Request Photos or Find Me Something Similar), the category on
  * the general form, the dealership when there are several, the location when shown, the test
- * drive's date and time. Takes the values and the rules; returns the errors by field.
+ * drive's date and time, and its vehicle when it has no car. Takes the values and the rules;
+ * returns the errors by field.
  * Spec: docs/features/locations-forms-marketing.md §5.
  */
 export function checkEnquiry(
   v: Values,
-  rules: { variant: EnquiryVariant; general: boolean; messageOptional: boolean; dealerships: number; locationShown: boolean },
+  rules: {
+    variant: EnquiryVariant;
+    general: boolean;
+    messageOptional: boolean;
+    dealerships: number;
+    locationShown: boolean;
+    /** A test drive without a car: the Vehicle field is shown and required. */
+    vehicleShown?: boolean;
+  },
 ): Errors {
   const e: Errors = {};
   const messageRequired = !rules.messageOptional && (rules.variant === "enquiry" || rules.variant === "test_drive");
@@ -103,6 +134,7 @@ export function checkEnquiry(
   if (rules.variant === "test_drive") {
     if (!v.date) e.date = REQUIRED_MESSAGE;
     if (!v.time) e.time = REQUIRED_MESSAGE;
+    if (rules.vehicleShown && !(v.vehicle ?? "").trim()) e.subcategory = REQUIRED_MESSAGE;
   }
   return e;
 }
@@ -117,8 +149,10 @@ const SUBMIT_LABEL: Record<EnquiryVariant, string> = {
 /**
  * The enquiry form: contact fields (pre-filled from the saved details), a category select on the
  * general form (none when it has a fixed `category`, e.g. an offer's enquiry), a dealership
- * select (several dealerships, required), a location select (shown on the general form and the
- * test drive, required, auto-selected when only one), Rego, Comments
+ * select (several dealerships, required; none on a car's forms, which are the car's dealership's;
+ * pre-selected from the location or the offer's make), the Vehicle (required) on a test drive
+ * without a car, a location select (shown on the general form and the test drive, required,
+ * auto-selected when only one), Rego, Comments
  * (required unless `leads.message_optional`; optional on photo and similar-car requests), the
  * test drive's date and time (slots from `GET /api/v1/locations/{slug}/appointments?days=14`,
  * else from the location's opening hours), the opt-in checkbox and the tenant's terms note.
@@ -132,11 +166,14 @@ export function EnquiryForm({
   locationSlug,
   category: fixedCategory,
   subcategory,
+  manufacturer,
+  vehicle,
   fetchImpl,
   onSuccess,
 }: EnquiryFormProps) {
   const rules = leadsSettings(tenant);
-  const general = !car;
+  const general = !car && variant !== "test_drive";
+  const vehicleShown = !car && variant === "test_drive";
   const categoryShown = general && !fixedCategory;
   const form: LeadForm = general ? "enquiry" : variant;
   const lead = useLeadSubmit(form, { fetchImpl, onSuccess });
@@ -144,10 +181,15 @@ export function EnquiryForm({
   const [contact, setContact] = useState<ContactValues>(initialContact);
   const [v, setV] = useState<Values>({
     category: "",
-    // A pre-selected location (/contact-us/{locationSlug}, a location card's Email Us) brings its dealership.
+    // The car's dealership (a car's lead is its dealership's); a pre-selected location
+    // (/contact-us/{locationSlug}, a location card's Email Us) brings its dealership; an offer's or
+    // a test drive's manufacturer brings the dealership selling it.
     dealership_slug: initialDealership(
       dealerships,
-      car?.car.dealership_slug ?? tenant.locations.find((l) => l.slug === locationSlug)?.dealership_slug ?? "",
+      car?.car.dealership_slug ??
+        tenant.locations.find((l) => l.slug === locationSlug)?.dealership_slug ??
+        dealershipSelling(dealerships, manufacturer) ??
+        "",
     ),
     location: locationSlug ?? car?.location?.slug ?? "",
     message: "",
@@ -155,6 +197,7 @@ export function EnquiryForm({
     opt_in: false,
     date: "",
     time: "",
+    vehicle: vehicle ?? "",
   });
   const set = <K extends keyof Values>(k: K, x: Values[K]) => setV((p) => ({ ...p, [k]: x }));
   const locations = useMemo(() => visibleLocations(tenant, v.dealership_slug), [tenant, v.dealership_slug]);
@@ -183,6 +226,7 @@ export function EnquiryForm({
         messageOptional: rules.message_optional,
         dealerships: dealerships.length,
         locationShown,
+        vehicleShown,
       }),
     };
     const message = v.message.trim() || (variant === "request_photos" ? PHOTOS_TEXT : "");
@@ -191,7 +235,7 @@ export function EnquiryForm({
         ...contact,
         message,
         category: fixedCategory ?? (general ? v.category : CATEGORIES[variant]),
-        ...(subcategory ? { subcategory } : {}),
+        ...(vehicleShown ? { subcategory: v.vehicle } : subcategory ? { subcategory } : {}),
         dealership_slug: v.dealership_slug,
         location: v.location,
         rego: v.rego,
@@ -221,12 +265,31 @@ export function EnquiryForm({
           error={err.category}
         />
       ) : null}
-      <DealershipChoice
-        dealerships={dealerships}
-        value={v.dealership_slug}
-        onChange={(x) => set("dealership_slug", x)}
-        error={err.dealership_slug}
-      />
+      {vehicleShown ? (
+        <Input
+          label="Vehicle"
+          name="subcategory"
+          required
+          placeholder="e.g. Toyota RAV4"
+          maxLength={100}
+          value={v.vehicle ?? ""}
+          onChange={(x) => set("vehicle", x)}
+          error={err.subcategory}
+        />
+      ) : null}
+      {car ? null : (
+        <DealershipChoice
+          dealerships={dealerships}
+          value={v.dealership_slug}
+          onChange={(x) => setV((p) => ({ ...p, dealership_slug: x, location: "" }))}
+          error={err.dealership_slug}
+        />
+      )}
+      {car && err.dealership_slug ? (
+        <p className="fc-field__error" role="alert">
+          {err.dealership_slug}
+        </p>
+      ) : null}
       {locationShown ? (
         <LocationChoice locations={locations} value={v.location} onChange={(x) => set("location", x)} error={err.location} />
       ) : null}

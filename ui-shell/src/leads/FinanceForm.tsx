@@ -8,6 +8,7 @@
 // Spec: docs/features/locations-forms-marketing.md §2 "Finance page and popup", §4 "Finance quote", §5, §7, §8, §9.
 import { type FormEvent, useEffect, useState } from "react";
 import { useSite } from "../app/site";
+import { MoneyField } from "../design/MoneyField";
 import { RadioGroup } from "../design/RadioGroup";
 import { formatMoney } from "../lib/format";
 import {
@@ -18,10 +19,11 @@ import {
   type Errors,
   type FetchLike,
   leadsSettings,
-  priceDigits,
+  PRICE_MAX,
+  PRICE_MIN,
   QUOTE_FAILED,
 } from "./lead";
-import { ContactFields, ErrorSummary, Input, initialContact, SubmitButton, useLeadSubmit } from "./parts";
+import { ContactFields, ErrorSummary, initialContact, SubmitButton, useLeadSubmit } from "./parts";
 
 /** The popup's stage labels (docs/features/locations-forms-marketing.md §2 "Finance popup"). */
 export const FINANCE_STAGES = ["Quick Estimate", "Your Details", "Instant pre-approval", "Apply to lender"] as const;
@@ -85,6 +87,8 @@ export interface FinanceFormProps {
   popup?: boolean;
   /** The car financed (numeric id), its price (AUD) and VIN. */
   car?: { id: number; price: number; vin?: string | null };
+  /** The dealership the application is for (`preferredDealership`), sent as `dealership_slug`. */
+  dealership?: string;
   /** Start price, AUD (e.g. `vehiclePriceBudget`); default 30000. */
   price?: number;
   fetchImpl?: FetchLike;
@@ -94,7 +98,8 @@ export interface FinanceFormProps {
 }
 
 /**
- * The finance form: purchase price (digits only, clamped to 10,000-200,000 on blur), loan term
+ * The finance form: purchase price (a money field: `$` prefix, thousands separators, typed freely,
+ * clamped to 10,000-200,000 on blur), loan term
  * (1-7 years, step 1), credit score (GREAT, DECENT, POOR), the quick quote, then the contact
  * fields; submit records a `finance` lead and goes to /success, or to the lender's `redirect_url`
  * when the host returns one (an external lender created the customer); the host's create-customer
@@ -103,12 +108,11 @@ export interface FinanceFormProps {
  * estimate and step 2 the details from the name field on, under the four stage labels.
  * Takes {@link FinanceFormProps}; renders the form.
  */
-export function FinanceForm({ popup, car, price, fetchImpl, onSuccess, assign }: FinanceFormProps) {
+export function FinanceForm({ popup, car, dealership, price, fetchImpl, onSuccess, assign }: FinanceFormProps) {
   const { tenant } = useSite();
   const rules = leadsSettings(tenant);
   const lead = useLeadSubmit("finance", { fetchImpl, onSuccess, assign });
   const start = clampPurchasePrice(String(Math.round(price ?? car?.price ?? 30000))) ?? 30000;
-  const [priceText, setPriceText] = useState(String(start));
   const [purchase, setPurchase] = useState<number | null>(start);
   const [term, setTerm] = useState(5);
   const [credit, setCredit] = useState("GREAT");
@@ -134,6 +138,7 @@ export function FinanceForm({ popup, car, price, fetchImpl, onSuccess, assign }:
         credit_score: credit,
         car_id: car?.id,
         vin: car?.vin ?? undefined,
+        ...(dealership ? { dealership_slug: dealership } : {}),
       },
       errors,
     );
@@ -155,23 +160,15 @@ export function FinanceForm({ popup, car, price, fetchImpl, onSuccess, assign }:
       <ErrorSummary errors={err} formError={lead.formError} />
       {showEstimate ? (
         <>
-          <Input
+          <MoneyField
             label="Purchase Price"
             name="purchase_price"
-            inputMode="numeric"
             required
-            value={priceText}
-            onChange={(x) => {
-              const d = priceDigits(x);
-              setPriceText(d);
-              setPurchase(d === "" ? null : Number(d));
-            }}
-            onBlur={() => {
-              const c = clampPurchasePrice(priceText);
-              setPurchase(c);
-              setPriceText(c === null ? "" : String(c));
-            }}
-            error={err.purchase_price}
+            min={PRICE_MIN}
+            max={PRICE_MAX}
+            value={purchase}
+            onValueChange={setPurchase}
+            error={err.purchase_price ?? null}
           />
           <label className="fc-field">
             <span className="fc-field__label">{`Loan Term: ${term} ${term === 1 ? "year" : "years"}`}</span>

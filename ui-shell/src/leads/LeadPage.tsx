@@ -9,14 +9,15 @@ const PAGES = {
   finance: lazy(() => import("./FinancePage")),
   service: lazy(() => import("./ServicePage")),
   reserve: lazy(() => import("./ReservePage")),
+  "test-drive": lazy(() => import("./TestDrivePage")),
 } as const;
 
 /** The lead pages by route page kind (src/routes/table.ts). */
 export type LeadPageKind = keyof typeof PAGES;
 
 /**
- * Renders the lead page of a route: contact (enquiry), success, trade-in, finance, service or
- * reserve, inside an element marked `data-route` with the route's id (as the placeholder page
+ * Renders the lead page of a route: contact (enquiry), success, trade-in, finance, service,
+ * reserve or test-drive, inside an element marked `data-route` with the route's id (as the placeholder page
  * is). Takes the page kind and route id; renders the page's lazy chunk (the App's Suspense shows while it loads).
  * Spec: docs/features/shopper-core.md §2 /success; docs/features/locations-forms-marketing.md §2 routes.
  */

@@ -20,9 +20,11 @@ import { parseService } from "../marketing/types";
 import {
   type ContactValues,
   checkContact,
+  checkDealership,
   checkVehicleStep,
   type Errors,
   type FetchLike,
+  initialDealership,
   type LeadsSettings,
   leadsSettings,
   STEP_INCOMPLETE,
@@ -32,6 +34,7 @@ import {
 import {
   Choice,
   ContactFields,
+  DealershipChoice,
   ErrorSummary,
   Input,
   initialContact,
@@ -60,6 +63,9 @@ export interface ServiceValues {
   vehicleState: string;
   interval: string;
   type: string;
+  /** The dealership's slug (several dealerships: chosen; one: that one). */
+  dealership: string;
+  /** The service location's slug (the lead's `location`; its name is `Service Location`). */
   location: string;
   date: string;
   comments: string;
@@ -73,7 +79,8 @@ export interface ServiceValues {
  * Checks one step of the booking. Contact Details: the contact rules. Vehicle Details: make,
  * model and year (short version: the rego) or 'Please complete the form step before proceeding'.
  * Order Details: Service Interval when `leads.service_interval_required`, Service Type when the
- * tenant lists service types. Takes the step name, values, contact, rules and version; returns
+ * tenant lists service types, the Dealership when the site has several (`dealerships`, default
+ * 1). Takes the step name, values, contact, rules, version and the number of dealerships; returns
  * the errors by field (`_step` for the step message). Spec: docs/features/locations-forms-marketing.md §5.
  */
 export function checkServiceStep(
@@ -82,6 +89,7 @@ export function checkServiceStep(
   contact: ContactValues,
   rules: LeadsSettings,
   version: "full" | "short",
+  dealerships = 1,
 ): Errors {
   if (step === "Contact Details") return checkContact(contact, rules.postcode_required);
   if (step === "Vehicle Details") {
@@ -91,6 +99,7 @@ export function checkServiceStep(
   const e: Errors = {};
   if (rules.service_interval_required && !v.interval.trim()) e["Service Interval"] = REQUIRED_MESSAGE;
   if (rules.service_types.length > 0 && !v.type) e["Service Type"] = REQUIRED_MESSAGE;
+  Object.assign(e, checkDealership(dealerships, v.dealership));
   return e;
 }
 
@@ -105,8 +114,10 @@ export interface ServiceFormProps {
 
 /**
  * The service booking form with its steps; the last step submits a `service` lead with every
- * field of docs/features/locations-forms-marketing.md §2 "Service booking". Takes {@link
- * ServiceFormProps}; renders the form.
+ * field of docs/features/locations-forms-marketing.md §2 "Service booking". On a site with several
+ * dealerships Order Details has the required Dealership select (§5), and Service Location lists
+ * that dealership's service locations; the lead carries `dealership_slug` and the location's slug
+ * in `location`. Takes {@link ServiceFormProps}; renders the form.
  */
 export function ServiceForm({ version = "full", initialStep = 0, fetchImpl, onSuccess }: ServiceFormProps) {
   const { tenant } = useSite();
@@ -115,28 +126,35 @@ export function ServiceForm({ version = "full", initialStep = 0, fetchImpl, onSu
   const lead = useLeadSubmit("service", { fetchImpl, onSuccess });
   const [step, setStep] = useState(initialStep);
   const [contact, setContact] = useState<ContactValues>(initialContact);
-  const locs = serviceLocations(visibleLocations(tenant));
-  const [v, setV] = useState<ServiceValues>({
-    make: "",
-    model: "",
-    year: "",
-    rego: "",
-    vehicleState: "",
-    interval: "",
-    type: "",
-    location: locs.length === 1 ? (locs[0]?.slug ?? "") : "",
-    date: "",
-    comments: "",
-    tyres: false,
-    street: "",
-    suburb: "",
-    state: "",
+  const dealerships = tenant.dealerships;
+  const [v, setV] = useState<ServiceValues>(() => {
+    const dealership = initialDealership(dealerships);
+    const only = serviceLocations(visibleLocations(tenant, dealership));
+    return {
+      make: "",
+      model: "",
+      year: "",
+      rego: "",
+      vehicleState: "",
+      interval: "",
+      type: "",
+      dealership,
+      location: only.length === 1 ? (only[0]?.slug ?? "") : "",
+      date: "",
+      comments: "",
+      tyres: false,
+      street: "",
+      suburb: "",
+      state: "",
+    };
   });
+  const locs = serviceLocations(visibleLocations(tenant, v.dealership));
+  const chosen = locs.find((l) => l.slug === v.location);
   const set = <K extends keyof ServiceValues>(k: K, x: ServiceValues[K]) => setV((p) => ({ ...p, [k]: x }));
   const name = steps[step] ?? "Order Details";
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const errors = checkServiceStep(name, v, contact, rules, version);
+    const errors = checkServiceStep(name, v, contact, rules, version, dealerships.length);
     if (step < steps.length - 1) {
       lead.setErrors(errors);
       if (Object.keys(errors).length === 0) setStep(step + 1);
@@ -160,7 +178,9 @@ export function ServiceForm({ version = "full", initialStep = 0, fetchImpl, onSu
         "Vehicle State": v.vehicleState,
         "Service Interval": v.interval,
         "Service Type": v.type,
-        "Service Location": v.location,
+        "Service Location": chosen?.name ?? "",
+        location: chosen?.slug ?? "",
+        dealership_slug: v.dealership || chosen?.dealership_slug || "",
         "Preferred Service Date": v.date,
         Comments: v.comments,
         "Tyres Replacement": v.tyres,
@@ -254,14 +274,23 @@ export function ServiceForm({ version = "full", initialStep = 0, fetchImpl, onSu
           error={err["Service Type"]}
         />
       )}
+      <DealershipChoice
+        dealerships={dealerships}
+        value={v.dealership}
+        onChange={(x) => {
+          const mine = serviceLocations(visibleLocations(tenant, x));
+          setV((p) => ({ ...p, dealership: x, location: mine.length === 1 ? (mine[0]?.slug ?? "") : "" }));
+        }}
+        error={err.dealership_slug}
+      />
       <Choice
         label="Service Location"
         name="Service Location"
         placeholder="Select a location"
-        options={locs.map((l) => ({ value: l.name, label: l.name }))}
+        options={locs.map((l) => ({ value: l.slug, label: l.name }))}
         value={v.location}
         onChange={(x) => set("location", x)}
-        error={err["Service Location"]}
+        error={err["Service Location"] ?? err.location}
       />
       <Input
         label="Preferred Service Date"

@@ -9,7 +9,7 @@
 // docs/features/shopper-core.md §2, §3 "Trade-in valuation: offer_price; reduced price = car price
 // minus offer", §5.
 import { type FormEvent, useState } from "react";
-import { useLocation, useSearchParams } from "../app/router";
+import { useLocation, useNavigate, useSearchParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
 import { Checkbox } from "../design/Checkbox";
 import { KmField } from "../design/KmField";
@@ -28,6 +28,7 @@ import {
   fieldErrorOf,
   hostError,
   leadsSettings,
+  postMiscellaneous,
   SELECT_AN_OPTION,
   type TradeInAdjustment,
   tradeInAdjustments,
@@ -177,7 +178,32 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
   const rules = leadsSettings(tenant);
   const lookup = adapterSettings(tenant).rego_lookup;
   const questions = tradeInAdjustments(tenant);
-  const lead = useLeadSubmit("trade_in", { fetchImpl, onSuccess });
+  const navigate = useNavigate();
+  const [estimate, setEstimate] = useState<Estimate | null | "none">(null);
+  const [accepted, setAccepted] = useState(false);
+  // After the lead is stored: the valuation the shopper was shown is kept beside it
+  // (`POST /api/miscellaneous`, logged either way), then /success.
+  const afterLead = (leadId: string) => {
+    const shown = estimate && estimate !== "none" ? estimate.estimate : null;
+    if (shown)
+      void postMiscellaneous(
+        "valuation",
+        {
+          make: v.make,
+          model: v.model,
+          year: Number(v.year) || null,
+          km: v.km,
+          estimate_low: shown.low,
+          estimate_high: shown.high,
+          ...(carId ? { car_id: carId, offer_accepted: accepted } : {}),
+        },
+        leadId,
+        fetchImpl,
+      );
+    if (onSuccess) onSuccess(leadId);
+    else navigate("/success");
+  };
+  const lead = useLeadSubmit("trade_in", { fetchImpl, onSuccess: afterLead });
   const [contact, setContact] = useState<ContactValues>(initialContact);
   const [v, setV] = useState<Vehicle>({
     make: "",
@@ -189,8 +215,6 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
     preferred_contact: "Phone",
     under_finance: "",
   });
-  const [estimate, setEstimate] = useState<Estimate | null | "none">(null);
-  const [accepted, setAccepted] = useState(false);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [found, setFound] = useState<RegoVehicle | null>(null);
   const set = <K extends keyof Vehicle>(k: K, x: Vehicle[K]) => {

@@ -75,7 +75,7 @@ describe("EnquiryForm", () => {
     await waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
     expect((screen.getByRole("button", { name: /Send Enquiry/ }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => release(Response.json({ error: { code: "x", message: "boom" } }, { status: 500 })));
-    expect(await screen.findByText("An error occurred when submitting this form")).toBeTruthy();
+    expect(await screen.findByText("boom")).toBeTruthy();
     fireEvent.submit(form);
     await waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(2));
     await act(async () => release(Response.json({ lead_id: "L1", created: true }, { status: 201 })));
@@ -125,10 +125,12 @@ describe("FinanceForm", () => {
     vi.useFakeTimers();
     const fetchImpl = vi.fn(async () => Response.json({ weeklyRepaymentAmount: 123.4 }));
     wrap(<FinanceForm fetchImpl={fetchImpl} />);
+    // Issue 25: the amount is typed freely and shown as money ($ prefix, thousands separators).
+    expect(input("purchase_price").value).toBe("30,000");
     type("purchase_price", "5,00x0");
-    expect(input("purchase_price").value).toBe("5000");
+    expect(input("purchase_price").value).toBe("5,000");
     fireEvent.blur(input("purchase_price"));
-    expect(input("purchase_price").value).toBe("10000");
+    expect(input("purchase_price").value).toBe("10,000");
     await act(async () => vi.advanceTimersByTime(499));
     expect(fetchImpl).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
@@ -159,7 +161,7 @@ describe("FinanceForm popup", () => {
       "Instant pre-approval",
       "Apply to lender",
     ]);
-    expect(input("purchase_price").value).toBe("82991");
+    expect(input("purchase_price").value).toBe("82,991");
     expect(input("name")).toBeNull();
     fireEvent.submit(input("purchase_price").form as HTMLFormElement);
     expect(await screen.findByRole("button", { name: "Apply Now" })).toBeTruthy();
@@ -196,5 +198,59 @@ describe("ServiceForm", () => {
       lead_status: "Complete",
       form_completed: true,
     });
+  });
+});
+
+describe("group sites (issue 25: the lead's dealership)", () => {
+  const ok = () =>
+    vi.fn(async (_u: string, _i?: RequestInit) => Response.json({ lead_id: "G1", created: true }, { status: 201 }));
+  const sent = (f: ReturnType<typeof ok>) => JSON.parse(String(f.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+
+  it("the service booking asks for the dealership and sends it with that dealership's service location", async () => {
+    localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: "Ada", phone: "0412345678" }));
+    const fetchImpl = ok();
+    wrap(<ServiceForm version="short" fetchImpl={fetchImpl} onSuccess={() => {}} initialStep={2} />, TENANTS.group);
+    type("Vehicle Make", "Toyota");
+    type("Vehicle Model", "Corolla");
+    type("Vehicle Year", "2019");
+    await screen.findByRole("heading", { name: "Order Details" });
+    fireEvent.submit(document.querySelector("form") as HTMLFormElement);
+    expect(await screen.findByText(/Dealership: This is a required field\./)).toBeTruthy();
+    expect(fetchImpl).not.toHaveBeenCalled();
+    type("dealership_slug", "southern-cross-toyota");
+    // Only the Toyota dealership's service location is offered, and it is chosen for the shopper.
+    const options = [...(input("Service Location") as unknown as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    expect(options).toEqual(["southern-cross-toyota-service"]);
+    fireEvent.submit(document.querySelector("form") as HTMLFormElement);
+    await waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
+    expect(sent(fetchImpl)).toMatchObject({
+      form: "service",
+      dealership_slug: "southern-cross-toyota",
+      location: "southern-cross-toyota-service",
+      "Service Location": "Southern Cross Toyota Buranda Service",
+    });
+  });
+
+  it("a test drive without a car (/book-test-drive) asks for the vehicle and pre-selects the make's dealership", async () => {
+    localStorage.setItem(USER_DETAILS_KEY, JSON.stringify({ name: "Ada", phone: "0412345678" }));
+    const fetchImpl = vi.fn(async (u: string, _i?: RequestInit) =>
+      u.includes("/appointments")
+        ? Response.json({ days: [{ date: "2030-01-07", times: ["10:00"] }] })
+        : Response.json({ lead_id: "T1", created: true }, { status: 201 }),
+    );
+    wrap(
+      <EnquiryForm
+        tenant={TENANTS.group}
+        variant="test_drive"
+        manufacturer="Toyota"
+        fetchImpl={fetchImpl}
+        onSuccess={() => {}}
+      />,
+      TENANTS.group,
+    );
+    expect((input("dealership_slug") as unknown as HTMLSelectElement).value).toBe("southern-cross-toyota");
+    expect(input("subcategory")).toBeTruthy();
+    fireEvent.submit(input("name").form as HTMLFormElement);
+    expect(await screen.findByText(/Vehicle: This is a required field\./)).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 // docs/features/platform.md "Leads": the lead rules (docs/features/locations-forms-marketing.md §3, §5, §8;
 // docs/features/shopper-core.md §3 "Lead data").
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
 import type { Location, TenantSettings } from "../api/types";
 import { LANDING_KEY, VISITED_KEY } from "../app/previous";
@@ -22,8 +22,11 @@ import {
   leadsSettings,
   normalisePhone,
   postLead,
+  postMiscellaneous,
   priceDigits,
+  readEnquiries,
   readSavedDetails,
+  rememberEnquiry,
   SUBMIT_FAILED,
   saveDetails,
   serviceLocations,
@@ -245,11 +248,13 @@ describe("postLead (docs/features/locations-forms-marketing.md §8)", () => {
         }),
       ),
     ).toEqual({ ok: false, fieldErrors: { postcode: "Invalid postcode. Please enter a 4-digit number." }, formError: null });
+    // docs/features/shopper-core.md §8: the returned error, or 'An unexpected error occured'.
     expect(await postLead({}, answer(429, { error: { code: "rate_limited", message: "Too many" } }))).toEqual({
       ok: false,
       fieldErrors: {},
-      formError: SUBMIT_FAILED,
+      formError: "Too many",
     });
+    expect(await postLead({}, answer(500, "<html>proxy</html>"))).toMatchObject({ formError: "An unexpected error occured" });
     expect(
       await postLead({}, async () => {
         throw new Error("offline");
@@ -279,7 +284,7 @@ describe("postLead: the finance lender and the reservation (docs/features/platfo
     ).toMatchObject({ reservation: null });
   });
 
-  it("a 502 create_customer_failed shows the host's message; other 502s the generic one", async () => {
+  it("a 502 create_customer_failed shows the host's message; other 502s theirs, else the generic one", async () => {
     const failed = (message?: string) =>
       answer(502, { error: { code: "create_customer_failed", ...(message ? { message } : {}) } });
     expect(await postLead({}, failed("Failed to create customer or no redirect URL received."))).toEqual({
@@ -289,8 +294,9 @@ describe("postLead: the finance lender and the reservation (docs/features/platfo
     });
     expect(await postLead({}, failed())).toMatchObject({ formError: "Failed to create customer" });
     expect(await postLead({}, answer(502, { error: { code: "bad_gateway", message: "x" } }))).toMatchObject({
-      formError: SUBMIT_FAILED,
+      formError: "x",
     });
+    expect(await postLead({}, answer(502, { error: { code: "bad_gateway" } }))).toMatchObject({ formError: SUBMIT_FAILED });
   });
 
   it("a 409 car_reserved (the car is already reserved) shows the host's message, else its own", async () => {
@@ -361,5 +367,44 @@ describe("tenant adapters and trade-in adjustments (docs/features/platform.md 'L
     expect(externalUrl("/success")).toBeNull();
     expect(externalUrl("javascript:alert(1)")).toBeNull();
     expect(externalUrl(3)).toBeNull();
+  });
+});
+
+describe("POST /api/miscellaneous and this browser's enquiries (issue 25)", () => {
+  it("posts the valuation with its lead and logs the outcome (docs/features/shopper-core.md §7)", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const calls: [string, RequestInit | undefined][] = [];
+    const ok = async (i: string, init?: RequestInit) => {
+      calls.push([i, init]);
+      return Response.json({ success: true, id: 1 }, { status: 201 });
+    };
+    expect(await postMiscellaneous("valuation", { estimate_low: 14000 }, "L1", ok)).toBe(true);
+    expect(calls[0]?.[0]).toBe("/api/miscellaneous");
+    expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({
+      column_name: "valuation",
+      data: { estimate_low: 14000 },
+      lead_id: "L1",
+    });
+    expect(info).toHaveBeenCalled();
+    const bad = async () =>
+      Response.json({ error: { code: "invalid_field", message: "must be an object", field: "data" } }, { status: 400 });
+    expect(await postMiscellaneous("valuation", {}, null, bad)).toBe(false);
+    expect(String(warn.mock.calls[0]?.[0])).toContain("must be an object");
+    info.mockRestore();
+    warn.mockRestore();
+  });
+
+  it("remembers the enquiries sent from this browser, newest first, once per lead", () => {
+    localStorage.clear();
+    rememberEnquiry({ leadId: "A", category: "Test Drive", subject: "Toyota RAV4", url: "/book-test-drive", at: 1 });
+    rememberEnquiry({ leadId: "B", category: "Car Enquiry", subject: "", url: "/cars/x", at: 2 });
+    rememberEnquiry({ leadId: "A", category: "Test Drive", subject: "Toyota RAV4", url: "/book-test-drive", at: 3 });
+    expect(readEnquiries().map((e) => [e.leadId, e.at])).toEqual([
+      ["A", 3],
+      ["B", 2],
+    ]);
+    localStorage.setItem("forecourt:enquiries", "not json");
+    expect(readEnquiries()).toEqual([]);
   });
 });

@@ -22,8 +22,12 @@ export type LeadForm =
 
 /** 'Please fix the following errors:' (docs/features/locations-forms-marketing.md §5). */
 export const FIX_ERRORS = "Please fix the following errors:";
-/** 'An error occurred when submitting this form' (docs/features/locations-forms-marketing.md §8). */
-export const SUBMIT_FAILED = "An error occurred when submitting this form";
+/**
+ * 'An unexpected error occured' (docs/features/shopper-core.md §8 "Lead submit fails: returned
+ * error, or 'An unexpected error occured'", spelled as the spec spells it): a failed submit whose
+ * answer carries no message (the network failed, or the body is not the host's envelope).
+ */
+export const SUBMIT_FAILED = "An unexpected error occured";
 /** 'Please complete the form step before proceeding' (docs/features/locations-forms-marketing.md §5, §8). */
 export const STEP_INCOMPLETE = "Please complete the form step before proceeding";
 /**
@@ -600,8 +604,9 @@ function reservationOf(v: unknown): ReservationAnswer | null {
  * `field` becomes that field's error (the host's message, e.g. the postcode or 'This is a required
  * field.'); a 502 `create_customer_failed` shows the host's message ('Failed to create customer' or
  * 'Failed to create customer or no redirect URL received.'); a 409 `car_reserved` (reserve on a car
- * that is already reserved) shows the host's message ({@link CAR_RESERVED}); anything else, 'An error occurred when
- * submitting this form'. Addresses other than absolute http(s) ones are dropped. Takes the payload
+ * that is already reserved) shows the host's message ({@link CAR_RESERVED}); any other failure shows
+ * the returned error (the envelope's message, e.g. the rate limit's), else 'An unexpected error
+ * occured' ({@link SUBMIT_FAILED}: no message, or the network failed). Addresses other than absolute http(s) ones are dropped. Takes the payload
  * and a fetch; returns a {@link SubmitOutcome}.
  * Spec: docs/features/locations-forms-marketing.md §4 "Enquiry submit", "Finance quote" (the finance form
  * redirects), §8; docs/features/shopper-core.md §4 "Lead form".
@@ -633,7 +638,8 @@ export async function postLead(
       return { ok: false, fieldErrors: {}, formError: err.message ?? CREATE_CUSTOMER_FAILED };
     if (r.status === 409 && err.code === "car_reserved")
       return { ok: false, fieldErrors: {}, formError: err.message ?? CAR_RESERVED };
-    return { ok: false, fieldErrors: {}, formError: SUBMIT_FAILED };
+    // docs/features/shopper-core.md §4 "otherwise the returned error shows", §8.
+    return { ok: false, fieldErrors: {}, formError: err.message ?? SUBMIT_FAILED };
   } catch {
     return { ok: false, fieldErrors: {}, formError: SUBMIT_FAILED };
   }
@@ -658,4 +664,85 @@ export function lastCategory(): string {
   } catch {
     return "";
   }
+}
+
+/** Local-storage key of the enquiries sent from this browser (the account page's "My Enquiries"). */
+export const ENQUIRIES_KEY = "forecourt:enquiries";
+/** The most enquiries kept in that list (the oldest are dropped). */
+export const ENQUIRIES_MAX = 20;
+
+/** An enquiry sent from this browser: the lead's id, its category, its subject (subcategory), the page it was sent from and when (ms since 1970). */
+export interface SentEnquiry {
+  leadId: string;
+  category: string;
+  subject: string;
+  url: string;
+  at: number;
+}
+
+/**
+ * The enquiries sent from this browser, newest first (malformed entries dropped). Takes nothing;
+ * returns the list (empty without storage).
+ */
+export function readEnquiries(): SentEnquiry[] {
+  let v: unknown = null;
+  try {
+    v = JSON.parse(globalThis.localStorage?.getItem(ENQUIRIES_KEY) ?? "[]");
+  } catch {
+    v = null;
+  }
+  if (!Array.isArray(v)) return [];
+  return v.filter(
+    (e): e is SentEnquiry =>
+      !!e &&
+      typeof e === "object" &&
+      typeof (e as SentEnquiry).leadId === "string" &&
+      typeof (e as SentEnquiry).category === "string" &&
+      typeof (e as SentEnquiry).subject === "string" &&
+      typeof (e as SentEnquiry).url === "string" &&
+      typeof (e as SentEnquiry).at === "number",
+  );
+}
+
+/**
+ * Records a submitted lead at the head of this browser's enquiries (the same lead id once; at
+ * most {@link ENQUIRIES_MAX} kept). Takes the enquiry; returns nothing (no storage: nothing kept).
+ */
+export function rememberEnquiry(e: SentEnquiry): void {
+  try {
+    const next = [e, ...readEnquiries().filter((x) => x.leadId !== e.leadId)].slice(0, ENQUIRIES_MAX);
+    globalThis.localStorage?.setItem(ENQUIRIES_KEY, JSON.stringify(next));
+  } catch {
+    // Private mode: nothing kept.
+  }
+}
+
+/**
+ * Keeps extra data beside a lead (`POST /api/miscellaneous`, docs/features/shopper-core.md §7
+ * "valuation data plus column_name valuation | success or failure logged"): the outcome is logged
+ * to the console, never shown. Takes the kind (`valuation`), the data (numbers, yes/no or short
+ * texts), the lead's id when there is one, and a fetch; resolves true when the host stored it.
+ */
+export async function postMiscellaneous(
+  columnName: "valuation",
+  data: Record<string, string | number | boolean | null>,
+  leadId: string | null,
+  fetchImpl: FetchLike = (i, init) => globalThis.fetch(i, init),
+): Promise<boolean> {
+  try {
+    const r = await fetchImpl("/api/miscellaneous", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ column_name: columnName, data, ...(leadId ? { lead_id: leadId } : {}) }),
+    });
+    if (r.ok) {
+      console.info(`[forecourt] ${columnName} saved`);
+      return true;
+    }
+    const err = hostError(await r.json().catch(() => null));
+    console.warn(`[forecourt] ${columnName} not saved: ${err.message ?? `HTTP ${r.status}`}`);
+  } catch (e) {
+    console.warn(`[forecourt] ${columnName} not saved:`, e);
+  }
+  return false;
 }

@@ -154,7 +154,7 @@ export const EnquiryServerField: Story = {
 };
 
 export const EnquiryFailed: Story = {
-  name: "Enquiry: 'An error occurred when submitting this form'",
+  name: "Enquiry: 'An unexpected error occured'",
   render: () =>
     wrap(
       <EnquiryForm

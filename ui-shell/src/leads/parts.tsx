@@ -22,6 +22,7 @@ import {
   postLead,
   readSavedDetails,
   rememberCategory,
+  rememberEnquiry,
   saveDetails,
 } from "./lead";
 
@@ -59,9 +60,10 @@ function locationAssign(url: string): void {
 /**
  * The submit state of one lead form: the idempotency key is made once per form instance (a
  * double submit is one lead, and a retry after a failure reuses it), a second submit while one is
- * in flight is ignored, the host's field errors land on their fields, other failures give 'An
- * error occurred when submitting this form' (or the host's create-customer message), and success
- * stores the category and goes to `/success` (or calls `onSuccess`) — unless the host returns an
+ * in flight is ignored, the host's field errors land on their fields, other failures show the
+ * returned error, else 'An unexpected error occured' ({@link postLead}), and success stores the
+ * category, records the enquiry in this browser's list (`rememberEnquiry`, the account page's
+ * "My Enquiries") and goes to `/success` (or calls `onSuccess`) — unless the host returns an
  * external address (a finance `redirect_url`, a reservation's `payment_url`), where the browser is
  * sent with `assign` and the button stays disabled while it leaves. Takes the form and
  * {@link LeadSubmitOptions}; returns {@link LeadSubmit}.
@@ -93,6 +95,13 @@ export function useLeadSubmit(form: LeadForm, opts: LeadSubmitOptions = {}): Lea
     }
     saveDetails(fields as Partial<Record<keyof ContactValues, string>>);
     rememberCategory(typeof fields.category === "string" ? fields.category : "");
+    rememberEnquiry({
+      leadId: out.leadId,
+      category: typeof fields.category === "string" && fields.category ? fields.category : form,
+      subject: typeof fields.subcategory === "string" ? fields.subcategory : "",
+      url: globalThis.location?.pathname ?? "",
+      at: Date.now(),
+    });
     const away = out.redirectUrl ?? out.reservation?.payment_url ?? null;
     if (away) {
       (opts.assign ?? locationAssign)(away);
@@ -125,6 +134,7 @@ const LABELS: Record<string, string> = {
   message: "Comments",
   category: "Category",
   dealership_slug: "Dealership",
+  subcategory: "Vehicle",
   location: "Location",
   car_id: "Car",
 };

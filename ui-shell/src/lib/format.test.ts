@@ -32,6 +32,12 @@ describe("format", () => {
   it("formats kilometres with the kms suffix", () => {
     expect(formatKm(45210)).toBe("45,210 kms");
     expect(formatKm(8)).toBe("8 kms");
+    expect(formatKm(0)).toBe("0 kms");
+  });
+  it("says 1 km, not 1 kms (issue 25)", () => {
+    expect(formatKm(1)).toBe("1 km");
+    expect(formatKm(1.2)).toBe("1 km");
+    expect(formatKm(1001)).toBe("1,001 kms");
   });
   it("reads digits only", () => {
     expect(parseDigits("$12,5a00")).toBe(12500);

@@ -36,12 +36,14 @@ export function formatThousands(n: number): string {
 }
 
 /**
- * Formats an odometer reading: `45210` -> `"45,210 kms"`.
- * Takes kilometres; returns the display string with the `kms` suffix.
+ * Formats an odometer reading: `45210` -> `"45,210 kms"`, `1` -> `"1 km"` (singular only for
+ * exactly one kilometre once rounded).
+ * Takes kilometres; returns the display string with the `kms` (or `km`) suffix.
  * Spec: docs/features/locations-forms-marketing.md §5 "Kilometre field: suffix kms with thousands separators".
  */
 export function formatKm(km: number): string {
-  return `${group(km)} kms`;
+  const shown = group(km);
+  return `${shown} ${shown === "1" ? "km" : "kms"}`;
 }
 
 /**

@@ -16,6 +16,12 @@ export const GALLERY_WIDTHS = [640, 960, 1280, 1600] as const;
 /** `sizes` for the VDP main image: the full width on phones, about two thirds of the page above. */
 export const GALLERY_SIZES = "(max-width: 959px) 100vw, 66vw";
 
+/** Home hero image widths in CSS px (host `seo::HOME_HERO_WIDTHS`: its preload matches). */
+export const HOME_HERO_WIDTHS = [480, 640, 960] as const;
+
+/** `sizes` for the home hero image: the full width on phones and tablets, half the page above. */
+export const HOME_HERO_SIZES = "(max-width: 899px) 100vw, 50vw";
+
 /** Default JPEG/WebP/AVIF quality the host uses when `q` is absent. */
 export const DEFAULT_QUALITY = 75;
 

@@ -1,15 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
 import { openingHoursLines } from "./hours";
-import { footerColumns, homeHeroProps, siteFooterProps, siteHeaderProps } from "./views";
+import { carTypesOnSale, financeHref, footerColumns, homeHeroProps, siteFooterProps, siteHeaderProps } from "./views";
 
 describe("view models", () => {
   it("lists each car type's phone once in the header (new, demo, used)", () => {
     expect(siteHeaderProps(TENANTS.classic, null).phones.map((p) => p.label)).toEqual(["New cars", "Demo cars", "Used cars"]);
   });
-  it("shows group statistics only for dealer groups", () => {
-    expect(homeHeroProps(TENANTS.group).stats.length).toBe(3);
+  it("shows the site's statistics banner as the host sends it, the same rows as /brands (issue 25: 9/5/5 vs 50+/40+/30+)", () => {
+    expect(homeHeroProps(TENANTS.group).stats).toEqual([
+      { label: "Locations", value: "50+" },
+      { label: "Brands", value: "40+" },
+      { label: "Years Established", value: "30+" },
+    ]);
     expect(homeHeroProps(TENANTS.classic).stats).toEqual([]);
+  });
+  it("offers and names only the car types the site has on sale (issue 25: Drive Depot, used only)", () => {
+    const used = homeHeroProps(TENANTS.superstore);
+    expect(used.subheadline).toMatch(/^Used cars/);
+    expect(used.subheadline).not.toMatch(/new|demo/i);
+    expect(used.searchLinks).toEqual([]);
+    const ev = homeHeroProps(TENANTS.ev);
+    expect(ev.subheadline).toMatch(/^New and demo vehicles/);
+    expect(ev.searchLinks.map((l) => l.label)).toEqual(["New", "Demo"]);
+    expect(homeHeroProps(TENANTS.classic).subheadline).toMatch(/^New, demo and used vehicles/);
+  });
+  it("offers every car type when the host sent none (an empty stock)", () => {
+    expect(carTypesOnSale({ ...TENANTS.superstore, car_types: [] }).map((t) => t.type)).toEqual(["new", "demo", "used"]);
   });
 });
 
@@ -60,5 +77,30 @@ describe('footer columns (docs/features/locations-forms-marketing.md §2 "Footer
     expect(own).toEqual(["Buyer Tools", "Service & Parts", "About"]);
     expect(siteFooterProps(TENANTS.group, 2026, null).columns.map((c) => c.title)).toEqual(own);
     expect(footerColumns([{ title: "Empty", links: [] }])).toBeNull();
+  });
+});
+
+describe("financeHref (docs/features/shopper-core.md §2 /finance query parameters)", () => {
+  it("carries preferredDealership and vin when the car has them, then #finance-form", () => {
+    const href = financeHref({
+      slug: "2021-toyota-camry-sc1",
+      car_type: "new",
+      price: 38990,
+      vin: "JTNB11HK",
+      dealership_slug: "toyota-buranda",
+    });
+    const [path, rest = ""] = href.split("?");
+    const [query, hash] = rest.split("#");
+    expect([path, hash]).toEqual(["/finance", "finance-form"]);
+    expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
+      preferredDealership: "toyota-buranda",
+      vehiclePriceBudget: "38990",
+      car_id: "2021-toyota-camry-sc1",
+      car_type: "new",
+      vin: "JTNB11HK",
+    });
+    expect(financeHref({ slug: "x", car_type: "used", price: 1 })).toBe(
+      "/finance?vehiclePriceBudget=1&car_id=x&car_type=used#finance-form",
+    );
   });
 });

@@ -66,11 +66,20 @@ export function phoneFor(tenant: TenantSettings, carType: string, location?: Loc
 }
 
 /**
- * The finance link for a car (docs/features/shopper-core.md §2 "/finance ... query parameters ... #finance-form").
- * Takes a car (or search hit) with slug, car_type and price (AUD); returns the path.
+ * The finance link for a car (docs/features/shopper-core.md §2 "/finance ... query parameters
+ * preferredDealership, vehiclePriceBudget, car_id, car_type, vin; then anchor #finance-form").
+ * Takes a car (or search hit) with slug, car_type and price (AUD), and its VIN and dealership slug
+ * when known (a hit has neither: those parameters are left out); returns the path.
  */
-export function financeHref(car: Pick<Car, "slug" | "car_type" | "price">): string {
-  const q = new URLSearchParams({ car_id: car.slug, car_type: car.car_type, vehiclePriceBudget: String(car.price) });
+export function financeHref(
+  car: Pick<Car, "slug" | "car_type" | "price"> & { vin?: string | null; dealership_slug?: string | null },
+): string {
+  const q = new URLSearchParams();
+  if (car.dealership_slug) q.set("preferredDealership", car.dealership_slug);
+  q.set("vehiclePriceBudget", String(car.price));
+  q.set("car_id", car.slug);
+  q.set("car_type", car.car_type);
+  if (car.vin) q.set("vin", car.vin);
   return `/finance?${q.toString()}#finance-form`;
 }
 
@@ -178,31 +187,51 @@ export function siteFooterProps(tenant: TenantSettings, year: number, navFooter?
   };
 }
 
+/** The car types a site sells, in order, with their search page and words. */
+const CAR_TYPE_LINKS = [
+  { type: "new", label: "New", href: "/search/new-cars" },
+  { type: "demo", label: "Demo", href: "/search/demo-cars" },
+  { type: "used", label: "Used", href: "/search/used-cars" },
+] as const;
+
 /**
- * Home hero props: headline from the manufacturer or site name, search links per condition,
- * and the dealer-group statistics banner for groups (docs/features/shopper-core.md §1). Takes tenant settings.
+ * The car types the site has on sale, in order new, demo, used: the host's `car_types` (from
+ * its stock), or all three when the host sent none (an empty stock still offers every search).
+ * Takes tenant settings; returns the types with their label and search page.
+ */
+export function carTypesOnSale(tenant: TenantSettings): (typeof CAR_TYPE_LINKS)[number][] {
+  const on: readonly string[] = tenant.car_types ?? [];
+  const shown = CAR_TYPE_LINKS.filter((c) => on.includes(c.type));
+  return shown.length > 0 ? shown : [...CAR_TYPE_LINKS];
+}
+
+/**
+ * Words for a list of car types: `used`, `new and used`, `new, demo and used`. Takes the
+ * lower-case words; returns them joined.
+ */
+export function joinWords(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/**
+ * Home hero props: headline from the site name, the search links and wording of the car types
+ * the site has on sale ({@link carTypesOnSale}: a used-only site never offers New or Demo), and
+ * the statistics banner the host sends (`stats`, the same rows `/brands` shows:
+ * docs/features/shopper-core.md §1). Takes tenant settings; returns {@link HomeHeroProps}.
  */
 export function homeHeroProps(tenant: TenantSettings): HomeHeroProps {
   const primary = tenant.locations.find((l) => l.primary && l.location_type === "sales") ?? tenant.locations[0];
   const place = primary ? [primary.address.city, primary.address.state].filter(Boolean).join(" ") : "";
   const noun = (tenant.wording.vehicle_noun ?? "Cars").toLowerCase();
-  const isGroup = tenant.dealerships.length > 1;
-  const stats: FactView[] = isGroup
-    ? [
-        { value: `${tenant.locations.length}`, label: "Locations" },
-        { value: `${new Set(tenant.dealerships.map((d) => d.manufacturer).filter(Boolean)).size}`, label: "Brands" },
-        { value: `${tenant.dealerships.length}`, label: "Dealerships" },
-      ].map(({ value, label }) => ({ label, value }))
-    : [];
+  const types = carTypesOnSale(tenant);
+  const kinds = joinWords(types.map((t) => t.label.toLowerCase()));
+  const sells = `${kinds.charAt(0).toUpperCase()}${kinds.slice(1)} ${noun}`;
+  const stats: FactView[] = (tenant.stats ?? []).map((s) => ({ label: s.label, value: s.value }));
   return {
     siteName: tenant.name,
     headline: `Find your next car at ${tenant.name}`,
-    subheadline: place ? `New, demo and used ${noun} in ${place}` : `New, demo and used ${noun}`,
-    searchLinks: [
-      { label: "New", href: "/search/new-cars" },
-      { label: "Demo", href: "/search/demo-cars" },
-      { label: "Used", href: "/search/used-cars" },
-    ],
+    subheadline: place ? `${sells} in ${place}` : sells,
+    searchLinks: types.length > 1 ? types.map((t) => ({ label: t.label, href: t.href })) : [],
     stats,
     primaryAction: { id: "search", label: `Search all ${noun}`, href: SEARCH_ALL, emphasis: "primary" },
   };

@@ -5,6 +5,7 @@ import { Button } from "../design/Button";
 import { TextField } from "../design/Field";
 import { RadioGroup } from "../design/RadioGroup";
 import { validatePostcode } from "../design/validation";
+import { ReviewsBlock } from "../reviews/ReviewsBlock";
 import { fetchLocator } from "./data";
 import { LocationBlock } from "./LocationBlock";
 import { LocationMap } from "./LocationMap";
@@ -31,7 +32,8 @@ export interface DealerLocatorPageProps {
  * Please enter a 4-digit number.') that asks GET /api/v1/locations?postcode= and lists the
  * locations nearest first with their distance ('12.3 km'), the host's 400 showing 'Invalid
  * postcode'; a type filter (All, Sales, Service, Parts). An empty search shows every location
- * again. Takes {@link DealerLocatorPageProps}; renders the page.
+ * again. Below the cards, the site-wide reviews block (average, count and reviews; none when the
+ * site has no reviews). Takes {@link DealerLocatorPageProps}; renders the page.
  * Spec: docs/features/locations-forms-marketing.md §2 "Dealer-locator screen", §5 postcode, §7
  * geocoding, §8, §9 haversine.
  */
@@ -118,6 +120,9 @@ export default function DealerLocatorPage({ fetchImpl }: DealerLocatorPageProps)
       />
       <h2 className="fc-locator__list-title">{origin ? "Nearest locations" : "Our Locations"}</h2>
       {entries.length > 0 ? <LocationBlock entries={entries} /> : <p className="fc-muted">No locations of this type.</p>}
+      {/* The site-wide rating and reviews (issue 25; docs/features/locations-forms-marketing.md §2 "Reviews": e.g.
+          3,118 reviews averaging 4.7); nothing when the site has no reviews. */}
+      <ReviewsBlock query={{}} {...(fetchImpl ? { fetchImpl } : {})} />
     </div>
   );
 }

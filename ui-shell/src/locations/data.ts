@@ -66,8 +66,8 @@ function isLocationsResponse(v: unknown): v is LocationsResponse {
 /**
  * Searches the locations near a postcode (GET /api/v1/locations?postcode=&type=): nearest first
  * with their distance in km. Takes the postcode, the type filter ("" for all), an optional
- * AbortSignal and fetch; returns `ok`, `invalid` ('Invalid postcode': the host's 400, an unknown
- * or malformed postcode), or `error` (another status or shape, a network failure). Rejects only
+ * AbortSignal and fetch; returns `ok`, `invalid` ('Invalid postcode': the host's 400 for a
+ * malformed postcode or 404 for an unknown one), or `error` (another status or shape, a network failure). Rejects only
  * when aborted.
  */
 export async function fetchLocator(
@@ -81,7 +81,8 @@ export async function fetchLocator(
       headers: { accept: "application/json" },
       ...(signal ? { signal } : {}),
     });
-    if (r.status === 400) return { status: "invalid", message: UNKNOWN_POSTCODE };
+    // 400: not 4 digits; 404: 4 digits but no such postcode (the host's `unknown_postcode`).
+    if (r.status === 400 || r.status === 404) return { status: "invalid", message: UNKNOWN_POSTCODE };
     if (!r.ok) return { status: "error", message: `The site answered ${r.status}` };
     const body: unknown = await r.json();
     return isLocationsResponse(body) ? { status: "ok", data: body } : { status: "error", message: "Unexpected answer" };

@@ -174,10 +174,13 @@ describe("locator and inline data", () => {
     expect(locatorPath("4000", "service")).toBe("/api/v1/locations?postcode=4000&type=service");
     expect(locatorPath("", "all")).toBe("/api/v1/locations");
   });
-  it("maps the host's 400 to 'Invalid postcode' and other failures to an error", async () => {
+  it("maps the host's 400 and 404 to 'Invalid postcode' and other failures to an error", async () => {
     const bad = async () =>
       Response.json({ error: { code: "invalid_postcode", message: "Invalid postcode", field: "postcode" } }, { status: 400 });
-    expect(await fetchLocator("9999", "", undefined, bad)).toEqual({ status: "invalid", message: UNKNOWN_POSTCODE });
+    expect(await fetchLocator("999", "", undefined, bad)).toEqual({ status: "invalid", message: UNKNOWN_POSTCODE });
+    const unknown = async () =>
+      Response.json({ error: { code: "unknown_postcode", message: "Invalid postcode", field: "postcode" } }, { status: 404 });
+    expect(await fetchLocator("0001", "", undefined, unknown)).toEqual({ status: "invalid", message: UNKNOWN_POSTCODE });
     expect((await fetchLocator("4000", "", undefined, async () => new Response("", { status: 502 }))).status).toBe("error");
     const ok = await fetchLocator("4000", "", undefined, async () =>
       Response.json({ origin: null, locations: [{ location: bySlug("southern-cross-toyota-sales"), distance_km: 2.1 }] }),

@@ -1,3 +1,4 @@
+import { ArrowRight, ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { ModelImage } from "./ModelImage";
 import { type CarouselEnds, carouselEnds, DEFAULT_CATEGORIES_TITLE } from "./models";
@@ -63,7 +64,7 @@ function CardTrack({ title, cards }: CategoryCarouselProps) {
       <div className="fc-container fc-models-cats__head">
         <h2 id={`${id}-title`}>{heading}</h2>
         <p className="fc-models-cats__swipe" aria-hidden="true">
-          Swipe <span>→</span>
+          Swipe <ArrowRight size={16} className="fc-icon" />
         </p>
         <div className="fc-models-cats__arrows">
           <button
@@ -74,7 +75,7 @@ function CardTrack({ title, cards }: CategoryCarouselProps) {
             disabled={ends.atStart}
             onClick={() => step(-1)}
           >
-            <span aria-hidden="true">‹</span>
+            <ChevronLeft aria-hidden="true" size={22} />
           </button>
           <button
             type="button"
@@ -84,7 +85,7 @@ function CardTrack({ title, cards }: CategoryCarouselProps) {
             disabled={ends.atEnd}
             onClick={() => step(1)}
           >
-            <span aria-hidden="true">›</span>
+            <ChevronRight aria-hidden="true" size={22} />
           </button>
         </div>
       </div>

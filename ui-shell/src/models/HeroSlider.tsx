@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, type TouchEvent, useRef, useState } from "react";
 import { ButtonLink } from "../design/Button";
 import { openImageGate, useImageGate } from "./gate";
@@ -121,7 +122,7 @@ export function HeroSlider({ slides, label = "Featured models" }: HeroSliderProp
             aria-label="Previous slide"
             onClick={() => go(current - 1)}
           >
-            <span aria-hidden="true">‹</span>
+            <ChevronLeft aria-hidden="true" size={22} />
           </button>
           <button
             type="button"
@@ -129,7 +130,7 @@ export function HeroSlider({ slides, label = "Featured models" }: HeroSliderProp
             aria-label="Next slide"
             onClick={() => go(current + 1)}
           >
-            <span aria-hidden="true">›</span>
+            <ChevronRight aria-hidden="true" size={22} />
           </button>
           <div className="fc-models-hero__dots">
             {slides.map((s, i) => (

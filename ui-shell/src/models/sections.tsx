@@ -2,6 +2,7 @@
 // area"): model cards, the scrolling text banner, call-to-action tiles, the compare teaser, a model
 // family's banner and its full-screen image banner. The tabbed content block is ModelTabs.tsx
 // (Radix Tabs load only with a family page).
+import { Pause, Play } from "lucide-react";
 import { useId, useState } from "react";
 import { ButtonLink } from "../design/Button";
 import { ModelImage } from "./ModelImage";
@@ -98,7 +99,7 @@ export function ScrollingBanner({ text, href }: { text: string; href: string }) 
         aria-pressed={paused}
         onClick={() => setPaused((p) => !p)}
       >
-        <span aria-hidden="true">{paused ? "▶" : "❚❚"}</span>
+        {paused ? <Play aria-hidden="true" size={18} /> : <Pause aria-hidden="true" size={18} />}
       </button>
     </section>
   );

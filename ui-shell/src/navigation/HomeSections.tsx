@@ -5,6 +5,7 @@
 // own below the hero (HomePage.tsx loads it).
 // Spec: docs/features/locations-forms-marketing.md §2 "Navigation" ("Popular car types", "Price range slider
 // search"), §4 "Price slider: min stays below max", §9.
+
 import { type FormEvent, useState } from "react";
 import type { PopularBody } from "../api/types";
 import { useNavigate } from "../app/router";
@@ -15,6 +16,7 @@ import { Skeleton } from "../design/Skeleton";
 import { formatMoney } from "../lib/format";
 import { SEARCH_ALL } from "../lib/views";
 import { emptyState, formatAddress } from "../search/address";
+import { facetLabel } from "../search/labels";
 import { useNavigation } from "./data";
 import "./navigation.css";
 
@@ -52,7 +54,7 @@ export function PopularCarTypes({ bodies, noun = "cars" }: { bodies: readonly Po
         {bodies.slice(0, POPULAR_BODIES).map((b) => (
           <li key={b.value}>
             <a href={b.href} data-body={b.value}>
-              <span>{b.label}</span>
+              <span>{facetLabel(b)}</span>
               <span className="fc-body-tiles__count">
                 {b.count} {noun}
               </span>

@@ -5,6 +5,7 @@
 // (Radix Dialog as a sheet) with the same entries as accordions. Every dropdown and the drawer
 // close on a route change and on the force-close signal.
 // Spec: docs/features/locations-forms-marketing.md §2 "Navigation", §3 "Model menu item", §4 "Dropdown menus".
+import { ChevronDown } from "lucide-react";
 import { Accordion as A, NavigationMenu as N } from "radix-ui";
 import {
   type AnchorHTMLAttributes,
@@ -231,9 +232,7 @@ export function MenuDrawer({
               <A.Header className="fc-accordion__header">
                 <A.Trigger className="fc-accordion__trigger">
                   <span>{e.label}</span>
-                  <span className="fc-accordion__chevron" aria-hidden="true">
-                    ▾
-                  </span>
+                  <ChevronDown className="fc-accordion__chevron" aria-hidden="true" size={18} />
                 </A.Trigger>
               </A.Header>
               <A.Content className="fc-accordion__content">

@@ -58,10 +58,26 @@ export interface OfferCardProps {
 }
 
 /**
+ * The offer's Book a Test Drive link: /book-test-drive with the vehicle (`?vehicle={manufacturer}
+ * {model}`) and the make (`&make={manufacturer}`, which pre-selects its dealership on a group
+ * site) when the offer names them. Takes the offer; returns the path and query.
+ * Spec: docs/features/locations-forms-marketing.md §2 /book-test-drive.
+ */
+export function testDriveHref(offer: Pick<Offer, "manufacturer" | "model">): string {
+  const make = offer.manufacturer?.trim() ?? "";
+  const vehicle = [make, offer.model?.name ?? ""].join(" ").trim();
+  const q = new URLSearchParams();
+  if (vehicle) q.set("vehicle", vehicle);
+  if (make) q.set("make", make);
+  const qs = q.toString();
+  return qs ? `/book-test-drive?${qs}` : "/book-test-drive";
+}
+
+/**
  * One offer: image, category and manufacturer, name (a link to the offer's page in the list),
  * description (host-sanitised HTML; over 200 characters of text: its first 200 until View more),
  * disclaimer (plain text, the same rule), 'Explore {model}' (the model's page), Enquire Now and,
- * when `test_drive`, Book a Test Drive (/book-test-drive). Takes {@link OfferCardProps}; renders
+ * when `test_drive`, Book a Test Drive ({@link testDriveHref}). Takes {@link OfferCardProps}; renders
  * an `<article data-offer={id}>`. Spec: docs/features/locations-forms-marketing.md §2 "Offers", §4, §9.
  */
 export function OfferCard({ offer, level = 2, enquiryHref, priority = false }: OfferCardProps) {
@@ -114,7 +130,7 @@ export function OfferCard({ offer, level = 2, enquiryHref, priority = false }: O
             Enquire Now
           </ButtonLink>
           {offer.test_drive ? (
-            <ButtonLink href="/book-test-drive" variant="secondary" data-action="test-drive">
+            <ButtonLink href={testDriveHref(offer)} variant="secondary" data-action="test-drive">
               Book a Test Drive
             </ButtonLink>
           ) : null}

@@ -61,6 +61,7 @@ export default function OfferPage({ routeId }: { routeId: string }) {
                 variant="enquiry"
                 category={OFFER_CATEGORY}
                 subcategory={state.data.name}
+                {...(state.data.manufacturer ? { manufacturer: state.data.manufacturer } : {})}
                 pageId={`offer-${state.data.id}`}
               />
             </Suspense>

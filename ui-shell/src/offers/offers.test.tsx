@@ -83,7 +83,10 @@ describe("OfferCard", () => {
     render(<OfferCard offer={OFFER_LONG} enquiryHref="#offer-enquiry" />);
     expect(screen.getByRole("link", { name: "Explore IM6" }).getAttribute("href")).toBe("/im6");
     expect(screen.getByRole("link", { name: "Enquire Now" }).getAttribute("href")).toBe("#offer-enquiry");
-    expect(screen.getByRole("link", { name: "Book a Test Drive" }).getAttribute("href")).toBe("/book-test-drive");
+    // Issue 25: the test-drive page knows the vehicle and the make (its dealership on a group site).
+    expect(screen.getByRole("link", { name: "Book a Test Drive" }).getAttribute("href")).toBe(
+      "/book-test-drive?vehicle=IM+Motors+IM6&make=IM+Motors",
+    );
     expect(screen.getByText("IM Motors")).toBeTruthy();
   });
 });

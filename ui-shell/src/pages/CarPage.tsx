@@ -16,7 +16,7 @@ import { favouriteOf, toggleFavourite, useSavedCars } from "../search/favourites
 import { commentsHtml, spinFrames, vdpConfig } from "../vdp/data";
 import { Gallery, WhenVisible } from "../vdp/Gallery";
 import { locatedAt, overlayText } from "../vdp/place";
-import { sidebarProps } from "../vdp/sidebar";
+import { shownPrice, sidebarProps } from "../vdp/sidebar";
 import { financeFigures, useFinanceQuote } from "../vdp/tools/quote";
 import { FinanceTeaser, useMarketAverages } from "../vdp/tools/Teaser";
 
@@ -228,8 +228,7 @@ export default function CarPage() {
     void import("../account/watchlist").then(async (m) => {
       const o = await m.toggleWatchlist(car, here);
       if (o.kind === "sign-in") return navigate(o.href);
-      const t = m.watchlistToast(o);
-      if (t) toast.show(t);
+      m.notifyWatchlist(o, toast.show);
     });
   }, [res, here, navigate, toast]);
 
@@ -258,7 +257,7 @@ export default function CarPage() {
     onShare: share,
     onFave: fave,
     ...(favouritesOn ? {} : { watchlist: { saved: watched, onToggle: watch } }),
-    financeTeaser: <FinanceTeaser figures={finance} price={car.price} averages={averages} />,
+    financeTeaser: <FinanceTeaser figures={finance} price={shownPrice(res.price_view) ?? 0} averages={averages} />,
   });
   const typeLabel = `${car.car_type.charAt(0).toUpperCase()}${car.car_type.slice(1)} cars`;
   const frames = spinFrames(res);

@@ -15,7 +15,7 @@ export interface RoutePageProps {
   kind: string;
 }
 
-const LEAD_KINDS = ["contact", "success", "trade-in", "finance", "service", "reserve"] as const;
+const LEAD_KINDS = ["contact", "success", "trade-in", "finance", "service", "reserve", "test-drive"] as const;
 const LeadPage = lazy(() => import("../leads/LeadPage"));
 
 const PAGES = {
@@ -23,10 +23,12 @@ const PAGES = {
   ...Object.fromEntries(LEAD_KINDS.map((k) => [k, LeadPage])),
   "sign-in": lazy(() => import("../account/SignInPage")),
   watchlist: lazy(() => import("../account/WatchlistPage")),
+  garage: lazy(() => import("../account/GaragePage")),
   compare: lazy(() => import("../compare/ComparePage")),
   "model-compare": lazy(() => import("../variants/VariantComparePage")),
   recall: lazy(() => import("../marketing/RecallPage")),
   content: lazy(() => import("../content/ContentPage")),
+  careers: lazy(() => import("../marketing/CareersPage")),
   offers: lazy(() => import("../offers/OffersPage")),
   offer: lazy(() => import("../offers/OfferPage")),
   brands: lazy(() => import("../brands/BrandsPage")),
@@ -41,10 +43,12 @@ export type RoutePageKind =
   | (typeof LEAD_KINDS)[number]
   | "sign-in"
   | "watchlist"
+  | "garage"
   | "compare"
   | "model-compare"
   | "recall"
   | "content"
+  | "careers"
   | "offers"
   | "offer"
   | "brands"

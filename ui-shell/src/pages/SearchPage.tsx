@@ -5,13 +5,13 @@ import { useDocumentTitle, useSite } from "../app/site";
 import { Button, ButtonLink } from "../design/Button";
 import { Skeleton } from "../design/Skeleton";
 import { useToast } from "../design/Toast";
-import { formatThousands } from "../lib/format";
 import { useSlugTables } from "../lib/useSlugTables";
 import { DEFAULT_HITS_PER_PAGE, formatAddress, restoreAddress, type SearchState } from "../search/address";
 import { Breadcrumbs } from "../search/Breadcrumbs";
 import { CardToggles } from "../search/CardToggles";
 import { hitCardProps, type SearchHit } from "../search/cards";
 import { cardToggles, searchConfig } from "../search/config";
+import { countLine, groupedSold } from "../search/count";
 import { fetchSlugNames, scopeOf, seedInline, useSearchResults } from "../search/data";
 import type { FacetLists } from "../search/FilterPanel";
 import { compareHref, readCompareEntries, useSavedCars } from "../search/favourites";
@@ -178,8 +178,7 @@ export default function SearchPage() {
       void import("../account/watchlist").then(async (m) => {
         const o = await m.toggleWatchlist({ id: hit.id, name: hit.name, slug: hit.slug, available: hit.available }, here);
         if (o.kind === "sign-in") return navigate(o.href);
-        const t = m.watchlistToast(o);
-        if (t) toast.show(t);
+        m.notifyWatchlist(o, toast.show);
       });
     },
     [here, navigate, toast],
@@ -238,7 +237,7 @@ export default function SearchPage() {
       <div className="fc-srp__head">
         <h1>{heading}</h1>
         <p className="fc-srp__count" aria-live="polite" data-count={data?.count ?? ""}>
-          {count === null ? "Searching…" : `${formatThousands(count)} ${noun} found`}
+          {count === null ? "Searching…" : countLine(count, noun, data ? groupedSold(data) : 0)}
         </p>
       </div>
       <div className="fc-srp__toolbar">

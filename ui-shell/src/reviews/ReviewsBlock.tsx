@@ -46,11 +46,14 @@ export interface ReviewsViewProps {
 /**
  * The reviews block as it looks in each state: the anchor `#reviews` with its heading always,
  * then a skeleton while loading, a short note on error, or the average (the host's string, e.g.
- * "4.7"), its stars and the count ("3,118 reviews") above at most 12 {@link ReviewCard}s.
- * Takes {@link ReviewsViewProps}; renders a `<section id="reviews">`.
+ * "4.7"), its stars and the count ("3,118 reviews") above at most 12 {@link ReviewCard}s. When
+ * the host has no reviews (`none`, a 404) or the count is 0 the block does not render at all.
+ * Takes {@link ReviewsViewProps}; renders a `<section id="reviews">` or nothing.
  * Spec: docs/features/locations-forms-marketing.md §2 "Reviews", §9.
  */
 export function ReviewsView({ state, title = "Google Reviews" }: ReviewsViewProps) {
+  if (state.status === "none" || (state.status === "ok" && state.data.count === 0 && state.data.reviews.length === 0))
+    return null;
   return (
     <section id="reviews" className="fc-reviews" aria-labelledby="reviews-title" aria-busy={state.status === "loading"}>
       <h2 id="reviews-title">{title}</h2>

@@ -116,6 +116,15 @@ describe("reviews block", () => {
     expect(fetchImpl).toHaveBeenCalledWith("/api/v1/reviews?location=southern-cross-toyota-sales", expect.anything());
   });
 
+  it("renders no block when the host says the site has no reviews (404), instead of an error note", async () => {
+    const noReviews = async () =>
+      Response.json({ error: { code: "not_found", message: "This site has no reviews." } }, { status: 404 });
+    expect((await fetchReviews({ location: "x" }, undefined, noReviews)).status).toBe("none");
+    const { container } = render(<ReviewsBlock query={{ location: "x" }} fetchImpl={noReviews} />);
+    await waitFor(() => expect(document.getElementById("reviews")).toBeNull());
+    expect(container.textContent).not.toContain("Reviews could not be loaded");
+  });
+
   it("reports another status or shape as an error", async () => {
     expect((await fetchReviews({}, undefined, async () => new Response("{}", { status: 500 }))).status).toBe("error");
     expect((await fetchReviews({}, undefined, async () => Response.json({ nope: 1 }))).status).toBe("error");

@@ -15,7 +15,12 @@ export interface ReviewsQuery {
 }
 
 /** The state of a reviews request. */
-export type ReviewsState = { status: "loading" } | { status: "ok"; data: ReviewsResponse } | { status: "error"; message: string };
+export type ReviewsState =
+  | { status: "loading" }
+  | { status: "ok"; data: ReviewsResponse }
+  /** The host says there are no reviews to show (404: the site has none, or the location or dealership is unknown). */
+  | { status: "none" }
+  | { status: "error"; message: string };
 
 /**
  * The API path for a query: `/api/v1/reviews?location=...` (a location wins over a dealership),
@@ -35,8 +40,9 @@ function isReviewsResponse(v: unknown): v is ReviewsResponse {
 
 /**
  * Fetches the reviews of a query. Takes the query, an optional AbortSignal and fetch (default the
- * global); returns `ok` with the body (its reviews cut to {@link MAX_REVIEWS}), or `error` for
- * another status, another shape or a network failure (rejects only when aborted).
+ * global); returns `ok` with the body (its reviews cut to {@link MAX_REVIEWS}), `none` when the
+ * host answers 404 (the site has no reviews: the block does not render), or `error` for another
+ * status, another shape or a network failure (rejects only when aborted).
  */
 export async function fetchReviews(
   q: ReviewsQuery,
@@ -45,6 +51,7 @@ export async function fetchReviews(
 ): Promise<ReviewsState> {
   try {
     const r = await fetchImpl(reviewsPath(q), { headers: { accept: "application/json" }, ...(signal ? { signal } : {}) });
+    if (r.status === 404) return { status: "none" };
     if (!r.ok) return { status: "error", message: `The site answered ${r.status}` };
     const body: unknown = await r.json();
     if (!isReviewsResponse(body)) return { status: "error", message: "Unexpected answer" };

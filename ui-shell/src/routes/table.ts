@@ -21,6 +21,9 @@ export type PageKind =
   | "finance"
   | "service"
   | "reserve"
+  | "test-drive"
+  | "garage"
+  | "careers"
   | "models"
   | "model-family"
   | "model-compare"
@@ -121,8 +124,8 @@ export const ROUTES: readonly RouteDef[] = [
   { ...info("sell-my-car", "Sell my car"), page: "trade-in" },
   { ...info("sell-your-car", "Sell your car"), page: "trade-in" },
   { ...info("finance", "Finance", `${SC}; ${LFM}`), page: "finance", gate: "per-site" },
-  { ...info("finance-enquiry", "Finance enquiry", `${SC}; ${LFM}`), page: "finance" },
-  { ...info("apply-for-finance", "Apply for finance", `${SC}; ${LFM}`), page: "finance" },
+  { ...info("finance-enquiry", "Finance enquiry", `${SC}; ${LFM}`), page: "finance", gate: "per-site" },
+  { ...info("apply-for-finance", "Apply for finance", `${SC}; ${LFM}`), page: "finance", gate: "per-site" },
   {
     id: "personalised-finance",
     path: "/personalised/finance",
@@ -147,7 +150,7 @@ export const ROUTES: readonly RouteDef[] = [
     spec: `${LFM} /offers/{manufacturer}/{offerId}`,
     page: "offer",
   },
-  info("book-test-drive", "Book a test drive"),
+  { ...info("book-test-drive", "Book a test drive"), page: "test-drive" },
   { ...info("vehicle-parts-and-accessories", "Parts and accessories"), page: "content" },
 
   // Contact and locations.
@@ -198,11 +201,11 @@ export const ROUTES: readonly RouteDef[] = [
   { ...info("success", "Thank you", SC), page: "success" },
   { ...info("spin-to-win", "Spin to win"), gate: "per-site", page: "content" },
   { ...info("online-payment", "Online payment"), gate: "always", page: "content" },
-  { ...info("my-garage", "My garage"), gate: "always" },
-  { ...info("mymotorama", "My garage"), gate: "always" },
-  { ...info("mybigboxcars", "My garage"), gate: "always" },
-  { ...info("myblinkr", "My garage"), gate: "always" },
-  { ...info("myservco", "My garage"), gate: "always" },
+  { ...info("my-garage", "My garage"), gate: "always", page: "garage" },
+  { ...info("mymotorama", "My garage"), gate: "always", page: "garage" },
+  { ...info("mybigboxcars", "My garage"), gate: "always", page: "garage" },
+  { ...info("myblinkr", "My garage"), gate: "always", page: "garage" },
+  { ...info("myservco", "My garage"), gate: "always", page: "garage" },
 
   // Brand and electric-model marketing (docs/features/locations-forms-marketing.md §2 "Electric-model marketing area").
   { ...info("models", "Models"), page: "models" },
@@ -236,13 +239,21 @@ export const ROUTES: readonly RouteDef[] = [
   { ...info("about-us", "About us", `${SC}; ${LFM}`), page: "content" },
   { ...info("terms-and-conditions", "Terms and conditions", SC), page: "content" },
   { ...info("privacy-policy", "Privacy policy"), page: "content" },
-  { ...info("careers", "Careers"), page: "content" },
+  { ...info("careers", "Careers"), page: "careers" },
   { ...info("fleet", "Fleet"), page: "content" },
   { ...info("buying", "Buying"), page: "content" },
   { ...info("roadside-assist", "Roadside assist"), page: "content" },
   { ...info("warranty", "Warranty"), page: "content" },
   { ...info("charging-solutions", "Charging solutions"), page: "content" },
-  { id: "blog-vehicle-reviews", path: "/blog/vehicle-reviews", title: "Vehicle reviews", spec: `${LFM} /blog/vehicle-reviews` },
+  {
+    id: "blog-vehicle-reviews",
+    path: "/blog/vehicle-reviews",
+    title: "Vehicle reviews",
+    spec: `${LFM} /blog/vehicle-reviews`,
+    page: "content",
+  },
+  // The blog posts the VDP links (docs/features/shopper-core.md §2 "blogs"; tenants' content/vdp.toml).
+  { id: "blog", path: "/blog/:post", title: "Blog", spec: `${SC} "Vehicle detail page" blogs`, page: "content" },
   { ...info("diamond-advantage", "Diamond advantage"), page: "content" },
   info("twg-cars", "TWG Cars", SC),
   info("twg-rental", "TWG Rental", SC),

@@ -1,3 +1,4 @@
+import { ArrowLeftRight, Heart } from "lucide-react";
 import { type FavouriteEntry, toggleCompare, toggleFavourite } from "./favourites";
 
 /** Props of {@link CardToggles}: which toggles exist, their state, and the car. */
@@ -32,7 +33,7 @@ export function CardToggles({ entry, favourites, compare, isFavourite, isCompare
           onClick={watchlist.onToggle}
           data-toggle="watchlist"
         >
-          <span aria-hidden="true">{watchlist.saved ? "♥" : "♡"}</span>
+          <Heart aria-hidden="true" size={20} fill={watchlist.saved ? "currentColor" : "none"} />
         </button>
       ) : null}
       {favourites ? (
@@ -44,7 +45,7 @@ export function CardToggles({ entry, favourites, compare, isFavourite, isCompare
           onClick={() => toggleFavourite(entry)}
           data-toggle="favourite"
         >
-          <span aria-hidden="true">{isFavourite ? "♥" : "♡"}</span>
+          <Heart aria-hidden="true" size={20} fill={isFavourite ? "currentColor" : "none"} />
         </button>
       ) : null}
       {compare ? (
@@ -56,7 +57,7 @@ export function CardToggles({ entry, favourites, compare, isFavourite, isCompare
           onClick={() => toggleCompare(entry)}
           data-toggle="compare"
         >
-          <span aria-hidden="true">⇄</span>
+          <ArrowLeftRight aria-hidden="true" size={20} />
         </button>
       ) : null}
     </div>

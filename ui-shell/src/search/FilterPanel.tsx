@@ -17,6 +17,7 @@ import {
   setRange,
   toggleRefinement,
 } from "./filters";
+import { facetLabel } from "./labels";
 
 /**
  * Facet lists by attribute, plus `popular_makes` (docs/features/shopper-core.md §3 "Facet items: label, count, value").
@@ -65,7 +66,7 @@ function RefinementList({
       {list.map((i) => (
         <li key={i.value}>
           <Checkbox
-            label={`${labelOf ? labelOf(i) : i.label} (${formatThousands(i.count)})`}
+            label={`${labelOf ? labelOf(i) : facetLabel(i)} (${formatThousands(i.count)})`}
             checked={chosen.includes(i.value)}
             onCheckedChange={(on) => onChange(toggleRefinement(state, attr, i.value, on))}
             value={i.value}
@@ -138,7 +139,7 @@ export default function FilterPanel({ state, facets, onChange }: FilterPanelProp
           items={carTypes}
           state={state}
           onChange={onChange}
-          labelOf={(i) => CAR_TYPE_LABELS[i.value] ?? i.label}
+          labelOf={(i) => CAR_TYPE_LABELS[i.value] ?? facetLabel(i)}
         />
       </Disclosure>
       <Disclosure title="Make" defaultOpen>

@@ -165,7 +165,7 @@ const FLOAT = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)$/
 
 /** One range end: `$`, commas and spaces removed; empty is open (null). Dollars, km, years or seconds. */
 function rangeEnd(param: string, s: string): number | null {
-  const t = s.replace(/[$, ]/g, "");
+  const t = s.replace(/[$,\s]/g, "");
   if (t === "") return null;
   const v = FLOAT.test(t) ? Number(t.replace(/^([+-]?)inf(inity)?$/i, "$1Infinity")) : Number.NaN;
   if (Number.isFinite(v) && Math.abs(v) < 1e15) return v;
@@ -228,7 +228,8 @@ function parseInto(q: SearchState, key: string, value: string): void {
     const at = value.indexOf(":");
     const [lo, hi] = at < 0 ? [value, value] : [value.slice(0, at), value.slice(at + 1)];
     const r: Range = { min: rangeEnd(key, lo), max: rangeEnd(key, hi) };
-    if (r.min !== null && r.max !== null && r.min > r.max) throw new Bad(key, "min is greater than max");
+    // Ends written the other way round (`50000:20000`) mean the same range: normalised, as the host does.
+    if (r.min !== null && r.max !== null && r.min > r.max) [r.min, r.max] = [r.max, r.min];
     if (r.min !== null || r.max !== null) q.ranges[key] = r;
     return;
   }

@@ -3,6 +3,7 @@ import { TENANTS } from "../__tests__/fixtures";
 import { emptyState, restoreAddress } from "./address";
 import { toggleRefinement } from "./filters";
 import { mergeBase, routeBase, searchCrumbs, searchLocation } from "./route";
+import { usedCarTarget } from "./usedCar";
 
 const group = TENANTS.group;
 const names = {
@@ -75,5 +76,18 @@ describe("search routes (docs/features/locations-forms-marketing.md §2)", () =>
       { label: "SUV", href: "/search/suv" },
     ]);
     expect(searchCrumbs(restoreAddress("?make=A&make=B")).length).toBe(2);
+  });
+});
+
+describe("/used-car/{make}/{model} (issue 25: it ignored its make and model)", () => {
+  it("goes to the make and model's search with used cars only", () => {
+    expect(usedCarTarget("/used-car/toyota/rav4", "")).toBe("/search/toyota/rav4?car_type=used");
+    expect(usedCarTarget("/used-car/Mercedes-Benz", "?sortBy=price_asc")).toBe(
+      "/search/mercedes-benz?car_type=used&sortBy=price_asc",
+    );
+    expect(usedCarTarget("/used-car", "")).toBe("/search/used-cars");
+    expect(usedCarTarget("/used-car/", "?car_type=new")).toBe("/search/used-cars");
+    expect(usedCarTarget("/used-car/a/b/c", "")).toBeNull();
+    expect(usedCarTarget("/search/toyota", "")).toBeNull();
   });
 });

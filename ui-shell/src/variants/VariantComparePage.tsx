@@ -147,8 +147,22 @@ export function VariantCompare({ content }: VariantCompareProps) {
       {left && right ? (
         <>
           <div className="fc-variants__panels">
-            <Panel side="left" view={left} options={options} onModel={onModel} onColour={onColour} />
-            <Panel side="right" view={right} options={options} onModel={onModel} onColour={onColour} />
+            <Panel
+              side="left"
+              view={left}
+              options={options}
+              onModel={onModel}
+              onColour={onColour}
+              stockHref={searchStockHref(left.variant.baseId, content.families)}
+            />
+            <Panel
+              side="right"
+              view={right}
+              options={options}
+              onModel={onModel}
+              onColour={onColour}
+              stockHref={searchStockHref(right.variant.baseId, content.families)}
+            />
           </div>
           <SpecTables left={left} right={right} />
           <Features views={[left, right]} />
@@ -167,10 +181,12 @@ interface PanelProps {
   options: { value: string; label: string }[];
   onModel: (side: Side, variantId: string) => void;
   onColour: (side: Side, colourId: string) => void;
+  /** Where Search Stock goes ({@link searchStockHref}). */
+  stockHref: string;
 }
 
 /** One side: heading, model dropdown, image, selected colour's name, swatches, Search Stock and Learn More. */
-function Panel({ side, view, options, onModel, onColour }: PanelProps) {
+function Panel({ side, view, options, onModel, onColour, stockHref }: PanelProps) {
   const headingId = useId();
   const { variant, colours, selected, image } = view;
   const src = image ?? placeholderImage(view.family === "im6" ? "SUV" : "Sedan");
@@ -222,7 +238,7 @@ function Panel({ side, view, options, onModel, onColour }: PanelProps) {
         </fieldset>
       ) : null}
       <div className="fc-variants__actions">
-        <ButtonLink href={searchStockHref(variant.baseId)}>Search Stock</ButtonLink>
+        <ButtonLink href={stockHref}>Search Stock</ButtonLink>
         <ButtonLink
           variant="ghost"
           href={learnMoreHref(variant.baseId)}

@@ -101,6 +101,9 @@ describe("resolveVariantId", () => {
 describe("links and address", () => {
   it("Search Stock searches the family, Learn More opens its page", () => {
     expect(searchStockHref("im5")).toBe("/search/new-used-and-demo-cars?query=im5");
+    // The family's own Search Stock link wins (a model refinement: issue 25, IM5 showed IM6 cars).
+    const families = [{ baseId: "im5", ctas: [{ title: "Search Stock", link: "/search/new-used-and-demo-cars?model=IM5" }] }];
+    expect(searchStockHref("im5", families)).toBe("/search/new-used-and-demo-cars?model=IM5");
     expect(learnMoreHref("im6")).toBe("/models/im6");
     expect(searchStockHref("a b&c")).toBe("/search/new-used-and-demo-cars?query=a%20b%26c");
   });

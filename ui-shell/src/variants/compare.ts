@@ -93,11 +93,18 @@ export function compareSearch(left: string, right: string): string {
 }
 
 /**
- * Where a panel's Search Stock button goes: `/search/new-used-and-demo-cars?query={baseId}`.
- * Takes the variant's baseId (e.g. `im5`); returns the path with its query.
+ * Where a panel's Search Stock button goes: the model family's own 'Search Stock' link from the
+ * tenant's content when it has one (a model refinement, `?model=IM5`: a text query `im5` also
+ * finds other models whose stock numbers start with it, issue 25), else
+ * `/search/new-used-and-demo-cars?query={baseId}`. Takes the variant's baseId (e.g. `im5`) and
+ * optionally the families of the content; returns the path with its query.
  */
-export function searchStockHref(baseId: string): string {
-  return `/search/new-used-and-demo-cars?query=${encodeURIComponent(baseId)}`;
+export function searchStockHref(
+  baseId: string,
+  families: readonly { baseId: string; ctas?: readonly { title: string; link: string }[] | undefined }[] = [],
+): string {
+  const own = families.find((f) => f.baseId === baseId)?.ctas?.find((c) => c.title === "Search Stock")?.link;
+  return own ?? `/search/new-used-and-demo-cars?query=${encodeURIComponent(baseId)}`;
 }
 
 /** Where a panel's Learn More link goes: `/models/{baseId}`. Takes the baseId; returns the path. */

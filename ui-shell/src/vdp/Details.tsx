@@ -1,11 +1,13 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import type { SearchHit } from "../api/schema";
-import type { CarResponse, TenantSettings } from "../api/types";
+import type { Car, CarResponse, TenantSettings } from "../api/types";
+import { useContent } from "../content/data";
 import type { FactView, SearchCardProps } from "../contract";
 import { Accordion } from "../design/Accordion";
 import { Button, ButtonLink } from "../design/Button";
 import { Carousel } from "../design/Carousel";
 import { Skeleton, SkeletonCard } from "../design/Skeleton";
+import { usePerView } from "../design/usePerView";
 import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { formatKm, formatMoney, formatPhone, formatThousands } from "../lib/format";
@@ -14,7 +16,8 @@ import { showsCertifiedPanel } from "../marketing/certified";
 import type { VdpConfig } from "./data";
 import { WhenVisible } from "./Gallery";
 import { detailRows, fullSpecRows, SALES_COUNTER_MS, salesCount, shareLinks, shareWindowFeatures } from "./maths";
-import { displayPrice } from "./sidebar";
+import { type BlogLink, carPromises, parseVdpContent, VDP_CONTENT_API } from "./promises";
+import { displayPrice, shownPrice } from "./sidebar";
 import { isElectric, toolsConfig } from "./tools/fuel";
 import type { FinanceFigures } from "./tools/quote";
 import { VideoPlayer } from "./Video";
@@ -302,31 +305,74 @@ export function similarCard(hit: SearchHit, noPriceText: string): SearchCardProp
 }
 
 /**
+ * The fallback search for similar cars when the similar-cars call fails (docs/features/shopper-core.md §8
+ * "Similar cars fail: logged, then a fallback search shows"): the same make and car type within
+ * the §9 price window (plus or minus 10000 AUD under 50000, else 25000; no window without a
+ * price), 7 hits so 6 remain without the car itself. Takes the car; returns the
+ * `GET /api/v1/search` path and query.
+ */
+export function similarFallbackPath(car: Pick<Car, "make" | "car_type" | "price">): string {
+  const q = new URLSearchParams({ make: car.make, car_type: car.car_type, hitsPerPage: "7" });
+  if (car.price > 10) {
+    const w = car.price < 50000 ? 10000 : 25000;
+    q.set("price", `${Math.max(0, Math.round(car.price - w))}:${Math.round(car.price + w)}`);
+  }
+  return `/api/v1/search?${q.toString()}`;
+}
+
+/**
+ * The similar-cars heading, naming what is shown: 'Similar {make} {noun} In-Stock' (new and demo)
+ * or '... Available' (used) when every hit is of the car's make, else 'Similar {noun} ...' (a
+ * group's similar cars across brands must not be headed by one brand). Takes the car's make and
+ * type, the hits and the tenant's vehicle noun; returns the heading.
+ */
+export function similarTitle(make: string, carType: string, hits: readonly Pick<SearchHit, "make">[], noun: string): string {
+  const same = hits.every((h) => h.make.toLowerCase() === make.toLowerCase());
+  return `Similar ${same ? `${make} ` : ""}${noun} ${carType === "used" ? "Available" : "In-Stock"}`;
+}
+
+async function hitsOf(path: string, signal: AbortSignal): Promise<SearchHit[]> {
+  const r = await fetch(path, { signal });
+  if (!r.ok) throw new Error(`HTTP ${r.status}`);
+  const b = (await r.json()) as { hits?: SearchHit[] };
+  return Array.isArray(b.hits) ? b.hits : [];
+}
+
+/**
  * 'Similar ... In-Stock' (new and demo) or 'Available' (used) carousel from GET
- * /api/v1/cars/{slug}/similar (docs/features/shopper-core.md §7, §9: at most 6, 6 skeletons while loading). A
- * failure is logged and nothing shows. Takes the car response and tenant; renders a `<section>`.
+ * /api/v1/cars/{slug}/similar (docs/features/shopper-core.md §7, §9: at most 6, 6 skeletons while
+ * loading). A failure is logged, then the fallback search ({@link similarFallbackPath}) shows
+ * (§8); nothing shows when that fails too or finds nothing. The heading names what is shown
+ * ({@link similarTitle}). Takes the car response and tenant; renders a `<section>`.
  */
 export function SimilarCars({ res, tenant }: { res: CarResponse; tenant: TenantSettings }) {
   const [hits, setHits] = useState<SearchHit[] | null | "failed">(null);
+  const perView = usePerView();
   const slug = res.car.slug;
+  const fallback = similarFallbackPath(res.car);
   useEffect(() => {
     const ac = new AbortController();
     setHits(null);
-    fetch(`/api/v1/cars/${encodeURIComponent(slug)}/similar`, { signal: ac.signal })
-      .then((r) => (r.ok ? (r.json() as Promise<{ hits?: SearchHit[] }>) : Promise.reject(new Error(`HTTP ${r.status}`))))
+    const mine = (list: SearchHit[]) => list.filter((h) => h.slug !== slug).slice(0, 6);
+    hitsOf(`/api/v1/cars/${encodeURIComponent(slug)}/similar`, ac.signal)
+      .catch((e: unknown) => {
+        if (ac.signal.aborted) throw e;
+        console.error("[forecourt] Failed to fetch similar cars.", e);
+        return hitsOf(fallback, ac.signal);
+      })
       .then(
-        (b) => setHits(Array.isArray(b.hits) ? b.hits.slice(0, 6) : []),
+        (list) => setHits(mine(list)),
         (e: unknown) => {
           if (ac.signal.aborted) return;
-          console.error("[forecourt] Failed to fetch similar cars.", e);
+          console.error("[forecourt] The similar-cars fallback search failed.", e);
           setHits("failed");
         },
       );
     return () => ac.abort();
-  }, [slug]);
+  }, [slug, fallback]);
   if (hits === "failed" || (Array.isArray(hits) && hits.length === 0)) return null;
   const noun = tenant.wording.vehicle_noun || "Cars";
-  const title = `Similar ${res.car.make} ${noun} ${res.car.car_type === "used" ? "Available" : "In-Stock"}`;
+  const title = similarTitle(res.car.make, res.car.car_type, Array.isArray(hits) ? hits : [], noun);
   const noPrice = tenant.wording.no_price_text || "Enquire for price";
   return (
     <Section title={title} id="similar">
@@ -339,7 +385,7 @@ export function SimilarCars({ res, tenant }: { res: CarResponse; tenant: TenantS
       ) : (
         <Carousel
           label={title}
-          perView={3}
+          perView={perView}
           items={hits.map((h) => (
             <RemoteSlot
               key={h.slug}
@@ -351,6 +397,25 @@ export function SimilarCars({ res, tenant }: { res: CarResponse; tenant: TenantS
           ))}
         />
       )}
+    </Section>
+  );
+}
+
+/**
+ * 'From Our Blog': the blog posts about the car's make (or every car) from the tenant's VDP
+ * content (docs/features/shopper-core.md §2 "blogs"). Takes the posts; renders a `<section>`.
+ */
+export function Blogs({ blogs }: { blogs: readonly BlogLink[] }) {
+  return (
+    <Section title="From Our Blog" id="blogs">
+      <ul className="fc-vdp-blogs">
+        {blogs.map((b) => (
+          <li key={b.href}>
+            <a href={b.href}>{b.title}</a>
+            {b.summary ? <p className="fc-muted">{b.summary}</p> : null}
+          </li>
+        ))}
+      </ul>
     </Section>
   );
 }
@@ -393,13 +458,23 @@ export default function Details({ res, tenant, config, copied, onCopy, finance }
   const type = `${car.car_type.charAt(0).toUpperCase()}${car.car_type.slice(1)}`;
   const video = car.video_url || car.external_video_url;
   const specs = fullSpecRows(car);
+  const vdpContent = useContent(VDP_CONTENT_API, parseVdpContent);
+  const promises = vdpContent.status === "ok" ? carPromises(vdpContent.data, car.make, car.car_type) : null;
   const tabs = [
     {
       id: "included",
       title: "What's Included",
       content: (
         <ul>
-          <li>{car.car_type === "used" ? "3-year standard warranty" : "Full manufacturer's new-car warranty"}</li>
+          <li data-warranty="">
+            {promises?.warranty ??
+              (car.car_type === "used" ? "3-year standard warranty" : "Full manufacturer's new-car warranty")}
+          </li>
+          {promises?.moneyBack ? (
+            <li data-money-back={promises.moneyBack.hours}>
+              <strong>{promises.moneyBack.title}</strong>: {promises.moneyBack.text}
+            </li>
+          ) : null}
           <li>Comprehensive pre-delivery inspection and detail</li>
           <li>Full tank of fuel or charge on delivery</li>
           <li>12 months roadside assistance</li>
@@ -502,7 +577,7 @@ export default function Details({ res, tenant, config, copied, onCopy, finance }
           <CarFinanceCard res={res} figures={finance} />
         </ToolSlot>
       ) : null}
-      {car.price > 0 ? (
+      {shownPrice(res.price_view) !== null ? (
         <ToolSlot minHeight={0} eager={false}>
           <PriceGauge res={res} />
         </ToolSlot>
@@ -518,6 +593,7 @@ export default function Details({ res, tenant, config, copied, onCopy, finance }
         fitted to this vehicle.
       </p>
       <SimilarCars res={res} tenant={tenant} />
+      {promises && promises.blogs.length > 0 ? <Blogs blogs={promises.blogs} /> : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Dialog } from "../design/Dialog";
 import { imageAt, imageSrcSet } from "../lib/images";
@@ -70,13 +71,13 @@ export default function FullScreen({ title, items, start, onClose }: FullScreenP
         </div>
         <div className="fc-full__controls">
           <button type="button" className="fc-full__arrow" aria-label="Previous" onClick={() => go(index - 1)}>
-            ‹
+            <ChevronLeft aria-hidden="true" size={24} />
           </button>
           <p aria-live="polite" className="fc-full__count">
             {index + 1} of {count}
           </p>
           <button type="button" className="fc-full__arrow" aria-label="Next" onClick={() => go(index + 1)}>
-            ›
+            <ChevronRight aria-hidden="true" size={24} />
           </button>
         </div>
       </div>

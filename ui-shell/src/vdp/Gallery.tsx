@@ -1,3 +1,4 @@
+import { MapPin, Play } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import type { CarResponse } from "../api/types";
 import { GALLERY_SIZES, GALLERY_WIDTHS, imageAt, imageSrcSet, placeholderImage } from "../lib/images";
@@ -72,7 +73,7 @@ export function Gallery({ res, overlay, priority = true, children }: GalleryProp
         {current ? null : <span className="fc-gallery__soon">Photos coming soon</span>}
         {overlay ? (
           <p className="fc-gallery__overlay">
-            <span aria-hidden="true">📍</span> {overlay}
+            <MapPin aria-hidden="true" size={16} className="fc-icon" /> {overlay}
           </p>
         ) : null}
         {children}
@@ -96,7 +97,7 @@ export function Gallery({ res, overlay, priority = true, children }: GalleryProp
           {video >= 0 ? (
             <li>
               <button type="button" className="fc-gallery__video" onClick={() => setOpen(video)}>
-                <span aria-hidden="true">▶</span> Video
+                <Play aria-hidden="true" size={16} className="fc-icon" /> Video
               </button>
             </li>
           ) : null}

@@ -1,5 +1,7 @@
+import { Maximize2 } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import type { CarResponse } from "../api/types";
+import { Dialog } from "../design/Dialog";
 import { Tabs } from "../design/Tabs";
 import { GALLERY_SIZES, GALLERY_WIDTHS, imageAt, imageSrcSet } from "../lib/images";
 import type { Hotspot, HotspotPosition, Hotspots } from "./data";
@@ -127,17 +129,22 @@ export interface SpinProps {
   name: string;
   hotspots: Hotspot[];
   positions: Record<string, HotspotPosition[]>;
+  /** Offer the 'Full screen' button (default true; false inside the full-screen view itself). */
+  fullScreen?: boolean;
 }
 
 /**
  * The 360° spin (docs/features/shopper-core.md §2, §4 "Spin viewer", §9): one placeholder image until every frame
  * has loaded, then one full auto-rotate turn at 100 ms a frame that stops at the first frame (or
  * at the shopper's first drag); dragging turns one frame per 20 px; Left/Right keys turn one frame;
- * the 'Swipe to spin' hint goes after the first drag; hotspots of the shown frame with tooltips.
+ * the 'Swipe to spin' hint goes after the first drag; hotspots of the shown frame with tooltips;
+ * a 'Full screen' button opens the spin in a full-screen dialog, a separate state (§4 "full-screen is
+ * a separate state") that starts where the page's spin is.
  * Takes {@link SpinProps}; renders the stage (`data-spin-state`, `data-spin-frame` for tests).
  */
-export function Spin({ frames, name, hotspots, positions }: SpinProps) {
+export function Spin({ frames, name, hotspots, positions, fullScreen = true }: SpinProps) {
   const count = frames.length;
+  const [full, setFull] = useState(false);
   const loaded = useAllLoaded(frames);
   const [frame, setFrame] = useState(0);
   const [rotating, setRotating] = useState(true);
@@ -222,6 +229,23 @@ export function Spin({ frames, name, hotspots, positions }: SpinProps) {
           Swipe to spin
         </span>
       )}
+      {fullScreen ? (
+        <button
+          type="button"
+          className="fc-spin__full"
+          aria-label={`Full screen 360° view of ${name}`}
+          data-spin-full=""
+          title="Full screen"
+          onClick={() => setFull(true)}
+        >
+          <Maximize2 aria-hidden="true" size={20} />
+        </button>
+      ) : null}
+      {full ? (
+        <Dialog open onOpenChange={(o) => setFull(o)} title={`${name}, 360° view`} className="fc-dialog--full">
+          <Spin frames={frames} name={name} hotspots={hotspots} positions={positions} fullScreen={false} />
+        </Dialog>
+      ) : null}
     </div>
   );
 }

@@ -39,6 +39,19 @@ export function displayPrice(pv: ApiPriceView | undefined, noPriceText: string):
   }
 }
 
+/**
+ * The price the page may quote in figures (dollars), or null when the car shows no price: only a
+ * `car_price` or `was_now` price view has one. A placeholder price under the tenant's threshold
+ * (e.g. $5 in the feed) is a `no_price` view, so nothing else on the page (the market-price
+ * indicator, the price-comparison gauge, finance figures) may quote it either. Takes the API's
+ * price view; returns AUD or null.
+ */
+export function shownPrice(pv: ApiPriceView | undefined): number | null {
+  if (pv?.kind === "car_price") return pv.price;
+  if (pv?.kind === "was_now") return pv.now;
+  return null;
+}
+
 /** The reduced-price note of a was/now price, e.g. `Reduced by $7,000`; undefined otherwise. */
 export function priceNote(pv: ApiPriceView | undefined): string | undefined {
   return pv?.kind === "was_now" && pv.was > pv.now ? `Reduced by ${formatMoney(pv.was - pv.now)}` : undefined;

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import type { CarResponse } from "../../api/types";
 import { Skeleton } from "../../design/Skeleton";
 import { formatMoney } from "../../lib/format";
+import { shownPrice } from "../sidebar";
 import { type MarketAverages, marketSaving, ownAverages } from "./market";
 import type { FinanceFigures } from "./quote";
 
@@ -19,7 +20,7 @@ import type { FinanceFigures } from "./quote";
 export function useMarketAverages(res: CarResponse | null): MarketAverages | null {
   const own = res ? ownAverages(res.car.autograb_data) : null;
   const slug = res?.car.slug ?? "";
-  const need = res !== null && own === null && res.car.price > 0;
+  const need = res !== null && own === null && shownPrice(res.price_view) !== null;
   const [fetched, setFetched] = useState<{ slug: string; data: MarketAverages } | null>(null);
   useEffect(() => {
     if (!need) return;
@@ -39,7 +40,7 @@ export function useMarketAverages(res: CarResponse | null): MarketAverages | nul
   return own ?? (fetched?.slug === slug ? fetched.data : null);
 }
 
-/** Props of {@link FinanceTeaser}: the widget's figures, the car's price (AUD) and its market averages. */
+/** Props of {@link FinanceTeaser}: the widget's figures, the price the page shows (AUD; 0 when it shows none: src/vdp/sidebar.ts shownPrice) and the market averages. */
 export interface FinanceTeaserProps {
   figures: FinanceFigures;
   price: number;
@@ -71,7 +72,7 @@ export function FinanceTeaser({ figures, price, averages }: FinanceTeaserProps) 
         <p className="fc-teaser" data-finance-teaser="">
           Finance from <strong>{figures.teaser}</strong>
           {figures.comparisonRate !== null ? (
-            <span className="fc-muted"> ({figures.comparisonRate}% p.a. comparison rate)</span>
+            <span className="fc-teaser__rate"> ({figures.comparisonRate}% p.a. comparison rate)</span>
           ) : null}
         </p>
       ) : null}

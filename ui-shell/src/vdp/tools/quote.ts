@@ -5,9 +5,11 @@
 // Spec: docs/features/shopper-core.md §2 sidebar "weekly finance teaser", sticky header, 'Car Finance' card;
 // §3 youxQuote; §4 "Finance quote: fetched once if absent and price above 0; shows loading";
 // §5 finance widget; §7 POST /api/youx/quote; §8 "Quote fetch fails: silently ignored"; §9.
+
 import { useEffect, useState } from "react";
 import type { CarResponse } from "../../api/types";
 import { formatMoney } from "../../lib/format";
+import { shownPrice } from "../sidebar";
 import type { QuoteAnswer } from "./api";
 
 /** Weeks in a month for the monthly figure (docs/features/shopper-core.md §9 "monthly amount = weekly x 4.33"). */
@@ -58,12 +60,12 @@ export function carQuote(
 
 /**
  * Whether the page must ask for a quote (docs/features/shopper-core.md §4 "fetched once if absent and price above
- * 0"): `youxQuote` absent, the price above $0, and the host offering finance for the car (with
+ * 0"): `youxQuote` absent, a price the page shows (src/vdp/sidebar.ts shownPrice: no placeholder), and the host offering finance for the car (with
  * `finance` null the host answers the quote 422, which the browser would log). Takes the car
  * response; returns true when the quote is to be fetched.
  */
 export function needsQuote(res: CarResponse): boolean {
-  return carQuote(res) === null && res.car.price > 0 && res.finance != null;
+  return carQuote(res) === null && (res.car.price ?? 0) > 0 && shownPrice(res.price_view) !== null && res.finance != null;
 }
 
 /**
