@@ -8,16 +8,23 @@
 #   bash .ci/schemathesis.sh --include-path-regex '^/api/v1/cars'   # extra args go to schemathesis
 #
 # 1. Installs schemathesis (pinned) into a venv under ~/.cache/forecourt (PyPI) when missing.
-# 2. Builds the host (debug) and writes its OpenAPI document (`forecourt openapi`).
+# 2. Builds the host (debug).
 # 3. Starts `forecourt serve` on 127.0.0.1 (a free port) with a throw-away data dir (SQLite, the
 #    demo tenants' feeds imported on start), a random admin token, sign-in codes to the log sink
-#    and no SMTP, so nothing leaves the machine.
-# 4. Runs `schemathesis run` over every operation with `--checks all`, `--max-examples` per
+#    and no SMTP, so nothing leaves the machine; the per-address lead limit is lifted so that lead
+#    submissions reach intake's rules instead of a 429.
+# 4. Fetches the tenant's own OpenAPI document (`GET /api/openapi.json` with its Host: the rules
+#    every site shares plus the site's required lead fields and values; http/api/contract.rs).
+# 5. Signs a shopper in through the real SMS-code flow (send-code, the code read back from the
+#    admin SMS outbox of the `log` sink, verify) and reads an available car and a visible location
+#    from the API; writes target/schemathesis/schemathesis.toml giving the session cookie to the
+#    shopper-session operations (`/auth/me`, the watchlist), the shopper's phone and the car to
+#    the watchlist bodies, and the real car and location slugs to the operations on them.
+# 6. Runs `schemathesis run` over every operation with `--checks all`, `--max-examples` per
 #    operation and a fixed seed, the tenant's Host header and the admin bearer token, and prints
 #    the summary; the JUnit report goes to target/schemathesis/ and nothing is kept between runs
 #    (no example database, the crash cache cleared, one worker), so a run depends only on the
-#    seed. Exits with schemathesis' status
-#    (0: no check failed).
+#    seed. Exits with schemathesis' status (0: no check failed).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -44,7 +51,6 @@ log "building forecourt (debug)"
 cargo build -q -p forecourt-host --bin forecourt
 bin="$target/debug/forecourt"
 mkdir -p "$out"
-"$bin" openapi > "$out/openapi.json"
 
 data="$(mktemp -d)"
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
@@ -59,7 +65,7 @@ trap cleanup EXIT
 log "starting forecourt serve on 127.0.0.1:$port (log: $out/server.log)"
 FORECOURT_BIND="127.0.0.1:$port" FORECOURT_DATA_DIR="$data" FORECOURT_DATABASE_URL="" \
   FORECOURT_ADMIN_TOKEN="$token" FORECOURT_SMS_PROVIDER=log FORECOURT_LOG_FORMAT=json \
-  FORECOURT_IMPORT_FEEDS_ON_START=true RUST_LOG=warn \
+  FORECOURT_IMPORT_FEEDS_ON_START=true FORECOURT_LEAD_SUBMISSIONS_PER_MINUTE=100000 RUST_LOG=warn \
   "$bin" serve > "$out/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 600); do
@@ -69,13 +75,62 @@ for _ in $(seq 1 600); do
 done
 curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz" || { log "the server never became ready"; exit 1; }
 
+base="http://127.0.0.1:$port"
+host="$tenant.localhost"
+log "the $tenant site's OpenAPI document ($out/openapi.json)"
+curl -fsS -H "Host: $host" "$base/api/openapi.json" > "$out/openapi.json"
+
+# A signed-in shopper, through the real flow: the code comes back from the admin SMS outbox.
+phone=0412000777
+log "signing $phone in on $tenant (send-code, the code from the SMS outbox, verify)"
+curl -fsS -o /dev/null -H "Host: $host" -H 'Content-Type: application/json' \
+  -d "{\"phone\":\"$phone\"}" "$base/api/v1/auth/send-code"
+code="$(curl -fsS -H "Host: $host" -H "Authorization: Bearer $token" "$base/api/v1/admin/sms-outbox?phone=$phone" |
+  python3 -c 'import json, re, sys; print(re.match(r"^([0-9]{6}) ", json.load(sys.stdin)[0]["body"]).group(1))')"
+session="$(curl -fsS -o /dev/null -c - -H "Host: $host" -H 'Content-Type: application/json' \
+  -d "{\"phone\":\"$phone\",\"code\":\"$code\"}" "$base/api/v1/auth/verify" |
+  awk '$6 == "forecourt_session" { print $6 "=" $7 }')"
+[ -n "$session" ] || { log "no session cookie after verify"; exit 1; }
+curl -fsS -o /dev/null -H "Host: $host" -H "Cookie: $session" "$base/api/v1/auth/me" || { log "the session is not signed in"; exit 1; }
+
+# Real demo ids: an available car and a visible location of the tenant.
+read -r car_slug car_id < <(curl -fsS -H "Host: $host" "$base/api/v1/search?hitsPerPage=60" |
+  python3 -c 'import json, sys; h = next(h for h in json.load(sys.stdin)["hits"] if h.get("available")); print(h["slug"], h["id"])')
+location="$(curl -fsS -H "Host: $host" "$base/api/v1/locations" | python3 -c 'import json, sys; print(json.load(sys.stdin)["locations"][0]["location"]["slug"])')"
+log "car $car_slug (id $car_id), location $location"
+
+cat > "$out/schemathesis.toml" <<TOML
+# Written by .ci/schemathesis.sh for one run (see its header): the session and real demo ids.
+
+# The shopper-session operations: the signed-in shopper's session cookie.
+[[operations]]
+include-path = ["/api/v1/auth/me", "/api/v1/watchlist"]
+headers = { Cookie = "$session" }
+
+# The watchlist changes: the session, its own phone and an available car.
+[[operations]]
+include-path = ["/api/watchlist/save-car", "/api/watchlist/remove-car"]
+headers = { Cookie = "$session" }
+parameters = { "body.phone_number" = "$phone", "body.car_id" = $car_id }
+
+# The operations on one car: a real one (a generated slug is only ever a 404).
+[[operations]]
+include-path-regex = "^(/api/v1)?/cars/\\\\{slug\\\\}"
+parameters = { "path.slug" = "$car_slug" }
+
+# A location's appointment slots: a real location.
+[[operations]]
+include-path = "/api/v1/locations/{slug}/appointments"
+parameters = { "path.slug" = "$location" }
+TOML
+
 log "fuzzing every operation: --checks all, $examples examples each, seed $seed, tenant $tenant"
 set +e
 # Run from the output folder (schemathesis keeps a crash cache in ./.schemathesis), cleared first
 # so that a run depends only on its seed.
 rm -rf "$out/.schemathesis"
 cd "$out"
-"$venv/bin/schemathesis" run "$out/openapi.json" \
+"$venv/bin/schemathesis" --config-file "$out/schemathesis.toml" run "$out/openapi.json" \
   --url "http://127.0.0.1:$port" \
   --checks all \
   --max-examples "$examples" \

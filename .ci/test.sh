@@ -4,8 +4,9 @@
 #   bash .ci/test.sh
 #
 # 1. set-up (.ci/setup.sh)                 4. host tests on SQLite, then on PostgreSQL
-# 2. plugins: build components, unit tests 5. UI: lint, typecheck, build, unit tests, Storybook, e2e
-# 3. format, lint, structure (fmt, clippy, .ci/architecture.py)
+# 2. plugins: build components, unit tests 5. API conformance: schemathesis, bounded (.ci/schemathesis.sh)
+# 3. format, lint, structure (fmt, clippy, 6. UI: lint, typecheck, build, unit tests, Storybook, e2e,
+#    .ci/architecture.py)                    Lighthouse budget (BENCHMARKS.md "Lighthouse")
 #
 # PostgreSQL: FORECOURT_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, trust
 # auth). Each test creates and drops its own database. When the server does not answer the
@@ -44,6 +45,11 @@ else
   echo "SKIPPED: host tests on PostgreSQL: nothing answers at $pg_url (set FORECOURT_TEST_DATABASE_URL)" >&2
 fi
 
+# Every operation of the demo site's OpenAPI document, every check, a fixed seed; bounded by the
+# examples per operation (ST_MAX_EXAMPLES, default 10 here) so it costs a few minutes.
+step "API conformance: schemathesis over every operation (SECURITY.md \"API conformance\")"
+ST_MAX_EXAMPLES="${ST_MAX_EXAMPLES:-10}" bash .ci/schemathesis.sh
+
 step "UI: lint, typecheck, build"
 npm run lint
 npm run typecheck
@@ -52,7 +58,9 @@ step "UI: unit tests (Vitest)"
 npm test
 step "UI: Storybook build"
 npm run storybook:build
-step "UI: end-to-end (Playwright + Debian chromium)"
+step "UI: end-to-end (Playwright + Debian chromium; e2e/layout.e2e.ts is the layout and axe guard)"
 npm run e2e
+step "UI: Lighthouse mobile budget (home, SRP and VDP of every demo tenant, median of 3, every category >= 90)"
+npm run lighthouse:guard
 
 step "all tests passed"
