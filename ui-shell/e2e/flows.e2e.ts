@@ -86,7 +86,9 @@ describe.skipIf(skip !== "" || adminToken === "")(`issue 25 flows (${inject("mod
     await fillByName(dialog, { ...contact, message: "Is it still available?" });
     const lead = await submitForLead(page, dialog.getByRole("button", { name: "Send Enquiry" }), before, adminToken);
     expect(lead.fields.dealership_slug).toBe(detail.body.car.dealership_slug);
-    expect(lead.fields.dealership_slug).toBe("southern-cross-toyota");
+    // One of the group's dealerships (other e2e files import Toyotas into other dealerships, so
+    // which one depends on the run).
+    expect(lead.fields.dealership_slug).toMatch(/^southern-cross-[a-z]+$/);
     await page.close();
   });
 

@@ -90,7 +90,7 @@ describe.skipIf(skip !== "")(`electric-model area (${inject("mode")})`, () => {
     await hero.getByRole("button", { name: `Go to slide ${at + 1}: IM5` }).click();
     await expect.poll(() => activeTitle(page)).toBe("IM5");
     await page.locator(".fc-models-hero__slide[data-active]").getByRole("link", { name: "Search Stock" }).click();
-    await page.waitForURL((u) => u.pathname === "/search/new-used-and-demo-cars" && u.searchParams.get("query") === "im5", {
+    await page.waitForURL((u) => u.pathname === "/search/new-used-and-demo-cars" && u.searchParams.get("model") === "IM5", {
       timeout: 15_000,
     });
     await page.locator('[data-page="search"]').first().waitFor({ timeout: 15_000 });

@@ -133,7 +133,8 @@ describe.skipIf(skip !== "" || adminToken === "")(`sign-in e2e (${inject("mode")
     // Sign out: the host deletes the session; the old cookie replayed grants nothing.
     const cookie = (await browser.context.cookies(page.url())).find((c) => /forecourt_session$/.test(c.name));
     expect(cookie).toBeDefined();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    // The page's own Sign out (the header's account chip has one too).
+    await page.locator("#main").getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL((u) => u.pathname === "/", { timeout: 15_000 });
     expect((await api(page, "/api/v1/auth/me")).status).toBe(401);
     if (cookie) await browser.context.addCookies([cookie]);
@@ -179,9 +180,10 @@ describe.skipIf(skip !== "" || adminToken === "")(`sign-in e2e (${inject("mode")
       redirect: "/finance?car_id=x",
       back: "/",
     });
-    // Not gated there: trade-in finance.
+    // Every finance page is in the finance group, the car's personalised finance included.
     await page.goto(url("drive-depot", "/personalised/finance?car_id=1"));
-    await page.locator('[data-route="personalised-finance"]').waitFor({ timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === "/sign-in", { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get("type")).toBe("car-finance");
 
     // Sign in, and come back to the gated page.
     await page.goto(url("drive-depot", "/finance?car_id=x"));

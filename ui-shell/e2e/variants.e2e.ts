@@ -121,7 +121,8 @@ describe.skipIf(skip !== "")(`model compare screen e2e (${inject("mode")})`, () 
     expect([...firstHalf, ...secondHalf]).toEqual(left.features.map((f) => `${f.name}: ${f.value}`));
     // Search Stock and Learn More.
     expect(await panel(page, "left").getByRole("link", { name: "Search Stock" }).getAttribute("href")).toBe(
-      `/search/new-used-and-demo-cars?query=${left.baseId}`,
+      // The family's own Search Stock link in the tenant's models content: a model refinement.
+      "/search/new-used-and-demo-cars?model=IM5",
     );
     expect(
       await panel(page, "left")
