@@ -424,6 +424,24 @@ async fn results_cache_evicts_oldest_and_is_invalidated_per_tenant() {
     assert_eq!(c.len(), 1);
 }
 
+/// An answer computed before the indexer applied a change (it read the generation before the
+/// invalidation) is not cached after it; one computed after is, and other tenants are untouched.
+#[tokio::test]
+async fn results_cache_refuses_an_answer_computed_before_an_invalidation() {
+    let mut c = forecourt_host::search::ResultsCache::new(8);
+    let (a_before, b_before) = (c.generation("a"), c.generation("b"));
+    c.invalidate("a");
+    assert!(!c.put_at("a", "q", "stale", 10, a_before), "a stale answer is refused");
+    assert_eq!(c.get("a", "q"), None);
+    assert!(c.put_at("a", "q", "fresh", 10, c.generation("a")));
+    assert_eq!(c.get("a", "q"), Some("fresh"));
+    assert!(
+        c.put_at("b", "q", "other", 10, b_before),
+        "another tenant's generation did not move"
+    );
+    assert_eq!(c.get("b", "q"), Some("other"));
+}
+
 /// Cached answers are bounded in bytes per tenant: one tenant's large answers (near-cap plugin
 /// texts) evict its own oldest entries, never another tenant's, and an answer over the whole
 /// budget is not cached.

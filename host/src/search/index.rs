@@ -67,8 +67,14 @@ struct TenantEntries<V> {
 
 /// A FIFO cache kept per tenant: each tenant has its own entry capacity and byte budget, so no
 /// tenant can evict another's entries; cleared per tenant on changes.
+///
+/// Each tenant has a generation, bumped by [`ResultsCache::invalidate`]: an answer computed
+/// from the index as it was before a change ([`ResultsCache::generation`] read before the
+/// query) is not stored after it ([`ResultsCache::put_at`]), so a search racing the indexer
+/// cannot cache a stale answer for [`CACHE_TTL`].
 pub struct ResultsCache<V> {
     tenants: HashMap<String, TenantEntries<V>>,
+    generations: HashMap<String, u64>,
     capacity: usize,
     budget: usize,
 }
@@ -83,6 +89,7 @@ impl<V: Clone> ResultsCache<V> {
     pub fn with_budget(capacity: usize, budget: usize) -> Self {
         ResultsCache {
             tenants: HashMap::new(),
+            generations: HashMap::new(),
             capacity: capacity.max(1),
             budget,
         }
@@ -127,9 +134,26 @@ impl<V: Clone> ResultsCache<V> {
         }
     }
 
-    /// Drops every entry of `tenant`.
+    /// Drops every entry of `tenant` and bumps its generation.
     pub fn invalidate(&mut self, tenant: &str) {
         self.tenants.remove(tenant);
+        *self.generations.entry(tenant.to_string()).or_default() += 1;
+    }
+
+    /// `tenant`'s generation: how many times its entries were invalidated (0 at first).
+    pub fn generation(&self, tenant: &str) -> u64 {
+        self.generations.get(tenant).copied().unwrap_or(0)
+    }
+
+    /// [`ResultsCache::put`] of an answer computed at `generation` (read with
+    /// [`ResultsCache::generation`] before computing it): not stored when the tenant was
+    /// invalidated since. Returns whether it was offered to the cache.
+    pub fn put_at(&mut self, tenant: &str, key: &str, v: V, bytes: usize, generation: u64) -> bool {
+        if self.generation(tenant) != generation {
+            return false;
+        }
+        self.put(tenant, key, v, bytes);
+        true
     }
 
     /// Bytes cached for `tenant`.

@@ -269,7 +269,10 @@ pub async fn run_search(p: Platform<'_>, t: &Arc<Tenant>, q: &SearchQuery, scope
         Some(s) => format!("{}?{address}", s.path),
         None => address.clone(),
     };
-    let cached = svc.cache.lock().unwrap_or_else(|e| e.into_inner()).get(t.slug(), &cache_key);
+    let (cached, generation) = {
+        let cache = svc.cache.lock().unwrap_or_else(|e| e.into_inner());
+        (cache.get(t.slug(), &cache_key), cache.generation(t.slug()))
+    };
     if let Some(hit) = cached
         && let Ok(r) = hit.downcast::<SearchResponse>()
     {
@@ -337,12 +340,13 @@ pub async fn run_search(p: Platform<'_>, t: &Arc<Tenant>, q: &SearchQuery, scope
         scope: scope.cloned(),
         ms: started.elapsed().as_millis() as u64,
     };
-    // Counted at its JSON size against the tenant's cache budget (plugin texts can be large).
+    // Counted at its JSON size against the tenant's cache budget (plugin texts can be large);
+    // not cached when the indexer applied a change while this answer was computed.
     let bytes = serde_json::to_vec(&response).map_or(usize::MAX, |v| v.len());
     svc.cache
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .put(t.slug(), &cache_key, Arc::new(response.clone()), bytes);
+        .put_at(t.slug(), &cache_key, Arc::new(response.clone()), bytes, generation);
     Ok(response)
 }
 
