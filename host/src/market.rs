@@ -212,7 +212,9 @@ pub struct Vehicle<'a> {
 }
 
 /// Comparable cars for `vehicle` from the whole platform's stock: same make and model, year
-/// within one, same [`km_band`], with a price; `exclude` is (tenant, car id, VIN) of a car that
+/// within one, same [`km_band`], with a price above the shown minimum
+/// ([`MIN_SHOWN_PRICE`](crate::plugins::points::price_display::MIN_SHOWN_PRICE): a placeholder
+/// price is not a market price); `exclude` is (tenant, car id, VIN) of a car that
 /// must not count itself. Repeated VINs count once; an empty VIN reads as None. Returns at most
 /// [`MAX_COMPARABLES`], ordered by tenant and car id. Errors: the storage error.
 pub async fn comparables_for(
@@ -226,7 +228,7 @@ pub async fn comparables_for(
         "SELECT c.price AS price, COALESCE(c.state, l.state, d.state) AS state, c.vin AS vin FROM cars c \
          JOIN dealerships d ON d.id = c.dealership_id AND d.tenant = c.tenant \
          LEFT JOIN locations l ON l.id = c.location_id AND l.tenant = c.tenant \
-         WHERE c.make = $1 AND c.model = $2 AND c.year >= $3 AND c.year <= $4 AND c.price > 0 \
+         WHERE c.make = $1 AND c.model = $2 AND c.year >= $3 AND c.year <= $4 AND c.price > $10 \
            AND c.status IN ('in_stock', 'coming_soon', 'sold') \
            AND COALESCE(c.km, 0) >= $5 AND COALESCE(c.km, 0) < $6 \
            AND NOT (c.tenant = $7 AND c.id = $8) \
@@ -241,6 +243,7 @@ pub async fn comparables_for(
     .bind(ex_tenant)
     .bind(ex_id)
     .bind(MAX_COMPARABLES)
+    .bind(crate::plugins::points::price_display::MIN_SHOWN_PRICE)
     .fetch_all(&db.pool)
     .await?;
     let own_vin = own_vin.filter(|v| !v.is_empty());

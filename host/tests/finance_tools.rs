@@ -432,6 +432,30 @@ N2,JTNKU3JE60J000001,2020,Toyota,Corolla,Ascent,23000,40000,used,in_stock,2026-1
             "{g}"
         );
     }
+    // A placeholder price ($5: the page shows no price) is neither quoted by the gauge nor
+    // counted as a market price: CAR2's market is unchanged.
+    let placeholder = "stocknum,vin,year,make,model,badge,price,km,car_type,status,created_at\n\
+P1,,2021,Toyota,Corolla,Ascent,5,45000,used,in_stock,2026-10-01T00:00:00Z\n";
+    let mut opts = common::csv_opts("placeholder.csv");
+    opts.mode = Some(forecourt_host::tenant::FeedMode::Delta);
+    let r = import_feed(&tdb.db, &state("plain"), placeholder.as_bytes(), opts).await.unwrap();
+    assert!(r.errors.is_empty(), "{r:?}");
+    let p1 = slug_of(&tdb, "plain", "P1").await;
+    let (s, g) = fetch(&app, "plain", &format!("/api/v1/cars/{p1}/autogauge")).await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(
+        (&g["listing_price"], &g["fill"], &g["description"], &g["visible"]),
+        (&Value::Null, &Value::Null, &Value::Null, &json!(false)),
+        "{g}"
+    );
+    assert_eq!(g["comparables"].as_u64(), Some(4), "P1's market: M1, M2, N1 and CAR2: {g}");
+    let (_, g) = fetch(&app, "plain", &format!("/api/v1/cars/{slug}/autogauge")).await;
+    assert_eq!(
+        (g["comparables"].as_u64(), g["listing_price"].as_f64()),
+        (Some(3), Some(24_990.0)),
+        "{g}"
+    );
+
     // The car response carries the market averages for the indicator (no second call).
     let (_, car) = fetch(&app, "plain", &format!("/api/v1/cars/{slug}")).await;
     assert_eq!(
