@@ -39,6 +39,54 @@ async fn differential_embedded_matches_reference_on_demo_stock() {
     assert!(nonempty >= 100, "the queries exercise real stock ({nonempty} non-empty answers)");
 }
 
+/// The Meilisearch page asked for a window of hits holds exactly that window: every window the
+/// SRP asks for (pages of 1 to 60 hits, and a page after the first asking one hit more, one
+/// earlier) up to hit 5,000, in one page no more than twice the window plus one.
+#[test]
+fn meilisearch_page_window_holds_the_requested_hits() {
+    use forecourt_host::search::meili::{PageWindow, page_window};
+    assert_eq!(
+        page_window(0, 0),
+        PageWindow {
+            page: 1,
+            hits_per_page: 0,
+            skip: 0
+        }
+    );
+    assert_eq!(
+        page_window(24, 24),
+        PageWindow {
+            page: 2,
+            hits_per_page: 24,
+            skip: 0
+        }
+    );
+    // Page 2 of 24 with the hit before it: hits 23..=47.
+    assert_eq!(
+        page_window(23, 25),
+        PageWindow {
+            page: 1,
+            hits_per_page: 48,
+            skip: 23
+        }
+    );
+    for limit in 1..=61 {
+        for offset in (0..5_000).step_by(7).chain((1..80).map(|k| k * (limit - 1).max(1) - 1)) {
+            let w = page_window(offset, limit);
+            let start = (w.page - 1) * w.hits_per_page + w.skip;
+            assert_eq!(start, offset, "offset {offset} limit {limit}: {w:?}");
+            assert!(w.skip + limit <= w.hits_per_page, "offset {offset} limit {limit}: {w:?}");
+            assert!(w.hits_per_page >= limit, "{w:?}");
+        }
+    }
+    for per in [12, 24, 48] {
+        for page in 2..400 {
+            let w = page_window(page * per - 1, per + 1);
+            assert!(w.hits_per_page <= 2 * (per + 1), "page {page} of {per}: {w:?}");
+        }
+    }
+}
+
 /// Runs with `MEILI_URL=http://127.0.0.1:7700 MEILI_MASTER_KEY=... cargo nextest run -p
 /// forecourt-host --test search_differential`; skipped (and reported by name) without `MEILI_URL`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

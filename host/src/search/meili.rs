@@ -234,11 +234,8 @@ impl MeiliBackend {
         Ok(())
     }
 
-    fn page(req: &BackendRequest) -> (usize, usize) {
-        match req.offset.checked_div(req.limit) {
-            Some(p) => (p + 1, req.limit),
-            None => (1, 0),
-        }
+    fn page(req: &BackendRequest) -> PageWindow {
+        page_window(req.offset, req.limit)
     }
 
     fn full_filter(req: &BackendRequest) -> String {
@@ -261,11 +258,49 @@ impl MeiliBackend {
                 }
             }
         }
+        let w = Self::page(req);
         BackendResult {
-            ids: r.hits.into_iter().map(|h| h.result.id).collect(),
+            ids: r.hits.into_iter().skip(w.skip).take(req.limit).map(|h| h.result.id).collect(),
             total: r.total_hits.or(r.estimated_total_hits).unwrap_or(0),
             facets,
         }
+    }
+}
+
+/// The Meilisearch page that holds a backend request's window of hits, and where the window
+/// starts in it ([`page_window`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageWindow {
+    /// Meilisearch `page` (1-based).
+    pub page: usize,
+    /// Meilisearch `hitsPerPage` (0: counts and facets only).
+    pub hits_per_page: usize,
+    /// Hits of that page to skip before the window.
+    pub skip: usize,
+}
+
+/// The smallest Meilisearch page (`page`, `hitsPerPage`) that holds the hits `offset` to
+/// `offset + limit - 1`. The search asks by page, not by `offset`/`limit`, because only
+/// `page`/`hitsPerPage` answers an exhaustive `totalHits` (`offset`/`limit` answers an
+/// `estimatedTotalHits`), and the SRP shows an exact count. The window is not always aligned to
+/// a page of `limit` hits: a page after the first asks one hit more, starting one earlier (the
+/// hit before the page decides whether a run of sold cars goes on), so `hitsPerPage` grows to
+/// the smallest size whose page boundaries do not cut the window. Takes counts of hits; returns
+/// the page, its size and the hits to skip; `limit` 0 is page 1 of 0 hits.
+pub fn page_window(offset: usize, limit: usize) -> PageWindow {
+    if limit == 0 {
+        return PageWindow {
+            page: 1,
+            hits_per_page: 0,
+            skip: 0,
+        };
+    }
+    let last = offset + limit - 1;
+    let per = (limit..=last + 1).find(|p| offset / p == last / p).unwrap_or(last + 1);
+    PageWindow {
+        page: offset / per + 1,
+        hits_per_page: per,
+        skip: offset % per,
     }
 }
 
@@ -282,14 +317,14 @@ impl SearchBackend for MeiliBackend {
             let sort = Self::sort(req);
             let sort_refs: Vec<&str> = sort.iter().map(String::as_str).collect();
             let facet_refs: Vec<&str> = req.facets.iter().map(String::as_str).collect();
-            let (page, per) = Self::page(req);
+            let w = Self::page(req);
             let mut q = index.search();
             q.with_query(&req.text)
                 .with_filter(&filter)
                 .with_sort(&sort_refs)
                 .with_matching_strategy(MatchingStrategies::ALL)
-                .with_page(page)
-                .with_hits_per_page(per)
+                .with_page(w.page)
+                .with_hits_per_page(w.hits_per_page)
                 .with_attributes_to_retrieve(Selectors::Some(&["id"]));
             if !facet_refs.is_empty() {
                 q.with_facets(Selectors::Some(&facet_refs));
@@ -310,14 +345,14 @@ impl SearchBackend for MeiliBackend {
             let sort_refs: Vec<Vec<&str>> = sorts.iter().map(|s| s.iter().map(String::as_str).collect()).collect();
             let mut queries = Vec::new();
             for (i, req) in reqs.iter().enumerate() {
-                let (page, per) = Self::page(req);
+                let w = Self::page(req);
                 let mut q = indexes[i].search();
                 q.with_query(&req.text)
                     .with_filter(&filters[i])
                     .with_sort(&sort_refs[i])
                     .with_matching_strategy(MatchingStrategies::ALL)
-                    .with_page(page)
-                    .with_hits_per_page(per)
+                    .with_page(w.page)
+                    .with_hits_per_page(w.hits_per_page)
                     .with_attributes_to_retrieve(Selectors::Some(&["id"]))
                     .with_index_uid();
                 queries.push(q);
