@@ -236,10 +236,18 @@ export default defineConfig({
             },
             {
               // Small modules the VDP's first load shares with other pages (image URLs, the
-              // comments' text helpers, the VDP settings, the saved-cars stores, the tools' API): one
-              // chunk, not six (each file's gzip framing counts against the first-load budget).
+              // comments' text helpers, the VDP settings, the saved-cars stores, the tools' API, the
+              // gallery, the sidebar's props, and lucide's icon factory with the gallery's two
+              // icons; other icons stay in the lazy chunks that use them): one chunk, not ten (each
+              // file's gzip framing counts against the first-load budget, ui-shell/BUDGETS.md).
               name: "vdp-shared",
-              test: /[\\/]ui-shell[\\/]src[\\/](lib[\\/](images|text)|vdp[\\/](data|tools[\\/]api)|account[\\/]saved|compare[\\/]favourites)\.tsx?$/,
+              test: (id: string) =>
+                /[\\/]ui-shell[\\/]src[\\/](lib[\\/](images|text)|vdp[\\/](data|tools[\\/]api|Gallery|sidebar|place)|account[\\/]saved|compare[\\/]favourites|search[\\/]favourites)\.tsx?$/.test(
+                  id,
+                ) ||
+                /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]((?!icons[\\/])[^\\/]+|icons[\\/](map-pin|play))\.mjs$/.test(
+                  id,
+                ),
               priority: 1,
               includeDependenciesRecursively: false,
             },

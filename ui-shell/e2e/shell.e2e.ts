@@ -29,7 +29,8 @@ const CAR = {
 };
 
 /** First-load JavaScript budget of a VDP, gzip, React included. */
-const BUDGET_BYTES = 150 * 1024;
+// 155 KiB since 2026-11-25 (was 150): see ui-shell/BUDGETS.md for what the 5 KiB paid for.
+const BUDGET_BYTES = 155 * 1024;
 
 const url = (slug: string, path: string, pattern = base) => `${pattern.replace("{tenant}", slug)}${path}`;
 const ignorable = (e: string) => /favicon\.ico/.test(e);
