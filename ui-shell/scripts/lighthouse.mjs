@@ -7,13 +7,18 @@
 // exits 1 when a home page's performance score is under the threshold.
 //
 //   npm run lighthouse                       (starts ../target/debug/forecourt on a free port)
-//   npm run lighthouse:guard                 (CI: 12 pages, median of 3, every category >= 90)
+//   npm run lighthouse:guard                 (CI: 12 pages, every category >= 90; a page under a gate on
+//                                            its first run is run twice more, judged on the median)
 //   LIGHTHOUSE_BASE_URL=http://{tenant}.localhost:8080 npm run lighthouse   (a running host)
 //
 // Environment:
 //   LIGHTHOUSE_MIN_PERFORMANCE  minimum performance score of each home page, 0-100 (default 95)
 //   LIGHTHOUSE_RUNS             runs per page; the run with the median performance score is
 //                               reported (default 3)
+//   LIGHTHOUSE_FIRST_PASS       1: a gated page whose first run meets every gate is not run
+//                               again; one that misses a gate is run LIGHTHOUSE_RUNS times in all
+//                               and judged on the median run (the guard's setting: a slow run on a
+//                               busy machine is confirmed, a passing page costs one run)
 //   LIGHTHOUSE_BASE_URL         test this host instead of starting one (`{tenant}` is replaced by
 //                               the tenant slug; without it `<slug>.` is prefixed to the host name)
 //   LIGHTHOUSE_NODE             Node binary for Lighthouse 13 (needs Node >= 22.19); default: this
@@ -48,6 +53,14 @@ const MIN_CATEGORIES = Number(process.env.LIGHTHOUSE_MIN_CATEGORIES ?? 0);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const TRACE = process.env.LIGHTHOUSE_TRACE === "1";
+const FIRST_PASS = process.env.LIGHTHOUSE_FIRST_PASS === "1";
+
+/** Whether a gated page's figures meet every gate (performance MIN, the other categories MIN_CATEGORIES). */
+function meetsGates(f) {
+  return (
+    f.performance >= MIN && f.accessibility >= MIN_CATEGORIES && f.bestPractices >= MIN_CATEGORIES && f.seo >= MIN_CATEGORIES
+  );
+}
 
 const DEMO_TENANTS = ["harbourside-mercedes", "southern-cross-motor-group", "drive-depot", "im-motors-au"];
 
@@ -289,6 +302,7 @@ async function main() {
         const lhr = await withRetries(() => lighthouse(node, url, `${name}-${i + 1}`));
         results.push({ i, f: figures(lhr) });
         process.stderr.write(`  ${url} run ${i + 1}/${RUNS}: performance ${results.at(-1).f.performance}\n`);
+        if (FIRST_PASS && i === 0 && p.home && meetsGates(results[0].f)) break;
       }
       const sorted = [...results].sort((a, b) => a.f.performance - b.f.performance);
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
@@ -320,7 +334,7 @@ async function main() {
     `Lighthouse ${lhVersion} (Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}), ${chromeVersion}`,
   );
   console.log(
-    `mobile defaults (simulated throttling), median of ${RUNS} run(s) by performance; host ${host ? `${host.url} (started: ${FORECOURT_BIN})` : pattern}`,
+    `mobile defaults (simulated throttling), median of ${RUNS} run(s) by performance${FIRST_PASS ? " (one run for a page whose first run meets every gate)" : ""}; host ${host ? `${host.url} (started: ${FORECOURT_BIN})` : pattern}`,
   );
   console.log(table(rows));
   console.log(`reports: ${outDir}`);
