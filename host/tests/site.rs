@@ -144,6 +144,14 @@ async fn reviews_keep_the_average_as_a_string_and_show_at_most_12() {
 
     let (s, _, _) = call(&app, get(GROUP, "/api/v1/reviews?location=nowhere")).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    // The tenant settings say which sites have reviews, so the UI never asks a site without:
+    // there the answer is 404.
+    let (_, _, b) = call(&app, get(GROUP, "/api/v1/tenant")).await;
+    assert_eq!(json(&b)["has_reviews"], true);
+    let (_, _, b) = call(&app, get(IM, "/api/v1/tenant")).await;
+    assert_eq!(json(&b)["has_reviews"], false);
+    let (s, _, _) = call(&app, get(IM, "/api/v1/reviews")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _, b) = call(&app, get(GROUP, "/api/v1/reviews?location=a&dealership=b")).await;
     assert_eq!(
         (s, json(&b)["error"]["field"].as_str()),

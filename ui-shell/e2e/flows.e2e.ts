@@ -133,7 +133,7 @@ describe.skipIf(skip !== "" || adminToken === "")(`issue 25 flows (${inject("mod
   });
 
   it("a location without reviews shows no reviews block; the group's locator shows its 3,118 reviews", async () => {
-    const { page } = await openPage(browser.context);
+    const { page, log } = await openPage(browser.context);
     await page.goto(url("harbourside-mercedes", "/dealer-locator"));
     await page.locator('[data-page="dealer-locator"]').waitFor();
     const loc = await api<{ locations: { slug: string }[] }>(page, "/api/v1/locations");
@@ -144,6 +144,8 @@ describe.skipIf(skip !== "" || adminToken === "")(`issue 25 flows (${inject("mod
     const text = (await page.locator("main, body").first().textContent()) ?? "";
     expect(text).not.toContain("Reviews could not be loaded");
     expect(await page.locator("#reviews").count()).toBe(0);
+    // The site has no reviews (its settings' has_reviews): the shell never asked for them.
+    expect(log.requests.filter((r) => r.includes("/api/v1/reviews"))).toEqual([]);
     await page.goto(url(GROUP, "/dealer-locator"));
     await expect.poll(() => page.locator("[data-reviews-summary]").textContent(), { timeout: 15_000 }).toContain("3,118 reviews");
     expect(await page.locator(".fc-reviews__average").first().textContent()).toBe("4.7");

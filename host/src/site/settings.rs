@@ -75,6 +75,9 @@ pub struct TenantSettings {
     /// `GET /api/v1/brands` answers (`brands.toml` `stats`); empty without the `stats_banner`
     /// feature or a `brands.toml`. The home page's hero and `/brands` both show these.
     pub stats: Vec<Stat>,
+    /// Whether the site has reviews (a reviews content file): `GET /api/v1/reviews` answers 404
+    /// without one, so the UI leaves the reviews blocks out without asking.
+    pub has_reviews: bool,
     /// Dealerships.
     pub dealerships: Vec<Dealership>,
     /// Visible locations with hours.
@@ -145,6 +148,7 @@ pub async fn settings(db: &Db, t: &Tenant) -> Result<TenantSettings> {
         stock_count: c.stock.stock_count,
         car_types: repo.car_types_on_sale().await?,
         stats: crate::site::offers::brands(t).map(|b| b.stats).unwrap_or_default(),
+        has_reviews: t.content.site.reviews.is_some(),
         dealerships: repo.dealerships().await?,
         locations: repo.locations(false).await?,
     })

@@ -4166,6 +4166,11 @@ export interface components {
             };
             /** @description Finance settings. */
             finance: components["schemas"]["FinanceConfig"];
+            /**
+             * @description Whether the site has reviews (a reviews content file): `GET /api/v1/reviews` answers 404
+             *     without one, so the UI leaves the reviews blocks out without asking.
+             */
+            has_reviews: boolean;
             /** @description Lead form rules (docs/features/platform.md "Leads"; the delivery destinations are never sent). */
             leads: components["schemas"]["LeadsConfig"];
             /** @description Visible locations with hours. */

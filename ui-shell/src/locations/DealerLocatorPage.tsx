@@ -121,8 +121,8 @@ export default function DealerLocatorPage({ fetchImpl }: DealerLocatorPageProps)
       <h2 className="fc-locator__list-title">{origin ? "Nearest locations" : "Our Locations"}</h2>
       {entries.length > 0 ? <LocationBlock entries={entries} /> : <p className="fc-muted">No locations of this type.</p>}
       {/* The site-wide rating and reviews (issue 25; docs/features/locations-forms-marketing.md §2 "Reviews": e.g.
-          3,118 reviews averaging 4.7); nothing when the site has no reviews. */}
-      <ReviewsBlock query={{}} {...(fetchImpl ? { fetchImpl } : {})} />
+          3,118 reviews averaging 4.7); not asked for when the site has none (`has_reviews`). */}
+      {tenant.has_reviews ? <ReviewsBlock query={{}} {...(fetchImpl ? { fetchImpl } : {})} /> : null}
     </div>
   );
 }

@@ -53,7 +53,7 @@ export default function LocationPage({ routeId }: { routeId: string }) {
         <LocationPanel key={location.slug} location={location} tenant={tenant} />
         <LocationMap points={mapPoints([location])} settings={mapSettings(tenant)} label={`Map of ${location.name}`} />
       </div>
-      <ReviewsBlock query={dealership ? { dealership } : { location: location.slug }} />
+      {tenant.has_reviews ? <ReviewsBlock query={dealership ? { dealership } : { location: location.slug }} /> : null}
     </div>
   );
 }

@@ -217,6 +217,22 @@ describe("LocationPage", () => {
     await waitFor(() => expect(f).toHaveBeenCalledWith("/api/v1/reviews?dealership=southern-cross-toyota", expect.anything()));
   });
 
+  it("asks for no reviews and shows no reviews block on a site without reviews (has_reviews false)", async () => {
+    const f = reviewsFetch();
+    wrap(
+      <Routes>
+        <Route path="/our-location/:locationSlug" element={<LocationPage routeId="our-location" />} />
+      </Routes>,
+      { ...group, has_reviews: false },
+      "/our-location/southern-cross-toyota-service",
+      null,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Southern Cross Toyota Buranda Service" })).toBeTruthy();
+    await waitFor(() => expect(document.querySelector("[data-map-stub]")).not.toBeNull());
+    expect(document.getElementById("reviews")).toBeNull();
+    expect(f).not.toHaveBeenCalledWith(expect.stringContaining("/api/v1/reviews"), expect.anything());
+  });
+
   it("is a 404 for an unknown or a dealership slug on /our-location", () => {
     reviewsFetch();
     page("/our-location/southern-cross-toyota");
