@@ -6,7 +6,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { type FetchLike, fetchMe, type User } from "./api";
 import type { SessionStatus } from "./gate";
-import { writeSignedInHint } from "./hint";
+import { readSignedInHint, writeSignedInHint } from "./hint";
 
 /** The session as the shell knows it: status and, when signed in, the user. */
 export interface Session {
@@ -47,11 +47,21 @@ export function refreshSession(fetchImpl?: FetchLike): Promise<Session> {
 }
 
 /**
- * The session, checked once if still unknown. Takes an optional fetch; resolves the
- * {@link Session} (no request when already known).
+ * The session, checked once if still unknown. A browser whose signed-in hint (./hint.ts) is
+ * absent has not signed in on this site since it last signed out (signing in sets the hint;
+ * every answer of the host keeps it in step), so it is a guest without asking: a guest's page
+ * makes no `GET /api/v1/auth/me` whose 401 the browser logs as a failed load. The host still
+ * decides every signed-in request; a session whose hint was cleared by hand reads as signed out
+ * until the visitor signs in again. Takes an optional fetch; resolves the {@link Session} (no
+ * request when already known or when there is no hint).
  */
 export function ensureSession(fetchImpl?: FetchLike): Promise<Session> {
-  return current.status === "unknown" ? refreshSession(fetchImpl) : Promise.resolve(current);
+  if (current.status !== "unknown") return Promise.resolve(current);
+  if (readSignedInHint() === null) {
+    set({ status: "signed-out", user: null });
+    return Promise.resolve(current);
+  }
+  return refreshSession(fetchImpl);
 }
 
 /**

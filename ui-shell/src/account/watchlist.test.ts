@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FetchLike } from "./api";
 import { fakeAuthHost } from "./fixtures";
+import { readSignedInHint, writeSignedInHint } from "./hint";
 import { readWatchlist, writeWatchlist } from "./saved";
 import { forgetSession, getSession, setSession } from "./session";
 import {
@@ -46,8 +47,18 @@ describe("watchlist toggle (docs/features/shopper-core.md §4, §7, §8)", () =>
     expect(u.searchParams.get("redirect")).toBe("/cars/2022-toyota-rav4-x1?x=1");
     expect(u.searchParams.get("back")).toBe("/cars/2022-toyota-rav4-x1?x=1");
     expect(JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? "null")).toEqual(car);
-    expect(host.state.calls.map((c) => c.url)).toEqual(["/api/v1/auth/me"]);
+    // No signed-in hint in this browser: a guest, without asking the host.
+    expect(host.state.calls.map((c) => c.url)).toEqual([]);
     expect(readWatchlist()).toEqual([]);
+  });
+
+  it("asks the host once when the hint says signed in, and a 401 clears the hint", async () => {
+    writeSignedInHint("0400000001");
+    const host = fakeAuthHost();
+    const o = await toggleWatchlist(car, "/cars/x", host.fetch);
+    expect(o.kind).toBe("sign-in");
+    expect(host.state.calls.map((c) => c.url)).toEqual(["/api/v1/auth/me"]);
+    expect(readSignedInHint()).toBeNull();
   });
 
   it("updates the local list first, then the server, with the signed-in phone and numeric id", async () => {
