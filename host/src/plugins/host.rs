@@ -355,17 +355,36 @@ impl PluginHost {
             .collect()
     }
 
+    /// [`PluginHost::price_views`] on a blocking thread, for a caller that needs only the price
+    /// (the market gauge), not the whole presentation. If that thread cannot run, the host's
+    /// default views.
+    pub async fn price_views_async(self: &Arc<Self>, tenant: Arc<Tenant>, cars: Vec<Car>, now: i64) -> Vec<Decided<PriceView>> {
+        self.on_blocking_thread(tenant, cars, now, PluginHost::price_views).await
+    }
+
     /// [`PluginHost::present`] on a blocking thread (plugin calls are synchronous and may run up
     /// to the deadline each). If that thread cannot run, every part is the host default.
     pub async fn present_async(self: &Arc<Self>, tenant: Arc<Tenant>, cars: Vec<Car>, now: i64) -> Vec<CarPresentation> {
+        self.on_blocking_thread(tenant, cars, now, PluginHost::present).await
+    }
+
+    /// Runs `call` (a point call of this host) on a blocking thread; when that thread cannot
+    /// run, the same call on a host without plugins (the host defaults), logged.
+    async fn on_blocking_thread<T: Send + 'static>(
+        self: &Arc<Self>,
+        tenant: Arc<Tenant>,
+        cars: Vec<Car>,
+        now: i64,
+        call: fn(&PluginHost, &Tenant, &[Car], i64) -> T,
+    ) -> T {
         let host = self.clone();
         let t = tenant.clone();
         let c = cars.clone();
-        match tokio::task::spawn_blocking(move || host.present(&t, &c, now)).await {
-            Ok(p) => p,
+        match tokio::task::spawn_blocking(move || call(&host, &t, &c, now)).await {
+            Ok(v) => v,
             Err(e) => {
                 tracing::error!(tenant = tenant.slug(), error = %e, "plugin task failed; host defaults used");
-                PluginHost::disabled().present(&tenant, &cars, now)
+                call(&PluginHost::disabled(), &tenant, &cars, now)
             }
         }
     }

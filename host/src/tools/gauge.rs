@@ -27,9 +27,9 @@ pub async fn autogauge(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<A
     let comparables = market::comparables(p.db, t.slug(), &car).await?;
     let shown = p
         .plugins
-        .present_async(t.clone(), vec![car.clone()], unix_now())
+        .price_views_async(t.clone(), vec![car.clone()], unix_now())
         .await
         .pop()
-        .and_then(|d| d.price_view.shown_price());
+        .and_then(|d| d.value.shown_price());
     Ok(market::gauge(shown.unwrap_or(0.0), car.state.as_deref(), &comparables))
 }
