@@ -1,7 +1,10 @@
 //! The embedded backend: a tantivy index in process (the default; ARCHITECTURE.md "Search").
 //!
 //! Keyword attributes are indexed lowercased (exact, case-insensitive match) and kept as fast
-//! columns with their original text (facet labels); numbers are f64 fast fields (ranges, sort).
+//! columns with their original text (facet labels; values that differ only by case are counted
+//! as one, [`merge_case_variants`]); numbers are f64 fast fields (ranges, sort). The `text` field
+//! is analysed by [`text_analyzer`] (words, lower case, accents folded) and also holds each
+//! hyphenated word joined ([`joined_words`]), as README "Search semantics" states.
 //! A search evaluates the tenant scope and the filter as bitsets on the segments' columns,
 //! decoded once per segment into plain arrays ([`super::columns`]), intersects them with the text
 //! query's matches from the inverted index, then sorts (key, id), cuts the page and counts facet
@@ -28,7 +31,7 @@ use tantivy::{
     DocId, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term,
     query::{BooleanQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery},
     schema::{FAST, Field, INDEXED, IndexRecordOption, Schema, TextFieldIndexing, TextOptions},
-    tokenizer::{LowerCaser, RawTokenizer, TextAnalyzer},
+    tokenizer::{AsciiFoldingFilter, LowerCaser, RawTokenizer, RemoveLongFilter, SimpleTokenizer, TextAnalyzer},
 };
 
 use super::{
@@ -38,6 +41,10 @@ use super::{
 };
 
 const RAW_LOWER: &str = "raw_lower";
+/// The text analyzer of the `text` field and of the text query (README "Search semantics").
+const TEXT: &str = "forecourt_text";
+/// Longest word indexed or searched, bytes (longer words are dropped, as tantivy's default).
+const MAX_WORD_BYTES: usize = 40;
 /// Index writer memory budget, bytes.
 const WRITER_BYTES: usize = 50_000_000;
 
@@ -95,7 +102,7 @@ fn schema() -> Schema {
         "text",
         TextOptions::default().set_indexing_options(
             TextFieldIndexing::default()
-                .set_tokenizer("default")
+                .set_tokenizer(TEXT)
                 .set_index_option(IndexRecordOption::WithFreqsAndPositions),
         ),
     );
@@ -142,6 +149,10 @@ impl Fields {
         let mut doc = TantivyDocument::default();
         doc.add_i64(self.id, d.id);
         doc.add_text(self.text, &d.text);
+        let joined = joined_words(&d.text);
+        if !joined.is_empty() {
+            doc.add_text(self.text, &joined);
+        }
         for (k, vals) in &d.keywords {
             if let Some(f) = self.keywords.get(k) {
                 for v in vals {
@@ -158,11 +169,53 @@ impl Fields {
     }
 }
 
+/// The words of a car's text and of a text query (README "Search semantics"): runs of letters
+/// and digits (any other character separates words), words of [`MAX_WORD_BYTES`] bytes or more
+/// dropped, lower-cased, accents folded to ASCII (`Citroën` is `citroen`).
+fn text_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(MAX_WORD_BYTES))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .build()
+}
+
+/// The joined forms of a car's text (README "Search semantics"): each part between white space
+/// that holds several words (`Mercedes-Benz`, `F-150`, `CR-V`) written as one word
+/// (`MercedesBenz`, `F150`, `CRV`), space separated, so that `mercedesbenz`, `f150` and `crv`
+/// find them as `mercedes benz`, `f 150` and `cr v` do. Empty when no part holds several words.
+fn joined_words(text: &str) -> String {
+    text.split_whitespace()
+        .filter_map(|part| {
+            let words: Vec<&str> = part.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+            (words.len() > 1).then(|| words.concat())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Facet values that differ only by letter case are one value, as a refinement matches them
+/// alike (README "Search semantics"): counted together under the variant that has the most of
+/// those cars (ties: the first in byte order). Takes and returns value -> count.
+fn merge_case_variants(counts: BTreeMap<String, u64>) -> BTreeMap<String, u64> {
+    // Lower-cased value -> (label, the label's own count, the group's count).
+    let mut groups: BTreeMap<String, (String, u64, u64)> = BTreeMap::new();
+    for (label, n) in counts {
+        let g = groups.entry(label.to_lowercase()).or_insert_with(|| (label.clone(), 0, 0));
+        if n > g.1 {
+            (g.0, g.1) = (label, n);
+        }
+        g.2 += n;
+    }
+    groups.into_values().map(|(label, _, n)| (label, n)).collect()
+}
+
 /// An index with the tokenizers registered, wrapped with its reader.
 fn tenant_index(index: Index, generation: String) -> Result<TenantIndex, SearchError> {
     index
         .tokenizers()
         .register(RAW_LOWER, TextAnalyzer::builder(RawTokenizer::default()).filter(LowerCaser).build());
+    index.tokenizers().register(TEXT, text_analyzer());
     let reader = index
         .reader_builder()
         .reload_policy(ReloadPolicy::Manual)
@@ -387,7 +440,7 @@ impl EmbeddedBackend {
     }
 
     fn text_query(&self, t: &TenantIndex, text: &str) -> Vec<Box<dyn Query>> {
-        let mut tok = t.index.tokenizers().get("default").expect("default tokenizer");
+        let mut tok = t.index.tokenizers().get(TEXT).expect("the text analyzer is registered");
         let mut words = Vec::new();
         let mut stream = tok.token_stream(text);
         while let Some(t) = stream.next() {
@@ -504,7 +557,12 @@ impl EmbeddedBackend {
         }
         rows.sort_unstable_by(cmp);
         let ids = rows.into_iter().skip(req.offset).take(req.limit).map(|r| r.1).collect();
-        let facets = req.facets.iter().cloned().zip(facets).collect();
+        let facets = req
+            .facets
+            .iter()
+            .cloned()
+            .zip(facets.into_iter().map(merge_case_variants))
+            .collect();
         Ok(BackendResult { ids, total, facets })
     }
 }
@@ -595,5 +653,50 @@ impl SearchBackend for EmbeddedBackend {
 
     fn state<'a>(&'a self, tenant: &'a str) -> BoxFuture<'a, Result<Option<IndexState>, SearchError>> {
         Box::pin(async move { self.state_sync(tenant) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        let mut a = text_analyzer();
+        let mut stream = a.token_stream(text);
+        let mut out = Vec::new();
+        while let Some(t) = stream.next() {
+            out.push(t.text.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn text_is_words_lower_cased_with_accents_folded() {
+        assert_eq!(words("Citroën C5-Aircross CAFÉ"), ["citroen", "c5", "aircross", "cafe"]);
+        assert_eq!(words("é"), ["e"]);
+        assert!(words(&"x".repeat(MAX_WORD_BYTES)).is_empty(), "a word of 40 bytes is dropped");
+    }
+
+    #[test]
+    fn hyphenated_words_are_also_indexed_joined() {
+        assert_eq!(
+            joined_words("Mercedes-Benz C-Class F-150 CR-V ML350 2020"),
+            "MercedesBenz CClass F150 CRV"
+        );
+        assert_eq!(joined_words("Toyota Corolla"), "");
+    }
+
+    #[test]
+    fn facet_values_differing_by_case_are_one() {
+        let m: BTreeMap<String, u64> = [("C-CLASS", 3), ("C-Class", 10), ("GLC", 2), ("c-class", 3)]
+            .iter()
+            .map(|(k, v)| (k.to_string(), *v))
+            .collect();
+        let merged = merge_case_variants(m);
+        assert_eq!(merged.len(), 2);
+        assert_eq!(merged["C-Class"], 16);
+        assert_eq!(merged["GLC"], 2);
+        let tie: BTreeMap<String, u64> = [("bmw", 1), ("BMW", 1)].iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        assert_eq!(merge_case_variants(tie).into_iter().collect::<Vec<_>>(), [("BMW".to_string(), 2)]);
     }
 }

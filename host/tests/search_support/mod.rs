@@ -44,10 +44,60 @@ pub fn conditions(state: &AppState, t: &Tenant) -> Vec<StockCondition> {
     state.plugins.stock_conditions(t, t.config.stock.filter_level).value
 }
 
+/// Longest word indexed or searched, bytes (README "Search semantics").
+const MAX_WORD_BYTES: usize = 40;
+
+/// A word lower-cased with its accents folded to ASCII (README "Search semantics"): each
+/// non-ASCII character transliterated on its own.
+fn fold(w: &str) -> String {
+    w.to_lowercase()
+        .chars()
+        .map(|c| {
+            if c.is_ascii() {
+                c.to_string()
+            } else {
+                any_ascii::any_ascii(&c.to_string()).to_lowercase()
+            }
+        })
+        .collect()
+}
+
+/// The words of a text (README "Search semantics"): runs of letters and digits, words of 40
+/// bytes or more dropped, lower-cased, accents folded.
 fn tokens(s: &str) -> Vec<String> {
     s.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_lowercase())
+        .filter(|w| !w.is_empty() && w.len() < MAX_WORD_BYTES)
+        .map(fold)
+        .collect()
+}
+
+/// The words a car's text is found by: its [`tokens`], plus each part between white space that
+/// holds several words written as one (`Mercedes-Benz` is also `mercedesbenz`).
+fn doc_words(text: &str) -> Vec<String> {
+    let mut out = tokens(text);
+    for part in text.split_whitespace() {
+        let words: Vec<&str> = part.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        if words.len() > 1 {
+            out.extend(tokens(&words.concat()));
+        }
+    }
+    out
+}
+
+/// Facet values that differ only by letter case counted as one, under the variant with the most
+/// of those cars (ties: the first in byte order).
+fn merge_case(counts: BTreeMap<String, u64>) -> BTreeMap<String, u64> {
+    let mut by_lower: BTreeMap<String, Vec<(String, u64)>> = BTreeMap::new();
+    for (v, n) in counts {
+        by_lower.entry(v.to_lowercase()).or_default().push((v, n));
+    }
+    by_lower
+        .into_values()
+        .map(|variants| {
+            let total = variants.iter().map(|v| v.1).sum();
+            let best = variants.iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))).unwrap();
+            (best.0.clone(), total)
+        })
         .collect()
 }
 
@@ -57,17 +107,51 @@ pub struct Expected {
     pub facets: BTreeMap<String, BTreeMap<String, u64>>,
 }
 
+/// One stored car with its search document and the words of its text, computed once so the
+/// reference can answer many queries over a large tenant.
+pub struct Indexed {
+    pub car: Car,
+    pub doc: SearchDoc,
+    pub words: Vec<String>,
+}
+
+/// The cars of a tenant with their documents and words ([`Indexed`]).
+pub fn index(t: &Tenant, cars: &[Car]) -> Vec<Indexed> {
+    cars.iter()
+        .map(|c| {
+            let doc = SearchDoc::from_car(t, c);
+            let words = doc_words(&doc.text);
+            Indexed {
+                car: c.clone(),
+                doc,
+                words,
+            }
+        })
+        .collect()
+}
+
 /// The reference model of a shopper's query at `now`: the visibility rule written out by hand,
 /// stock conditions and client filters through `Filter::matches`, text words ANDed with the last
-/// a prefix, price-0 hiding, order by the sort key (missing last) then id.
+/// a prefix (words as README "Search semantics" defines them), price-0 hiding, order by the sort
+/// key (missing last) then id; facet values that differ only by case counted as one.
 pub fn reference(t: &Tenant, cars: &[Car], conds: &[StockCondition], q: &SearchQuery, now: i64) -> Expected {
+    reference_on(t, &index(t, cars), conds, q, now)
+}
+
+/// [`reference`] over cars already indexed ([`index`]).
+pub fn reference_on(t: &Tenant, stock: &[Indexed], conds: &[StockCondition], q: &SearchQuery, now: i64) -> Expected {
     let client = semantics::client_filter(q);
     let cond_filters: Vec<_> = conds.iter().map(semantics::stock_condition).collect();
     let words = tokens(&q.query);
     let hide_zero = q.sort_by == SortBy::PriceAsc && t.config.features.get("hide_zero_price_on_price_asc").copied().unwrap_or(false);
-    let mut hits: Vec<(Option<f64>, i64, SearchDoc)> = Vec::new();
+    let mut hits: Vec<(Option<f64>, i64, &SearchDoc)> = Vec::new();
     let (field, desc) = q.sort_by.keys()[0];
-    for c in cars {
+    for Indexed {
+        car: c,
+        doc: d,
+        words: toks,
+    } in stock
+    {
         let days = i64::from(t.include_sold_cars_days(&c.dealership_slug));
         let visible = c.show_on_dealer_website.0
             && (c.status == "in_stock"
@@ -78,11 +162,9 @@ pub fn reference(t: &Tenant, cars: &[Car], conds: &[StockCondition], q: &SearchQ
         if !visible || (hide_zero && c.price <= 0.0) {
             continue;
         }
-        let d = SearchDoc::from_car(t, c);
-        if !cond_filters.iter().all(|f| f.matches(&d)) || !client.matches(&d) {
+        if !cond_filters.iter().all(|f| f.matches(d)) || !client.matches(d) {
             continue;
         }
-        let toks = tokens(&d.text);
         let text_ok = words.iter().enumerate().all(|(i, w)| {
             if i + 1 == words.len() {
                 toks.iter().any(|t| t.starts_with(w.as_str()))
@@ -127,18 +209,23 @@ pub fn reference(t: &Tenant, cars: &[Car], conds: &[StockCondition], q: &SearchQ
     }
     Expected {
         ids: hits.iter().map(|h| h.1).collect(),
-        facets,
+        facets: facets.into_iter().map(|(a, m)| (a, merge_case(m))).collect(),
     }
 }
 
 /// What the search API answers (as [`reference`], with disjunctive facets): a refined facet
 /// attribute is counted without its own refinement.
 pub fn reference_api(t: &Tenant, cars: &[Car], conds: &[StockCondition], q: &SearchQuery, now: i64) -> Expected {
-    let mut want = reference(t, cars, conds, q, now);
+    reference_api_on(t, &index(t, cars), conds, q, now)
+}
+
+/// [`reference_api`] over cars already indexed ([`index`]).
+pub fn reference_api_on(t: &Tenant, stock: &[Indexed], conds: &[StockCondition], q: &SearchQuery, now: i64) -> Expected {
+    let mut want = reference_on(t, stock, conds, q, now);
     for attr in DEFAULT_FACETS.iter().filter(|a| q.refinements.contains_key(**a)) {
         let mut without = q.clone();
         without.refinements.remove(*attr);
-        let other = reference(t, cars, conds, &without, now);
+        let other = reference_on(t, stock, conds, &without, now);
         want.facets.insert(attr.to_string(), other.facets[*attr].clone());
     }
     want
