@@ -13,7 +13,16 @@
 //! `sort` first (then words, typo, proximity, attribute, exactness), so an explicit sort plus the
 //! `id:asc` tie-break gives one total order; typo tolerance off and matching strategy `all` (every
 //! word must match, the last as a prefix), as the embedded backend does; `maxTotalHits` 1,000,000
-//! and 10,000 facet values so counts are exact.
+//! and 10,000 facet values so counts are exact. Words, case and accent folding and hyphenated
+//! words are Meilisearch's own tokenizer's (its default separators include `-`, and it folds case
+//! and accents), which gives README "Search semantics"; where it does more (a query word split in
+//! two, adjacent query words concatenated) or keeps another label for facet values that differ by
+//! case, README "Search semantics" lists the difference.
+//!
+//! Every search, single or in a multi-search, asks the facets its request names ([`QueryRefs::query`]):
+//! the host's disjunctive facets are a multi-search of the main query and one query per refined
+//! facet attribute, each with its own facets, as Meilisearch's guide to disjunctive facets builds
+//! them.
 //!
 //! Production setup: the host holds the master (or an admin) key in `meili_key`
 //! (`FORECOURT_MEILI_KEY`); browsers never talk to Meilisearch directly. If a client must, issue
@@ -29,9 +38,11 @@ use std::{
 };
 
 use meilisearch_sdk::{
+    DefaultHttpClient,
     client::{Client, SwapIndexes},
     errors::{Error as MeiliError, ErrorCode},
-    search::{MatchingStrategies, Selectors},
+    indexes::Index,
+    search::{MatchingStrategies, SearchQuery as MeiliQuery, Selectors},
     settings::{FacetingSettings, PaginationSetting, Settings, TypoToleranceSettings},
     task_info::TaskInfo,
 };
@@ -304,6 +315,66 @@ pub fn page_window(offset: usize, limit: usize) -> PageWindow {
     }
 }
 
+/// The owned parts of one Meilisearch search a [`BackendRequest`] becomes: the filter expression
+/// with the tenant, the sort with the `id` tie-break, the facets ([`QueryParts::query`] borrows
+/// them).
+pub struct QueryParts {
+    filter: String,
+    sort: [String; 2],
+    facets: Vec<String>,
+}
+
+/// The borrowed lists a search query points at (the SDK's query takes slices of `&str`).
+pub struct QueryRefs<'a> {
+    parts: &'a QueryParts,
+    sort: Vec<&'a str>,
+    facets: Vec<&'a str>,
+}
+
+impl QueryParts {
+    /// The parts of `req`.
+    pub fn of(req: &BackendRequest) -> QueryParts {
+        QueryParts {
+            filter: MeiliBackend::full_filter(req),
+            sort: MeiliBackend::sort(req),
+            facets: req.facets.clone(),
+        }
+    }
+
+    /// The slices a query borrows.
+    pub fn refs(&self) -> QueryRefs<'_> {
+        QueryRefs {
+            parts: self,
+            sort: self.sort.iter().map(String::as_str).collect(),
+            facets: self.facets.iter().map(String::as_str).collect(),
+        }
+    }
+}
+
+impl<'a> QueryRefs<'a> {
+    /// The search of `req` on `index`: text with matching strategy `all`, filter, sort, the page
+    /// that holds the request's window ([`page_window`]), only `id` retrieved, and the requested
+    /// facets. A single search and each query of a multi-search are built here alike, so every
+    /// query of a multi-search answers its facet distribution too: the host's disjunctive facets
+    /// are one query per refined facet group, each asking its own `facets`, as Meilisearch's
+    /// "Build disjunctive facets" guide does with multi-search.
+    pub fn query(&'a self, index: &'a Index, req: &'a BackendRequest) -> MeiliQuery<'a, DefaultHttpClient> {
+        let w = page_window(req.offset, req.limit);
+        let mut q = index.search();
+        q.with_query(&req.text)
+            .with_filter(&self.parts.filter)
+            .with_sort(&self.sort)
+            .with_matching_strategy(MatchingStrategies::ALL)
+            .with_page(w.page)
+            .with_hits_per_page(w.hits_per_page)
+            .with_attributes_to_retrieve(Selectors::Some(&["id"]));
+        if !self.facets.is_empty() {
+            q.with_facets(Selectors::Some(&self.facets));
+        }
+        q
+    }
+}
+
 impl SearchBackend for MeiliBackend {
     fn name(&self) -> &'static str {
         "meilisearch"
@@ -313,23 +384,9 @@ impl SearchBackend for MeiliBackend {
         Box::pin(async move {
             self.configure(&req.tenant).await?;
             let index = self.client.index(self.tenant_uid(&req.tenant));
-            let filter = Self::full_filter(req);
-            let sort = Self::sort(req);
-            let sort_refs: Vec<&str> = sort.iter().map(String::as_str).collect();
-            let facet_refs: Vec<&str> = req.facets.iter().map(String::as_str).collect();
-            let w = Self::page(req);
-            let mut q = index.search();
-            q.with_query(&req.text)
-                .with_filter(&filter)
-                .with_sort(&sort_refs)
-                .with_matching_strategy(MatchingStrategies::ALL)
-                .with_page(w.page)
-                .with_hits_per_page(w.hits_per_page)
-                .with_attributes_to_retrieve(Selectors::Some(&["id"]));
-            if !facet_refs.is_empty() {
-                q.with_facets(Selectors::Some(&facet_refs));
-            }
-            let r = q.execute::<IdHit>().await.map_err(unavailable)?;
+            let parts = QueryParts::of(req);
+            let refs = parts.refs();
+            let r = refs.query(&index, req).execute::<IdHit>().await.map_err(unavailable)?;
             Ok(Self::result(req, r))
         })
     }
@@ -340,25 +397,12 @@ impl SearchBackend for MeiliBackend {
                 self.configure(&req.tenant).await?;
             }
             let indexes: Vec<_> = reqs.iter().map(|r| self.client.index(self.tenant_uid(&r.tenant))).collect();
-            let filters: Vec<String> = reqs.iter().map(Self::full_filter).collect();
-            let sorts: Vec<[String; 2]> = reqs.iter().map(Self::sort).collect();
-            let sort_refs: Vec<Vec<&str>> = sorts.iter().map(|s| s.iter().map(String::as_str).collect()).collect();
-            let mut queries = Vec::new();
-            for (i, req) in reqs.iter().enumerate() {
-                let w = Self::page(req);
-                let mut q = indexes[i].search();
-                q.with_query(&req.text)
-                    .with_filter(&filters[i])
-                    .with_sort(&sort_refs[i])
-                    .with_matching_strategy(MatchingStrategies::ALL)
-                    .with_page(w.page)
-                    .with_hits_per_page(w.hits_per_page)
-                    .with_attributes_to_retrieve(Selectors::Some(&["id"]))
-                    .with_index_uid();
-                queries.push(q);
-            }
+            let parts: Vec<QueryParts> = reqs.iter().map(QueryParts::of).collect();
+            let refs: Vec<QueryRefs> = parts.iter().map(QueryParts::refs).collect();
             let mut multi = self.client.multi_search();
-            for q in queries {
+            for ((index, r), req) in indexes.iter().zip(&refs).zip(reqs) {
+                let mut q = r.query(index, req);
+                q.with_index_uid();
                 multi.with_search_query(q);
             }
             let r = multi.execute::<IdHit>().await.map_err(unavailable)?;
@@ -473,5 +517,60 @@ impl Rebuild for MeiliRebuild {
             }
             Ok(())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(facets: &[&str], offset: usize, limit: usize) -> BackendRequest {
+        BackendRequest {
+            tenant: "acme".into(),
+            text: "corolla".into(),
+            filter: Filter::eq("make", "Toyota"),
+            sort: ("price".into(), false),
+            offset,
+            limit,
+            facets: facets.iter().map(|f| f.to_string()).collect(),
+        }
+    }
+
+    /// The JSON body each query of a search or multi-search sends (no server is contacted).
+    fn body(req: &BackendRequest, multi: bool) -> Value {
+        let client = Client::new("http://127.0.0.1:9", None::<&str>).unwrap();
+        let index = client.index("cars-acme");
+        let parts = QueryParts::of(req);
+        let refs = parts.refs();
+        let mut q = refs.query(&index, req);
+        if multi {
+            q.with_index_uid();
+        }
+        serde_json::to_value(q.build()).unwrap()
+    }
+
+    #[test]
+    fn every_query_of_a_multi_search_asks_its_facets() {
+        // The main query of a refined search asks every facet, a disjunctive one its own
+        // attribute with no hits; both inside a multi-search.
+        let main = body(&request(&["make", "model"], 0, 21), true);
+        assert_eq!(main["indexUid"], "cars-acme");
+        assert_eq!(main["facets"], serde_json::json!(["make", "model"]));
+        assert_eq!(main["q"], "corolla");
+        assert_eq!(main["filter"], "tenant = \"acme\" AND make = \"Toyota\"");
+        assert_eq!(main["sort"], serde_json::json!(["price:asc", "id:asc"]));
+        assert_eq!(main["matchingStrategy"], "all");
+        assert_eq!((main["page"].as_u64(), main["hitsPerPage"].as_u64()), (Some(1), Some(21)));
+        let facet_only = body(&request(&["make"], 0, 0), true);
+        assert_eq!(facet_only["facets"], serde_json::json!(["make"]));
+        assert_eq!(facet_only["hitsPerPage"], 0);
+        // A single search asks the same; a query with no facets asks none.
+        assert_eq!(body(&request(&["make"], 0, 5), false)["facets"], serde_json::json!(["make"]));
+        assert!(body(&request(&[], 0, 5), true).get("facets").is_none());
+        // A page after the first asks one hit before it, in the page that holds the window.
+        let second = body(&request(&[], 20, 22), false);
+        let w = page_window(20, 22);
+        assert_eq!(second["page"].as_u64(), Some(w.page as u64));
+        assert_eq!(second["hitsPerPage"].as_u64(), Some(w.hits_per_page as u64));
     }
 }
