@@ -7,7 +7,13 @@
 #   3. a one-row delta import changing one car's model, through the CLI (another process) and
 #      through POST /api/v1/admin/import: the time from the import's start until the car is found
 #      by its new text over HTTP (GET /api/v1/search, polled every 10 ms), and until /readyz
-#      reports a search lag of 0.
+#      reports a search lag of 0;
+#   4. HTTP search (GET /api/v1/search over keep-alive, one client, in sequence): the ten bench
+#      queries of BENCHMARKS.md "Search" plus a deep page, SEARCH_REQUESTS times each (default 200),
+#      p50/p99/max of the whole round trip, first with the results cache as shipped (cached: the
+#      first request of each query computes it) and then on a host restarted with
+#      FORECOURT_SEARCH_CACHE_ENTRIES=0 (uncached: every request computes its answer); the
+#      process's VmHWM/VmRSS after each.
 # The generated feed copies the demo superstore's real used stock (tenants/drive-depot/stock/
 # used.csv) row by row with a stock number of its own (as host/tests/import_contention.rs does).
 #
@@ -106,3 +112,41 @@ for i in 1 2 3; do
 done
 grep -E "VmHWM|VmRSS" /proc/$SERVER/status
 echo "stock number changed: $STOCKNUM"
+
+http_search() { # $1: label; times every query over one keep-alive connection
+  echo "== HTTP search, $1 ($SEARCH_REQUESTS requests a query)"
+  python3 - "$PORT" "$SEARCH_REQUESTS" <<'PY'
+import http.client, json, statistics, sys, time, urllib.parse
+port, n = int(sys.argv[1]), int(sys.argv[2])
+queries = [
+    "", "make=Toyota", "body=suv&price=20000:50000&sortBy=price_asc", "query=corolla",
+    "query=mercedes benz c", "car_type=used&km=:50000&sortBy=km_asc", "year=2020:&sortBy=year_desc&page=5",
+    "make=Toyota&make=Mazda&make=Hyundai&fuel=hybrid", "price_range=$20,000 - $30,000&sortBy=newest",
+    "page=200", "page=400",
+]
+c = http.client.HTTPConnection("127.0.0.1", port)
+print(f"| query | count | p50 ms | p99 ms | max ms |")
+for q in queries:
+    path = "/api/v1/search?" + urllib.parse.urlencode(urllib.parse.parse_qsl(q, keep_blank_values=True))
+    times, count = [], None
+    for _ in range(n):
+        t0 = time.perf_counter()
+        c.request("GET", path, headers={"Host": "alpha.localhost"})
+        r = c.getresponse()
+        body = r.read()
+        times.append((time.perf_counter() - t0) * 1000)
+        assert r.status == 200, (q, r.status, body[:200])
+        count = json.loads(body)["count"]
+    times.sort()
+    p = lambda f: times[min(len(times) - 1, int(f * len(times)))]
+    print(f"| `{q or '(default)'}` | {count} | {p(0.5):.2f} | {p(0.99):.2f} | {times[-1]:.2f} |")
+PY
+  grep -E "VmHWM|VmRSS" /proc/$SERVER/status
+}
+SEARCH_REQUESTS=${SEARCH_REQUESTS:-200}
+http_search "results cache on (as shipped)"
+kill "$SERVER"; wait "$SERVER" 2>/dev/null || true
+FORECOURT_SEARCH_CACHE_ENTRIES=0 "$BIN" serve > "$WORK/serve-uncached.log" 2>&1 &
+SERVER=$!
+until curl -fs -o /dev/null "http://127.0.0.1:$PORT/readyz"; do sleep 0.05; done
+http_search "results cache off (search_cache_entries = 0)"

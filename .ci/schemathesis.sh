@@ -8,7 +8,9 @@
 #   bash .ci/schemathesis.sh --include-path-regex '^/api/v1/cars'   # extra args go to schemathesis
 #
 # 1. Installs schemathesis (pinned) into a venv under ~/.cache/forecourt (PyPI) when missing.
-# 2. Builds the host (debug).
+# 2. Builds the host (debug), unless FORECOURT_BIN names a built `forecourt` (.ci/test.sh passes
+#    the one its test passes just built: `cargo build --bin` alone unifies other dependency
+#    features than a test build, so it would compile a second copy of many crates).
 # 3. Starts `forecourt serve` on 127.0.0.1 (a free port) with a throw-away data dir (SQLite, the
 #    demo tenants' feeds imported on start), a random admin token, sign-in codes to the log sink
 #    and no SMTP, so nothing leaves the machine; the per-address lead limit is lifted so that lead
@@ -47,9 +49,14 @@ if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$version"; then
   "$venv/bin/pip" install -q "schemathesis==$version"
 fi
 
-log "building forecourt (debug)"
-cargo build -q -p forecourt-host --bin forecourt
-bin="$target/debug/forecourt"
+bin="${FORECOURT_BIN:-}"
+if [ -z "$bin" ]; then
+  log "building forecourt (debug)"
+  cargo build -q -p forecourt-host --bin forecourt
+  bin="$target/debug/forecourt"
+fi
+[ -x "$bin" ] || { log "no forecourt binary at $bin"; exit 1; }
+log "forecourt binary: $bin"
 mkdir -p "$out"
 
 data="$(mktemp -d)"

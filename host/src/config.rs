@@ -50,6 +50,10 @@ pub struct Settings {
     pub meili_url: Option<String>,
     /// Meilisearch API key.
     pub meili_key: Option<String>,
+    /// Search answers kept per tenant by the results cache (default 512, kept 30 s, dropped
+    /// when the tenant's stock changes; docs/features/platform.md "Search"). 0 turns the cache
+    /// off: every search is computed (BENCHMARKS.md's uncached figures run so).
+    pub search_cache_entries: usize,
     /// Directory of built plugin components (`*.wasm`), default `plugins/dist`.
     pub plugin_dir: PathBuf,
     /// Directory of the built UI shell, default `ui-shell/dist`.
@@ -216,6 +220,7 @@ impl Default for Settings {
             search_backend: SearchBackendKind::Embedded,
             meili_url: None,
             meili_key: None,
+            search_cache_entries: crate::search::index::CACHE_CAPACITY,
             plugin_dir: PathBuf::from("plugins/dist"),
             ui_dist_dir: PathBuf::from("ui-shell/dist"),
             ui_plugins_dir: PathBuf::from("ui-plugins"),

@@ -442,6 +442,18 @@ async fn results_cache_refuses_an_answer_computed_before_an_invalidation() {
     assert_eq!(c.get("b", "q"), Some("other"));
 }
 
+/// `search_cache_entries = 0` (README "Settings") turns the results cache off: nothing is stored,
+/// so every search is computed.
+#[tokio::test]
+async fn results_cache_of_no_entries_stores_nothing() {
+    let mut c = forecourt_host::search::ResultsCache::new(0);
+    c.put("a", "q", "answer", 10);
+    c.put_at("a", "q2", "answer", 10, c.generation("a"));
+    assert_eq!(c.get("a", "q2"), None);
+    assert_eq!(c.get("a", "q"), None);
+    assert!(c.is_empty());
+}
+
 /// Cached answers are bounded in bytes per tenant: one tenant's large answers (near-cap plugin
 /// texts) evict its own oldest entries, never another tenant's, and an answer over the whole
 /// budget is not cached.

@@ -86,12 +86,13 @@ impl<V: Clone> ResultsCache<V> {
         Self::with_budget(capacity, CACHE_TENANT_BYTES)
     }
 
-    /// An empty cache of `capacity` entries and `budget` bytes per tenant.
+    /// An empty cache of `capacity` entries and `budget` bytes per tenant (capacity 0: nothing
+    /// is ever stored, every search is computed).
     pub fn with_budget(capacity: usize, budget: usize) -> Self {
         ResultsCache {
             tenants: HashMap::new(),
             generations: HashMap::new(),
-            capacity: capacity.max(1),
+            capacity,
             budget,
         }
     }
@@ -110,7 +111,7 @@ impl<V: Clone> ResultsCache<V> {
     /// until the tenant is within its capacity and byte budget. An entry larger than the whole
     /// budget is not stored.
     pub fn put(&mut self, tenant: &str, key: &str, v: V, bytes: usize) {
-        if bytes > self.budget {
+        if bytes > self.budget || self.capacity == 0 {
             return;
         }
         let t = self.tenants.entry(tenant.to_string()).or_insert_with(|| TenantEntries {
@@ -217,12 +218,18 @@ pub struct TenantLag {
 }
 
 impl SearchService {
-    /// A service over `backend`; the indexer starts with [`SearchService::catch_up`] or
-    /// [`SearchService::follow_journal`].
+    /// A service over `backend` with a results cache of [`CACHE_CAPACITY`] entries per tenant;
+    /// the indexer starts with [`SearchService::catch_up`] or [`SearchService::follow_journal`].
     pub fn new(backend: Arc<dyn SearchBackend>) -> SearchService {
+        Self::with_cache_entries(backend, CACHE_CAPACITY)
+    }
+
+    /// A service over `backend` whose results cache keeps `entries` answers per tenant (the
+    /// `search_cache_entries` setting; 0: no answer is cached, every search is computed).
+    pub fn with_cache_entries(backend: Arc<dyn SearchBackend>, entries: usize) -> SearchService {
         SearchService {
             backend,
-            cache: Mutex::new(ResultsCache::new(CACHE_CAPACITY)),
+            cache: Mutex::new(ResultsCache::new(entries)),
             applied: Mutex::default(),
             round: tokio::sync::Mutex::new(()),
             tenants: Mutex::default(),
@@ -510,7 +517,10 @@ pub async fn open_backend(settings: &Settings) -> anyhow::Result<Arc<dyn SearchB
 
 /// The configured backend as a service (its indexer not started).
 pub async fn open_service(settings: &Settings) -> anyhow::Result<SearchService> {
-    Ok(SearchService::new(open_backend(settings).await?))
+    Ok(SearchService::with_cache_entries(
+        open_backend(settings).await?,
+        settings.search_cache_entries,
+    ))
 }
 
 /// Starts search for `serve`: opens the backend, brings every tenant's index up to its journal
