@@ -111,9 +111,24 @@ fn bench_plugins(c: &mut Criterion) {
     let lender = &host.components()["lender-standard"];
     let lender_cfg = &host.tenant("bench").unwrap().plugins()[2].config_json;
     g.bench_function("instance_pre/lender-standard", |b| b.iter(|| rt.instantiate(lender).ok().unwrap()));
+    // A call descheduled past the 10 ms wall-clock backstop on a busy machine fails as a timeout:
+    // counted and reported (as the points' failures below), not a panic in the middle of the run.
+    let init_failures = std::cell::Cell::new(0u64);
     g.bench_function("instance_pre+init/lender-standard", |b| {
-        b.iter(|| rt.instantiate_init(lender, lender_cfg, rt.limits().fuel_per_call).ok().unwrap())
+        b.iter(|| match rt.instantiate_init(lender, lender_cfg, rt.limits().fuel_per_call) {
+            Ok(call) => Some(call),
+            Err(e) => {
+                if init_failures.get() == 0 {
+                    eprintln!("warning: lender-standard init failed: {e:?}");
+                }
+                init_failures.set(init_failures.get() + 1);
+                None
+            }
+        })
     });
+    if init_failures.get() > 0 {
+        eprintln!("warning: instance_pre+init/lender-standard: {} calls failed", init_failures.get());
+    }
     g.finish();
 
     let mut g = c.benchmark_group("batch_21");
