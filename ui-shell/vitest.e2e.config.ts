@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Tests marked concurrent (the layout guard's pages) run this many at a time.
+    maxConcurrency: 3,
   },
 });

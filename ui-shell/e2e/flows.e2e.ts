@@ -227,7 +227,9 @@ describe.skipIf(skip !== "" || adminToken === "")(`issue 25 flows (${inject("mod
     await page.close();
   });
 
-  it.each(TENANTS)(
+  // The four tenants at once (up to maxConcurrency, vitest.e2e.config.ts), each in its own tab:
+  // these only read pages.
+  it.concurrent.each(TENANTS)(
     "this work's pages fit 390 px and 1366 px on %s",
     async (tenant) => {
       const shots = process.env.FLOWS_SHOTS;

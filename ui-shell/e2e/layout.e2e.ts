@@ -14,7 +14,7 @@
 // real admin API with a $5 placeholder price: its page must not quote $5 anywhere (the market
 // comparison, the price gauge and JSON-LD included).
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { slugify } from "../src/lib/slug";
 import { openPage } from "./browser";
 import { api, importCsv, seriousViolations, suiteBrowser } from "./helpers";
@@ -253,64 +253,71 @@ async function targets(page: Page, t: Tenant): Promise<Target[]> {
   return list;
 }
 
-describe.skipIf(skip !== "")("layout guard: no overflow, overlaps, broken images, console errors or axe failures", () => {
-  const browser = suiteBrowser();
-  const pages = new Map<string, Target[]>();
+// The pages are checked a few at a time (`describe.concurrent`, at most `maxConcurrency` of
+// vitest.e2e.config.ts at once, each in its own tab of one browser): a page's check is mostly
+// waiting (lazy parts, network idle, axe), so the guard's 108 pages cost a fraction of their sum.
+describe
+  .skipIf(skip !== "" || adminToken === "")
+  .concurrent("layout guard: no overflow, overlaps, broken images, console errors or axe failures", () => {
+    const browser = suiteBrowser();
+    const pages = new Map<string, Target[]>();
 
-  it.skipIf(adminToken === "")("imports a $5 placeholder-price car (and a certified one) into every demo tenant", async () => {
+    // Before any page is checked: a $5 placeholder-price car (and a certified one) imported into
+    // every demo tenant through the admin API, and each tenant's pages found.
+    beforeAll(async () => {
+      for (const t of TENANTS) {
+        const { page } = await openPage(browser.context);
+        await page.goto(url(t.slug, "/"));
+        const settings = await api<{ locations: { slug: string; location_type: string }[] }>(page, "/api/v1/tenant");
+        const at = (settings.body.locations.find((l) => l.location_type === "sales") ?? settings.body.locations[0])?.slug ?? "";
+        const photos = (colour: string) => `/img/illustrations/sedan-${colour}-35.png|/img/illustrations/sedan-${colour}-90.png`;
+        const feed = [
+          "stocknum,year,make,model,badge,price,km,car_type,status,certified,body,simple_body,location_slug,image_urls",
+          // 1 km too: the odometer reads "1 km", never "1 kms".
+          `${NO_PRICE},2020,${t.make},${t.model},,5,1,${t.type},in_stock,false,Sedan,sedan,${at},${photos("grey")}`,
+          ...(t.slug === "harbourside-mercedes"
+            ? [`${CERTIFIED},2022,Mercedes-Benz,C-Class,C200,55990,21000,used,in_stock,true,Sedan,sedan,${at},${photos("black")}`]
+            : []),
+        ].join("\n");
+        await importCsv(page, adminToken, "e2e-layout", feed);
+        pages.set(t.slug, await targets(page, t));
+        await page.close();
+      }
+    }, 240_000);
+
     for (const t of TENANTS) {
-      const { page } = await openPage(browser.context);
-      await page.goto(url(t.slug, "/"));
-      const settings = await api<{ locations: { slug: string; location_type: string }[] }>(page, "/api/v1/tenant");
-      const at = (settings.body.locations.find((l) => l.location_type === "sales") ?? settings.body.locations[0])?.slug ?? "";
-      const photos = (colour: string) => `/img/illustrations/sedan-${colour}-35.png|/img/illustrations/sedan-${colour}-90.png`;
-      const feed = [
-        "stocknum,year,make,model,badge,price,km,car_type,status,certified,body,simple_body,location_slug,image_urls",
-        // 1 km too: the odometer reads "1 km", never "1 kms".
-        `${NO_PRICE},2020,${t.make},${t.model},,5,1,${t.type},in_stock,false,Sedan,sedan,${at},${photos("grey")}`,
-        ...(t.slug === "harbourside-mercedes"
-          ? [`${CERTIFIED},2022,Mercedes-Benz,C-Class,C200,55990,21000,used,in_stock,true,Sedan,sedan,${at},${photos("black")}`]
-          : []),
-      ].join("\n");
-      await importCsv(page, adminToken, "e2e-layout", feed);
-      pages.set(t.slug, await targets(page, t));
-      await page.close();
-    }
-  });
-
-  for (const t of TENANTS) {
-    for (const w of WIDTHS) {
-      for (const kind of KINDS.filter((k) => k.only === undefined || k.only === t.slug)) {
-        it.skipIf(adminToken === "")(`${t.slug} ${kind.name} at ${w.width} px`, async (ctx) => {
-          const target = pages.get(t.slug)?.find((p) => p.kind === kind.name);
-          if (!target) {
-            // Only a sold car older than the dealership's sold window has no page to check.
-            expect(kind.name, `${t.slug} has a ${kind.name}`).toBe("sold VDP");
-            ctx.skip(`${t.slug} serves no sold car`);
-            return;
-          }
-          const origin = new URL(url(t.slug, "/")).origin;
-          const { page } = await openPage(browser.context);
-          await page.setViewportSize({ width: w.width, height: w.height });
-          const where = `${target.path} @${w.width}`;
-          const failures: string[] = [];
-          const f = await visit(page, origin, target).catch(async (e: Error) => {
+      for (const w of WIDTHS) {
+        for (const kind of KINDS.filter((k) => k.only === undefined || k.only === t.slug)) {
+          it(`${t.slug} ${kind.name} at ${w.width} px`, async (ctx) => {
+            const target = pages.get(t.slug)?.find((p) => p.kind === kind.name);
+            if (!target) {
+              // Only a sold car older than the dealership's sold window has no page to check.
+              expect(kind.name, `${t.slug} has a ${kind.name}`).toBe("sold VDP");
+              ctx.skip(`${t.slug} serves no sold car`);
+              return;
+            }
+            const origin = new URL(url(t.slug, "/")).origin;
+            const { page } = await openPage(browser.context);
+            await page.setViewportSize({ width: w.width, height: w.height });
+            const where = `${target.path} @${w.width}`;
+            const failures: string[] = [];
+            const f = await visit(page, origin, target).catch(async (e: Error) => {
+              await page.close();
+              throw e;
+            });
+            if (f.overflow) failures.push(`${where}: horizontal overflow: ${f.overflow}`);
+            for (const o of f.overlaps) failures.push(`${where}: ${o}`);
+            for (const i of f.images) failures.push(`${where}: image ${i}`);
+            for (const c of f.console) failures.push(`${where}: console ${c}`);
+            for (const v of await seriousViolations(page)) failures.push(`${where}: axe ${v}`);
+            if (target.kind === "no-price VDP") failures.push(...(await noPriceClaims(page)).map((m) => `${where}: ${m}`));
             await page.close();
-            throw e;
+            expect(failures).toEqual([]);
           });
-          if (f.overflow) failures.push(`${where}: horizontal overflow: ${f.overflow}`);
-          for (const o of f.overlaps) failures.push(`${where}: ${o}`);
-          for (const i of f.images) failures.push(`${where}: image ${i}`);
-          for (const c of f.console) failures.push(`${where}: console ${c}`);
-          for (const v of await seriousViolations(page)) failures.push(`${where}: axe ${v}`);
-          if (target.kind === "no-price VDP") failures.push(...(await noPriceClaims(page)).map((m) => `${where}: ${m}`));
-          await page.close();
-          expect(failures).toEqual([]);
-        });
+        }
       }
     }
-  }
-});
+  });
 
 /**
  * What a no-price VDP must not say (issue 25: "Enquire for price" and also "This car: $5" and
