@@ -31,6 +31,9 @@ pub enum LogFormat {
     Json,
 }
 
+/// Default of [`Settings::search_cache_entries`]: search answers cached per tenant.
+pub const DEFAULT_SEARCH_CACHE_ENTRIES: usize = 512;
+
 /// All host settings. Every field has a default, so an empty or absent `forecourt.toml` is valid.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -220,7 +223,7 @@ impl Default for Settings {
             search_backend: SearchBackendKind::Embedded,
             meili_url: None,
             meili_key: None,
-            search_cache_entries: crate::search::index::CACHE_CAPACITY,
+            search_cache_entries: DEFAULT_SEARCH_CACHE_ENTRIES,
             plugin_dir: PathBuf::from("plugins/dist"),
             ui_dist_dir: PathBuf::from("ui-shell/dist"),
             ui_plugins_dir: PathBuf::from("ui-plugins"),

@@ -52,7 +52,7 @@ const DOCS_VERSION: &str = "forecourt-search-docs-v2";
 
 /// Results cache capacity per tenant (entries); a tenant's oldest entry is evicted when it is
 /// full (docs/features/shopper-core.md §9).
-pub const CACHE_CAPACITY: usize = 512;
+pub const CACHE_CAPACITY: usize = crate::config::DEFAULT_SEARCH_CACHE_ENTRIES;
 /// Results cache budget per tenant, bytes of cached answers (their JSON size): one tenant's
 /// large answers (a plugin's near-cap texts) evict only that tenant's own entries.
 pub const CACHE_TENANT_BYTES: usize = 8 << 20;
