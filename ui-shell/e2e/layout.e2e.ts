@@ -1,7 +1,8 @@
 // The layout guard (issue 25): every page type (home, SRP, VDP, sold VDP, no-price VDP, location,
 // offers, forms, EV pages, sign-in, watchlist) on every demo tenant, at a phone's width (390 px)
-// and a desktop's (1366 px), in one browser, pages in sequence. Each page is scrolled to its end
-// (so lazy parts load: the VDP's details, the feature banner, similar cars) and fails on:
+// and a desktop's (1366 px), in one browser, three pages at a time (each in its own tab). Each
+// page is scrolled to its end (so lazy parts load: the VDP's details, the feature banner, similar
+// cars) and fails on:
 // - horizontal overflow: `scrollWidth > innerWidth` (the VDP was 864-1198 px wide on phones);
 // - overlapping interactive elements: two visible controls (links, buttons, fields, card tags)
 //   whose boxes overlap, neither inside the other (the VDP's tab rows ran under the sidebar's
