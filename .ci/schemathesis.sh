@@ -8,7 +8,7 @@
 #   bash .ci/schemathesis.sh --include-path-regex '^/api/v1/cars'   # extra args go to schemathesis
 #
 # 1. Installs schemathesis (pinned) into a venv under ~/.cache/forecourt (PyPI) when missing.
-# 2. Builds the host (debug), unless FORECOURT_BIN names a built `forecourt` (.ci/test.sh passes
+# 2. Builds the host (debug), unless ST_BIN names a built `forecourt` (.ci/test.sh passes
 #    the one its test passes just built: `cargo build --bin` alone unifies other dependency
 #    features than a test build, so it would compile a second copy of many crates).
 # 3. Starts `forecourt serve` on 127.0.0.1 (a free port) with a throw-away data dir (SQLite, the
@@ -49,7 +49,9 @@ if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$version"; then
   "$venv/bin/pip" install -q "schemathesis==$version"
 fi
 
-bin="${FORECOURT_BIN:-}"
+# Not FORECOURT_BIN: the host reads every FORECOURT_* variable as a setting and refuses an
+# unknown one, and `forecourt serve` below inherits this environment.
+bin="${ST_BIN:-}"
 if [ -z "$bin" ]; then
   log "building forecourt (debug)"
   cargo build -q -p forecourt-host --bin forecourt

@@ -55,7 +55,7 @@ fi
 # examples per operation (ST_MAX_EXAMPLES, default 10 here) so it costs a few minutes.
 step "API conformance: schemathesis over every operation (SECURITY.md \"API conformance\")"
 # The host binary the test passes just built (nextest builds it for the tests that run it).
-FORECOURT_BIN="${CARGO_TARGET_DIR:-target}/debug/forecourt" ST_MAX_EXAMPLES="${ST_MAX_EXAMPLES:-10}" bash .ci/schemathesis.sh
+ST_BIN="${CARGO_TARGET_DIR:-target}/debug/forecourt" ST_MAX_EXAMPLES="${ST_MAX_EXAMPLES:-10}" bash .ci/schemathesis.sh
 
 step "UI: lint, typecheck, build"
 npm run lint
