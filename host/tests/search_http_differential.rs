@@ -25,12 +25,12 @@ mod search_support;
 
 use std::{
     collections::{BTreeMap, HashMap},
-    net::SocketAddr,
     sync::Arc,
 };
 
+use common::{Served, serve};
 use forecourt_host::{
-    http::{serve::serve_on, server, state::AppState},
+    http::state::AppState,
     plugins::{StockCondition, unix_now},
     search::{Search, SearchQuery, SearchService, doc::DEFAULT_FACETS, meili::MeiliBackend},
     slug::slugify,
@@ -39,7 +39,6 @@ use forecourt_host::{
 };
 use search_support::{Indexed, QUERIES, all_cars, conditions, demo, index, reference_api_on, reference_on};
 use serde_json::Value;
-use tokio::net::TcpListener;
 
 /// Cars of the generated tenant.
 const LARGE_TENANT_CARS: usize = 20_000;
@@ -214,35 +213,6 @@ fn labels_case_folded(mut p: Page) -> Page {
     fold(&mut p.popular_body_types);
     fold(&mut p.popular_makes);
     p
-}
-
-/// A host served on 127.0.0.1: its address and the shutdown trigger (sent when dropped).
-struct Served {
-    addr: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        if let Some(s) = self.stop.take() {
-            s.send(()).ok();
-        }
-    }
-}
-
-/// Serves `state`'s real router on an ephemeral port of 127.0.0.1.
-async fn serve(state: AppState) -> Served {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let settings = state.settings.clone();
-    tokio::spawn(async move {
-        serve_on(listener, server::app(state), &settings, async {
-            stopped.await.ok();
-        })
-        .await
-    });
-    Served { addr, stop: Some(stop) }
 }
 
 /// GET `path_and_query` of tenant `slug` on `host`: the status and the JSON body (Null if none).

@@ -19,12 +19,10 @@ use std::{
 
 use common::{csv_opts, tenant_toml, test_db, write_tenants};
 use forecourt_host::{
-    http::{serve::serve_on, server},
     search::{Search, SearchBackend, SearchService, embedded::EmbeddedBackend, meili::MeiliBackend},
     stock::import_feed,
 };
 use serde_json::Value;
-use tokio::net::TcpListener;
 
 const HEADER: &str = "stocknum,year,make,model,price,car_type";
 /// Cars of the tenant before the changes.
@@ -34,11 +32,10 @@ const MAX_READY_POLLS: usize = 3_000;
 
 /// A running host: its address and what must outlive it.
 struct Host {
-    addr: std::net::SocketAddr,
+    served: common::Served,
     tdb: common::TestDb,
     dir: tempfile::TempDir,
     _data: tempfile::TempDir,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
 /// Imports [`CARS`] cars for tenant `alpha`, then serves it with a search service over `backend`
@@ -62,29 +59,18 @@ async fn host(backend: Arc<dyn SearchBackend>, data: tempfile::TempDir) -> Host 
     );
     svc.follow_journal(state.db.clone(), state.tenants.clone());
     state.search = Search::ready(svc);
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let settings = state.settings.clone();
-    tokio::spawn(async move {
-        serve_on(listener, server::app(state), &settings, async {
-            stopped.await.ok();
-        })
-        .await
-    });
     Host {
-        addr,
+        served: common::serve(state).await,
         tdb,
         dir,
         _data: data,
-        stop: Some(stop),
     }
 }
 
 impl Host {
     fn get(&self, client: &reqwest::Client, path: &str) -> reqwest::RequestBuilder {
         client
-            .get(format!("http://{}{path}", self.addr))
+            .get(format!("http://{}{path}", self.served.addr))
             .header(reqwest::header::HOST, "alpha.localhost")
     }
 
@@ -120,14 +106,6 @@ impl Host {
     }
 }
 
-impl Drop for Host {
-    fn drop(&mut self) {
-        if let Some(s) = self.stop.take() {
-            s.send(()).ok();
-        }
-    }
-}
-
 /// Polls the tenant's count until told to stop; returns every count seen.
 fn count_poller(addr: std::net::SocketAddr, stop: Arc<AtomicBool>) -> tokio::task::JoinHandle<Vec<u64>> {
     tokio::spawn(async move {
@@ -157,7 +135,7 @@ async fn one_changed_row_reaches_the_running_host(backend: Arc<dyn SearchBackend
     h.wait_for_lag_zero(&client).await;
     assert_eq!(h.json(&client, "/api/v1/search/count").await["count"], CARS);
     let stop = Arc::new(AtomicBool::new(false));
-    let poller = count_poller(h.addr, stop.clone());
+    let poller = count_poller(h.served.addr, stop.clone());
 
     // 1. The CLI, another process writing the same storage.
     let file = h.dir.path().join("delta.csv");
@@ -180,7 +158,7 @@ async fn one_changed_row_reaches_the_running_host(backend: Arc<dyn SearchBackend
 
     // 2. The admin API of the running host.
     let res = client
-        .post(format!("http://{}/api/v1/admin/import?mode=delta&source=admin", h.addr))
+        .post(format!("http://{}/api/v1/admin/import?mode=delta&source=admin", h.served.addr))
         .header(reqwest::header::HOST, "alpha.localhost")
         .header(reqwest::header::AUTHORIZATION, "Bearer s3cret")
         .header(reqwest::header::CONTENT_TYPE, "text/csv")

@@ -291,3 +291,34 @@ pub fn use_routes(state: &mut AppState, routes_json: &str) {
     };
     state.web = Arc::new(forecourt_host::http::state::WebFiles::load(&settings));
 }
+
+/// A host serving the real router on 127.0.0.1: its address, and the shutdown trigger (sent when
+/// dropped).
+pub struct Served {
+    pub addr: std::net::SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            s.send(()).ok();
+        }
+    }
+}
+
+/// Serves `state`'s real router (`forecourt serve`'s listener, `http::serve::serve_on`) on an
+/// ephemeral port of 127.0.0.1 until the returned [`Served`] is dropped.
+pub async fn serve(state: AppState) -> Served {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let settings = state.settings.clone();
+    tokio::spawn(async move {
+        forecourt_host::http::serve::serve_on(listener, server::app(state), &settings, async {
+            stopped.await.ok();
+        })
+        .await
+    });
+    Served { addr, stop: Some(stop) }
+}
