@@ -493,6 +493,8 @@ impl EmbeddedBackend {
         let mut facets: Vec<BTreeMap<String, u64>> = vec![BTreeMap::new(); req.facets.len()];
         let mut docs: Vec<DocId> = Vec::new();
         let mut counts: Vec<u32> = Vec::new();
+        let wanted = if req.limit == 0 { 0 } else { req.offset.saturating_add(req.limit) };
+        let mut total = 0usize;
         for seg in searcher.segment_readers() {
             let cols = t.columns.segment(seg);
             let mut bits = cols.matching(seg, &tenant)?;
@@ -519,9 +521,14 @@ impl EmbeddedBackend {
             if docs.is_empty() {
                 continue;
             }
-            let ids = cols.ids(seg)?;
-            let key = cols.number(seg, &req.sort.0)?;
-            rows.extend(docs.iter().map(|&d| (key[d as usize], ids[d as usize])));
+            total += docs.len();
+            // A count or facets-only request (limit 0: the disjunctive facets, the count button)
+            // reads no sort keys: nothing is ranked.
+            if wanted > 0 {
+                let ids = cols.ids(seg)?;
+                let key = cols.number(seg, &req.sort.0)?;
+                rows.extend(docs.iter().map(|&d| (key[d as usize], ids[d as usize])));
+            }
             for (f, acc) in req.facets.iter().zip(&mut facets) {
                 let col = cols.keyword(seg, f)?;
                 counts.clear();
@@ -532,7 +539,6 @@ impl EmbeddedBackend {
                 }
             }
         }
-        let total = rows.len();
         let desc = req.sort.1;
         // NaN is "no value": after every value, in both directions.
         let cmp = |a: &(f64, i64), b: &(f64, i64)| {
@@ -550,11 +556,13 @@ impl EmbeddedBackend {
             };
             k.then(a.1.cmp(&b.1))
         };
-        let end = (req.offset + req.limit).min(total);
-        if end < total && end > 0 {
+        // Only the first `offset + limit` rows are ranked: a selection moves them to the front
+        // (linear), then only they are sorted.
+        let end = wanted.min(rows.len());
+        if end < rows.len() && end > 0 {
             rows.select_nth_unstable_by(end - 1, cmp);
-            rows.truncate(end);
         }
+        rows.truncate(end);
         rows.sort_unstable_by(cmp);
         let ids = rows.into_iter().skip(req.offset).take(req.limit).map(|r| r.1).collect();
         let facets = req
