@@ -12,7 +12,8 @@
 #    the one its test passes just built: `cargo build --bin` alone unifies other dependency
 #    features than a test build, so it would compile a second copy of many crates).
 # 3. Starts `forecourt serve` on 127.0.0.1 (a free port) with a throw-away data dir (SQLite, the
-#    demo tenants' feeds imported on start), a random admin token, sign-in codes to the log sink
+#    demo tenants' feeds imported on start), a random admin token, a random listings feed token in
+#    the variable the tenant's `[syndication] token_env` names, sign-in codes to the log sink
 #    and no SMTP, so nothing leaves the machine; the per-address lead limit is lifted so that lead
 #    submissions reach intake's rules instead of a 429.
 # 4. Fetches the tenant's own OpenAPI document (`GET /api/openapi.json` with its Host: the rules
@@ -21,7 +22,8 @@
 #    admin SMS outbox of the `log` sink, verify) and reads an available car and a visible location
 #    from the API; writes target/schemathesis/schemathesis.toml giving the session cookie to the
 #    shopper-session operations (`/auth/me`, the watchlist), the shopper's phone and the car to
-#    the watchlist bodies, and the real car and location slugs to the operations on them.
+#    the watchlist bodies, the real car and location slugs to the operations on them, and the
+#    feed token to the listings feeds.
 # 6. Runs `schemathesis run` over every operation with `--checks all`, `--max-examples` per
 #    operation and a fixed seed, the tenant's Host header and the admin bearer token, and prints
 #    the summary; the JUnit report goes to target/schemathesis/ and nothing is kept between runs
@@ -64,6 +66,11 @@ mkdir -p "$out"
 data="$(mktemp -d)"
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 token="$(python3 -c 'import secrets; print(secrets.token_hex(24))')"
+# The tenant's listings feed token (README "Syndication feeds"): its tenant.toml names the variable.
+feed_token="$(python3 -c 'import secrets; print(secrets.token_hex(24))')"
+feed_var="$(sed -n 's/^token_env *= *"\([A-Za-z0-9_]*\)".*/\1/p' "tenants/$tenant/tenant.toml" | head -1)"
+feed_env=()
+[ -n "$feed_var" ] && feed_env=("$feed_var=$feed_token")
 server_pid=
 cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
@@ -75,7 +82,7 @@ log "starting forecourt serve on 127.0.0.1:$port (log: $out/server.log)"
 FORECOURT_BIND="127.0.0.1:$port" FORECOURT_DATA_DIR="$data" FORECOURT_DATABASE_URL="" \
   FORECOURT_ADMIN_TOKEN="$token" FORECOURT_SMS_PROVIDER=log FORECOURT_LOG_FORMAT=json \
   FORECOURT_IMPORT_FEEDS_ON_START=true FORECOURT_LEAD_SUBMISSIONS_PER_MINUTE=100000 RUST_LOG=warn \
-  "$bin" serve > "$out/server.log" 2>&1 &
+  env "${feed_env[@]}" "$bin" serve > "$out/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 600); do
   if curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz" 2>/dev/null; then break; fi
@@ -126,6 +133,11 @@ parameters = { "body.phone_number" = "$phone", "body.car_id" = $car_id }
 [[operations]]
 include-path-regex = "^(/api/v1)?/cars/\\\\{slug\\\\}"
 parameters = { "path.slug" = "$car_slug" }
+
+# The listings feeds: the tenant's feed token.
+[[operations]]
+include-path-regex = "^/api/v1/feeds/"
+parameters = { "query.token" = "$feed_token" }
 
 # A location's appointment slots: a real location.
 [[operations]]

@@ -27,6 +27,7 @@ pub mod search;
 pub mod site;
 pub mod slug;
 pub mod stock;
+pub mod syndication;
 pub mod telemetry;
 pub mod tenant;
 pub mod tools;

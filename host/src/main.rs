@@ -4,12 +4,14 @@
 //! - `forecourt import --tenant <slug> --source <name> <file>`: import a stock feed (host/docs/stock-feed.md).
 //! - `forecourt reindex`: rebuild the search index of every tenant from storage (docs/features/platform.md "Search").
 //! - `forecourt check`: validate `forecourt.toml` and every `tenants/*/tenant.toml`.
+//! - `forecourt readiness --tenant <slug> [--json]`: listing readiness of the tenant's cars on
+//!   sale (docs/features/platform.md "Syndication feeds and listing readiness").
 //! - `forecourt plugins status [--url URL]`: the plugin runtime's counters, fuel, times and
 //!   breakers, from a running server's `GET /api/v1/admin/plugins`, or from a local load.
 //! - `forecourt plugin new | run | sample-cars`: the partner kit for tenant plugins
 //!   (`plugins/README.md`; `forecourt_host::cli::plugin_kit`).
 
-use std::{path::PathBuf, process::ExitCode};
+use std::{path::PathBuf, process::ExitCode, sync::Arc};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use forecourt_host::{
@@ -19,8 +21,9 @@ use forecourt_host::{
     http::server,
     repo::TenantRepo,
     stock::{ImportOptions, import_feed, mapping::Mapping},
+    syndication::readiness,
     telemetry,
-    tenant::{FeedFormat, FeedMode, TenantRegistry},
+    tenant::{FeedFormat, FeedMode, Tenant, TenantRegistry},
 };
 
 #[derive(Parser)]
@@ -83,6 +86,25 @@ enum Command {
     },
     /// Validate the settings and every tenant file, then exit.
     Check,
+    /// Listing readiness of a tenant's cars on sale: the summary (ready, not ready, cars per
+    /// finding, cars each listings feed leaves out) and the cars with a finding, with their score.
+    Readiness {
+        /// Tenant slug.
+        #[arg(long)]
+        tenant: String,
+        /// Print the report as JSON (as `GET /api/v1/admin/readiness` answers it).
+        #[arg(long)]
+        json: bool,
+        /// List at most this many cars (1 to 1000).
+        #[arg(long, default_value_t = 100)]
+        limit: usize,
+        /// List cars with an id above this (the previous page's last).
+        #[arg(long, default_value_t = 0)]
+        after: i64,
+        /// List every car on sale, not only those with a finding.
+        #[arg(long)]
+        all: bool,
+    },
     /// Rebuild the search index of every tenant (or one) from storage. A running
     /// `forecourt serve` on the same data dir picks the new index up within a second.
     Reindex {
@@ -147,6 +169,20 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Tenant `slug` of the settings' tenants folder, and the database with that tenant's
+/// dealerships and locations synced from its config. Errors: no such tenant (naming it and the
+/// folder), an invalid tenant file, the storage error.
+async fn tenant_and_db(settings: &Settings, slug: &str) -> anyhow::Result<(Arc<Tenant>, Db)> {
+    let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+    let t = tenants
+        .by_slug(slug)
+        .ok_or_else(|| anyhow::anyhow!("no tenant `{slug}` in {}", settings.tenants_dir.display()))?
+        .clone();
+    let db = Db::connect(&settings.effective_database_url()).await?;
+    TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
+    Ok((t, db))
 }
 
 async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
@@ -222,6 +258,23 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Readiness {
+            tenant,
+            json,
+            limit,
+            after,
+            all,
+        } => {
+            let (t, db) = tenant_and_db(&settings, &tenant).await?;
+            let page = readiness::Page { after, limit, all };
+            let report = readiness::report(&db, &t, page).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                print!("{}", forecourt_host::cli::readiness::table(&report));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Check => {
             let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
             let templates = tenants.iter().map(|t| (t.dir.as_path(), t.config.template.as_str()));
@@ -252,13 +305,7 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             strict,
             file,
         } => {
-            let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
-            let t = tenants
-                .by_slug(&tenant)
-                .ok_or_else(|| anyhow::anyhow!("no tenant `{tenant}` in {}", settings.tenants_dir.display()))?
-                .clone();
-            let db = Db::connect(&settings.effective_database_url()).await?;
-            TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
+            let (t, db) = tenant_and_db(&settings, &tenant).await?;
             let bytes = std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let (mapping, mapping_text) = match mapping {
                 Some(p) => {
@@ -335,6 +382,14 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
                     report.rejected,
                     report.mode,
                     if report.no_change() { "; no change" } else { "" }
+                );
+                let codes: Vec<String> = report.readiness.by_code.iter().map(|(c, n)| format!("{c} {n}")).collect();
+                println!(
+                    "readiness: {} of {} cars on sale from this source not ready{}{}",
+                    report.not_ready,
+                    report.readiness.cars,
+                    if codes.is_empty() { "" } else { "; cars per finding: " },
+                    codes.join(", ")
                 );
             }
             Ok(if strict && report.rejected > 0 {

@@ -327,6 +327,24 @@ impl TenantRepo {
             .await
     }
 
+    /// At most `limit` of the tenant's cars on sale (in_stock or coming_soon, shown on the dealer
+    /// website) with ids above `after_id`, in id order (a keyset page, as the listings feeds and
+    /// the readiness report read them); only those `source` supplied when it is given (the feed
+    /// source of an import). Errors: the storage error.
+    pub async fn cars_on_sale_after(&self, after_id: i64, limit: i64, source: Option<&str>) -> Result<Vec<Car>, sqlx::Error> {
+        let sql = format!(
+            "{} WHERE c.tenant = $1 AND c.id > $2 AND c.show_on_dealer_website = 1 AND c.status IN ('in_stock', 'coming_soon'){} \
+             ORDER BY c.id LIMIT $3",
+            car_select(self.engine),
+            if source.is_some() { " AND c.feed_source = $4" } else { "" }
+        );
+        let mut q = sqlx::query_as::<_, Car>(&sql).bind(&self.tenant).bind(after_id).bind(limit);
+        if let Some(s) = source {
+            q = q.bind(s.to_string());
+        }
+        q.fetch_all(&self.pool).await
+    }
+
     /// Cars of the tenant with these ids, in the order of `ids` (search hits; missing ids are
     /// skipped). At most 200 ids.
     pub async fn cars_by_ids(&self, ids: &[i64]) -> Result<Vec<Car>, sqlx::Error> {

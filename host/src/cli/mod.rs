@@ -2,5 +2,7 @@
 //!
 //! * [`plugin_kit`]: `forecourt plugin new | run | sample-cars`, the partner kit for writing a
 //!   tenant plugin (`plugins/README.md`).
+//! * [`readiness`]: the table `forecourt readiness` prints.
 
 pub mod plugin_kit;
+pub mod readiness;

@@ -87,6 +87,13 @@ pub struct ImportReport {
     pub errors: Vec<RowError>,
     /// Notes that did not refuse a row (ignored columns).
     pub warnings: Vec<String>,
+    /// Of the cars on sale this feed source supplies, after the import, those not ready to
+    /// advertise (a readiness error: no photo, no VIN, no price, ...; `readiness` says which).
+    pub not_ready: usize,
+    /// Listing readiness of the cars on sale this feed source supplies, after the import: counts
+    /// by finding code and by feed left out of (docs/features/platform.md "Syndication feeds and
+    /// listing readiness"; per car: `forecourt readiness`).
+    pub readiness: crate::syndication::readiness::Summary,
 }
 
 impl ImportReport {
@@ -576,5 +583,7 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
     // the apply transaction); this process's indexer is woken to apply it now, other servers'
     // indexers find it at their next poll.
     crate::search::notify_stock_changed(&slug);
+    report.readiness = crate::syndication::readiness::summary_of_source(db, tenant, &opts.source).await?;
+    report.not_ready = report.readiness.not_ready;
     Ok(report)
 }

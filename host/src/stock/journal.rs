@@ -135,6 +135,15 @@ pub async fn heads(db: &Db, tenants: &[&str]) -> Result<Vec<Head>, sqlx::Error> 
     read_heads(db).await
 }
 
+/// Tenant `tenant`'s head as stored; None before its first journaled write. Errors: the storage
+/// error.
+pub async fn read_head(db: &Db, tenant: &str) -> Result<Option<Head>, sqlx::Error> {
+    sqlx::query_as::<_, Head>("SELECT tenant, seq, pruned_through, epoch FROM search_journal_heads WHERE tenant = $1")
+        .bind(tenant)
+        .fetch_optional(&db.pool)
+        .await
+}
+
 /// Every tenant's head as stored. Errors: the storage error.
 pub async fn read_heads(db: &Db) -> Result<Vec<Head>, sqlx::Error> {
     sqlx::query_as::<_, Head>("SELECT tenant, seq, pruned_through, epoch FROM search_journal_heads ORDER BY tenant")

@@ -66,6 +66,10 @@ pub struct TenantConfig {
     /// Stock settings: filter level and feeds.
     #[serde(default)]
     pub stock: StockConfig,
+    /// Listings syndication and listing readiness: the feed token's variable and the readiness
+    /// thresholds (docs/features/platform.md "Syndication feeds and listing readiness").
+    #[serde(default)]
+    pub syndication: SyndicationConfig,
     /// Tenant wording.
     #[serde(default)]
     pub wording: Wording,
@@ -160,6 +164,40 @@ pub struct StockConfig {
     /// Feeds imported by `forecourt serve` when they change.
     #[serde(default)]
     pub feeds: Vec<FeedConfig>,
+}
+
+/// Default of [`SyndicationConfig::min_photos`]: a listing with fewer photos is `too_few_photos`.
+pub const DEFAULT_MIN_PHOTOS: u32 = 3;
+/// Default of [`SyndicationConfig::min_description_chars`]: a shorter description (plain text,
+/// characters) is `short_description`.
+pub const DEFAULT_MIN_DESCRIPTION_CHARS: u32 = 80;
+
+/// `[syndication]`: the tenant's listings feeds (Google vehicle listings, Meta automotive
+/// catalog) and the listing readiness thresholds (docs/features/platform.md "Syndication feeds and
+/// listing readiness").
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SyndicationConfig {
+    /// Name of an environment variable holding the feed token a feed fetcher sends as `?token=`
+    /// (the token itself is never written in tenant.toml). Unset, or the variable unset or empty:
+    /// the tenant's feeds answer 404. Needs an https `site_url` (feeds carry absolute links).
+    #[serde(skip_serializing)]
+    pub token_env: Option<String>,
+    /// Photos a listing needs (1 to 50; default [`DEFAULT_MIN_PHOTOS`]).
+    pub min_photos: u32,
+    /// Characters of plain-text description a listing needs (0 to 5000; default
+    /// [`DEFAULT_MIN_DESCRIPTION_CHARS`]).
+    pub min_description_chars: u32,
+}
+
+impl Default for SyndicationConfig {
+    fn default() -> Self {
+        SyndicationConfig {
+            token_env: None,
+            min_photos: DEFAULT_MIN_PHOTOS,
+            min_description_chars: DEFAULT_MIN_DESCRIPTION_CHARS,
+        }
+    }
 }
 
 /// Import mode of a stock feed.

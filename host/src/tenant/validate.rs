@@ -332,6 +332,31 @@ fn validate_stock(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), Te
             return Err(invalid(file, format!("phones.{k}"), "car type must be new, used or demo"));
         }
     }
+    validate_syndication(c, file)
+}
+
+/// `[syndication]`: a non-empty `token_env` with an https `site_url` (feed links are absolute),
+/// thresholds in range.
+fn validate_syndication(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
+    let s = &c.syndication;
+    if let Some(var) = &s.token_env {
+        if var.trim().is_empty() {
+            return Err(invalid(file, "syndication.token_env", "must name an environment variable"));
+        }
+        if !c.site_url.as_deref().is_some_and(|u| u.starts_with("https://")) {
+            return Err(invalid(
+                file,
+                "site_url",
+                "must be an https URL when [syndication] token_env is set (feeds carry absolute links)",
+            ));
+        }
+    }
+    if !(1..=50).contains(&s.min_photos) {
+        return Err(invalid(file, "syndication.min_photos", "must be between 1 and 50"));
+    }
+    if s.min_description_chars > 5000 {
+        return Err(invalid(file, "syndication.min_description_chars", "must be between 0 and 5000"));
+    }
     Ok(())
 }
 

@@ -187,6 +187,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Listing readiness of the site's cars on sale (admin token): the summary over every car (ready,
+         *     not ready, cars per finding code, cars each feed leaves out) and one page of cars with their
+         *     score, findings and the feeds that leave them out.
+         */
+        get: operations["get_readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/sms-outbox": {
         parameters: {
             query?: never;
@@ -555,6 +576,49 @@ export interface paths {
          *     the 48-hour money-back guarantee; `crate::content::vdp`). Errors: 404 when the site has none.
          */
         get: operations["get_vdp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feeds/google-vehicle-listings.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Google vehicle listings feed of the site (RSS 2.0, attributes in the `g:` namespace):
+         *     every car on sale that has the specification's required attributes. Regenerated when the
+         *     site's stock changes; `If-None-Match` with the current `ETag` answers 304.
+         */
+        get: operations["get_google_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feeds/meta-vehicles.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Meta automotive inventory catalog of the site (CSV with Meta's column names, such as
+         *     `mileage.value`, `image[0].url`, `address.city`): every car on sale that has the catalog's
+         *     required fields. Regenerated when the site's stock changes; `If-None-Match` with the current
+         *     `ETag` answers 304.
+         */
+        get: operations["get_meta_feed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1487,6 +1551,29 @@ export interface components {
             /** @description Full-size image URL. */
             url: string;
         };
+        /** @description One car's readiness. */
+        CarReadiness: {
+            /** @description Every finding, errors first. */
+            findings: components["schemas"]["Finding"][];
+            /**
+             * Format: int64
+             * @description Storage id.
+             */
+            id: number;
+            /** @description The feeds that leave the car out. */
+            left_out: components["schemas"]["FeedGap"][];
+            /** @description No finding of severity `error`. */
+            ready: boolean;
+            /**
+             * Format: int32
+             * @description 0 to 100 (see the module doc).
+             */
+            score: number;
+            /** @description URL slug. */
+            slug: string;
+            /** @description Stock number. */
+            stocknum: string;
+        };
         /** @description A car with what the VDP needs around it. */
         CarResponse: {
             /** @description in_stock or coming_soon (otherwise the sold view shows). */
@@ -2008,6 +2095,13 @@ export interface components {
          * @enum {string}
          */
         FeedFormat: "csv" | "json";
+        /** @description A listings feed that leaves a car out, and why. */
+        FeedGap: {
+            /** @description `google` or `meta`. */
+            feed: string;
+            /** @description The feed's required attributes the car cannot fill (`vin`, `image_link`, `exterior_color`, ...). */
+            missing: string[];
+        };
         /**
          * @description Import mode of a stock feed.
          * @enum {string}
@@ -2177,6 +2271,23 @@ export interface components {
         } | {
             phone: string;
         };
+        /** @description One problem of one car. */
+        Finding: {
+            /**
+             * @description Stable machine code (`too_few_photos`, `no_vin`, `vin_format`, `vin_check_digit`,
+             *     `no_price`, `no_km`, `short_description`, `no_location`, `not_in_feed`).
+             */
+            code: string;
+            /**
+             * @description The stock field at fault (`image_urls`, `vin`, `price`, `km`, `dealercomments`,
+             *     `location_slug`), or `feeds`.
+             */
+            field: string;
+            /** @description What is wrong, for a person. */
+            message: string;
+            /** @description `error` or `warning`. */
+            severity: components["schemas"]["Severity"];
+        };
         /**
          * @description Repayment frequency (docs/features/shopper-core.md §9: week 52, fortnight 26, month 12 a year).
          * @enum {string}
@@ -2227,6 +2338,17 @@ export interface components {
             marked_sold: number;
             /** @description `full` or `delta`. */
             mode: string;
+            /**
+             * @description Of the cars on sale this feed source supplies, after the import, those not ready to
+             *     advertise (a readiness error: no photo, no VIN, no price, ...; `readiness` says which).
+             */
+            not_ready: number;
+            /**
+             * @description Listing readiness of the cars on sale this feed source supplies, after the import: counts
+             *     by finding code and by feed left out of (docs/features/platform.md "Syndication feeds and
+             *     listing readiness"; per car: `forecourt readiness`).
+             */
+            readiness: components["schemas"]["Summary"];
             /** @description Rows refused (see `errors`). */
             rejected: number;
             /** @description Data rows read. */
@@ -3443,6 +3565,25 @@ export interface components {
              */
             term_years: number;
         };
+        /** @description The readiness of a tenant's cars on sale: counts over all of them and one page of cars. */
+        Report: {
+            /**
+             * @description This page's cars, in id order: those with an id above `after`, only those with a finding
+             *     unless `all`, at most `limit`.
+             */
+            cars: components["schemas"]["CarReadiness"][];
+            /**
+             * Format: int64
+             * @description The `after` of the next page; null on the last page.
+             */
+            next_after?: number | null;
+            /** @description Counts over every car on sale. */
+            summary: components["schemas"]["Summary"];
+            /** @description Tenant slug. */
+            tenant: string;
+            /** @description The thresholds applied. */
+            thresholds: components["schemas"]["Thresholds"];
+        };
         /** @enum {string} */
         RequestPhotosForm: "request_photos";
         /** @description The request-photos form (`car_id` required; the message defaults to the photos request). */
@@ -4020,6 +4161,11 @@ export interface components {
             /** @description Heading. */
             title: string;
         };
+        /**
+         * @description How much a finding matters.
+         * @enum {string}
+         */
+        Severity: "error" | "warning";
         /** @description Sign-in settings (`[sign_in]`, docs/features/platform.md "Sign-in and watchlist"). */
         SignInSettings: {
             /**
@@ -4132,6 +4278,23 @@ export interface components {
             id: string;
             /** @description `paid`, `unpaid` or `no_payment_required`. */
             payment_status?: string | null;
+        };
+        /** @description Counts over every car a report covers. */
+        Summary: {
+            /** @description Cars with each finding code (a car counts once per code). */
+            by_code: {
+                [key: string]: number;
+            };
+            /** @description Cars on sale looked at. */
+            cars: number;
+            /** @description Cars each feed (`google`, `meta`) leaves out. */
+            left_out: {
+                [key: string]: number;
+            };
+            /** @description Cars with at least one error. */
+            not_ready: number;
+            /** @description Cars with no error. */
+            ready: number;
         };
         /** @description The tag on a car's card and VDP (docs/features/shopper-core.md §4 "Card tag priority"). */
         Tag: {
@@ -4374,6 +4537,19 @@ export interface components {
             surface?: string | null;
             /** @description Body text colour. */
             text?: string | null;
+        };
+        /** @description The thresholds a tenant's readiness uses (`[syndication]` in tenant.toml). */
+        Thresholds: {
+            /**
+             * Format: int32
+             * @description Characters of plain-text description a listing needs.
+             */
+            min_description_chars: number;
+            /**
+             * Format: int32
+             * @description Photos a listing needs.
+             */
+            min_photos: number;
         };
         /** @description A call-to-action tile (Book a Service, Search Our Stock, ...). */
         Tile: {
@@ -4818,6 +4994,7 @@ export type BreakerState = components['schemas']['BreakerState'];
 export type Calculator = components['schemas']['Calculator'];
 export type Car = components['schemas']['Car'];
 export type CarImage = components['schemas']['CarImage'];
+export type CarReadiness = components['schemas']['CarReadiness'];
 export type CarResponse = components['schemas']['CarResponse'];
 export type CareerForm = components['schemas']['CareerForm'];
 export type CareerLead = components['schemas']['CareerLead'];
@@ -4850,6 +5027,7 @@ export type FacetItem = components['schemas']['FacetItem'];
 export type FaqItem = components['schemas']['FaqItem'];
 export type Feature = components['schemas']['Feature'];
 export type FeedFormat = components['schemas']['FeedFormat'];
+export type FeedGap = components['schemas']['FeedGap'];
 export type FeedMode = components['schemas']['FeedMode'];
 export type FieldError = components['schemas']['FieldError'];
 export type FinanceConfig = components['schemas']['FinanceConfig'];
@@ -4858,6 +5036,7 @@ export type FinanceLead = components['schemas']['FinanceLead'];
 export type FinanceOffer = components['schemas']['FinanceOffer'];
 export type FindSimilarForm = components['schemas']['FindSimilarForm'];
 export type FindSimilarLead = components['schemas']['FindSimilarLead'];
+export type Finding = components['schemas']['Finding'];
 export type Frequency = components['schemas']['Frequency'];
 export type FuelConfig = components['schemas']['FuelConfig'];
 export type ImageBanner = components['schemas']['ImageBanner'];
@@ -4922,6 +5101,7 @@ export type Repayment = components['schemas']['Repayment'];
 export type RepaymentAnswer = components['schemas']['RepaymentAnswer'];
 export type RepaymentBody = components['schemas']['RepaymentBody'];
 export type RepaymentRequest = components['schemas']['RepaymentRequest'];
+export type Report = components['schemas']['Report'];
 export type RequestPhotosForm = components['schemas']['RequestPhotosForm'];
 export type RequestPhotosLead = components['schemas']['RequestPhotosLead'];
 export type ReservationView = components['schemas']['ReservationView'];
@@ -4944,6 +5124,7 @@ export type ServiceLead = components['schemas']['ServiceLead'];
 export type ServiceLeadStatus = components['schemas']['ServiceLeadStatus'];
 export type ServiceQuote = components['schemas']['ServiceQuote'];
 export type ServiceSection = components['schemas']['ServiceSection'];
+export type Severity = components['schemas']['Severity'];
 export type SignInSettings = components['schemas']['SignInSettings'];
 export type SimilarResponse = components['schemas']['SimilarResponse'];
 export type Slide = components['schemas']['Slide'];
@@ -4956,6 +5137,7 @@ export type Stat = components['schemas']['Stat'];
 export type StripeEvent = components['schemas']['StripeEvent'];
 export type StripeEventData = components['schemas']['StripeEventData'];
 export type StripeEventSession = components['schemas']['StripeEventSession'];
+export type Summary = components['schemas']['Summary'];
 export type Tag = components['schemas']['Tag'];
 export type TagKind = components['schemas']['TagKind'];
 export type TenantSettings = components['schemas']['TenantSettings'];
@@ -4964,6 +5146,7 @@ export type TermUnit = components['schemas']['TermUnit'];
 export type TestDriveForm = components['schemas']['TestDriveForm'];
 export type TestDriveLead = components['schemas']['TestDriveLead'];
 export type Theme = components['schemas']['Theme'];
+export type Thresholds = components['schemas']['Thresholds'];
 export type Tile = components['schemas']['Tile'];
 export type ToolSettings = components['schemas']['ToolSettings'];
 export type TradeInConfig = components['schemas']['TradeInConfig'];
@@ -5446,6 +5629,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PluginsStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_readiness: {
+        parameters: {
+            query?: {
+                /** @description At most this many cars (default 100, at most 1000). */
+                limit?: number | null;
+                /** @description Only cars with an id above this: the previous page's `next_after` (default 0). */
+                after?: number | null;
+                /** @description List every car, not only those with a finding (default false). */
+                all?: boolean | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary and one page of cars */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description `limit` or `after` is out of range (the error names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             401: {
@@ -6251,6 +6486,124 @@ export interface operations {
                     "application/json": components["schemas"]["VdpContent"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_google_feed: {
+        parameters: {
+            query: {
+                /** @description The feed token (the value of the variable the tenant's `[syndication] token_env` names). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the document */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rss+xml": string;
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` entity tag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `token` is missing or wrong (`invalid_feed_token`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The site publishes no feeds (`feeds_disabled`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_meta_feed: {
+        parameters: {
+            query: {
+                /** @description The feed token (the value of the variable the tenant's `[syndication] token_env` names). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog feed */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the document */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` entity tag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `token` is missing or wrong (`invalid_feed_token`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The site publishes no feeds (`feeds_disabled`) */
             404: {
                 headers: {
                     [name: string]: unknown;

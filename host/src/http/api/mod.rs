@@ -16,6 +16,7 @@ pub mod reservations;
 pub mod search;
 pub mod site;
 pub mod standard_errors;
+pub mod syndication;
 pub mod tenant;
 pub mod tools;
 
@@ -68,6 +69,9 @@ use crate::http::state::{AppState, CurrentTenant};
         admin::post_import,
         admin::get_plugins,
         admin::get_metrics,
+        syndication::get_readiness,
+        syndication::get_google_feed,
+        syndication::get_meta_feed,
         search::get_search,
         search::get_search_count,
         search::get_similar,
@@ -149,6 +153,9 @@ pub fn router() -> Router<AppState> {
             axum::routing::post(admin::post_import).layer(axum::extract::DefaultBodyLimit::disable()),
         )
         .route("/api/v1/admin/plugins", get(admin::get_plugins))
+        .route("/api/v1/admin/readiness", get(syndication::get_readiness))
+        .route("/api/v1/feeds/google-vehicle-listings.xml", get(syndication::get_google_feed))
+        .route("/api/v1/feeds/meta-vehicles.csv", get(syndication::get_meta_feed))
         .route("/metrics", get(admin::get_metrics))
         .route("/api/v1/leads", axum::routing::post(leads::post_lead))
         .route("/api/miscellaneous", axum::routing::post(leads::post_miscellaneous))
