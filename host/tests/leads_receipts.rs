@@ -8,7 +8,8 @@
 //! nothing at the server; SMS as contact preference sends an SMS receipt through the SMS
 //! provider's development sink (`GET /api/v1/admin/sms-outbox`). The lead's delivery history
 //! (`GET /api/v1/admin/leads/deliveries?lead_id=`) lists the receipts. Real storage: a SQLite file,
-//! or PostgreSQL when FORECOURT_TEST_DATABASE_URL is set.
+//! or PostgreSQL when FORECOURT_TEST_DATABASE_URL is set (the backfill of migration 0013 is checked
+//! on SQLite in memory).
 
 mod common;
 mod leads_support;
@@ -472,4 +473,55 @@ fn receipt_wording_must_be_plain_text() {
         panic!("a blank receipt_next_steps is refused");
     };
     assert!(err.to_string().contains("leads.receipt_next_steps"), "{err}");
+}
+
+/// Migration 0013 on leads stored before it (SQLite; the PostgreSQL file is the same SQL): each
+/// gets the first 8 hex digits of its lead id as `XXXX-XXXX`, unique per site, and a lead whose 8
+/// digits another lead of its site already has gets its whole lead id, so the unique index builds.
+#[tokio::test]
+async fn leads_stored_before_references_get_one_unique_per_site() {
+    // One connection: each connection to `sqlite::memory:` is a database of its own.
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect("sqlite::memory:")
+        .await
+        .unwrap();
+    let migrations = concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations/sqlite/");
+    let file = |name: &str| std::fs::read_to_string(format!("{migrations}{name}")).unwrap();
+    sqlx::raw_sql(&file("0005_leads.sql")).execute(&pool).await.unwrap();
+    for (id, tenant) in [
+        ("0a1b2c3d-1111-4aaa-8aaa-000000000001", "a"),
+        ("0a1b2c3d-2222-4aaa-8aaa-000000000002", "a"),
+        ("0a1b2c3d-3333-4aaa-8aaa-000000000003", "b"),
+        ("ffeeddcc-4444-4aaa-8aaa-000000000004", "a"),
+    ] {
+        sqlx::query(
+            "INSERT INTO leads (lead_id, tenant, idempotency_key, form, category, payload, created_at) \
+             VALUES ($1, $2, $1, 'enquiry', 'Enquiry', '{}', 1)",
+        )
+        .bind(id)
+        .bind(tenant)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    sqlx::raw_sql(&file("0013_lead_references.sql")).execute(&pool).await.unwrap();
+    let refs: Vec<(String, String)> = sqlx::query_as("SELECT tenant, reference FROM leads ORDER BY id")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    let want = [
+        ("a", "0A1B-2C3D"),
+        ("a", "0A1B2C3D-2222-4AAA-8AAA-000000000002"),
+        ("b", "0A1B-2C3D"),
+        ("a", "FFEE-DDCC"),
+    ];
+    assert_eq!(refs, want.map(|(t, r)| (t.to_string(), r.to_string())));
+    let clash = sqlx::query(
+        "INSERT INTO leads (lead_id, tenant, idempotency_key, form, category, payload, created_at, reference) \
+         VALUES ('x', 'a', 'x', 'enquiry', 'Enquiry', '{}', 1, 'FFEE-DDCC')",
+    )
+    .execute(&pool)
+    .await;
+    assert!(clash.is_err(), "a reference is unique per site");
 }
