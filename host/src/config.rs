@@ -89,15 +89,16 @@ pub struct Settings {
     /// "Sign-in and watchlist"). Default: on, unless `bind` is a loopback address (plain-http local
     /// development).
     pub secure_cookies: Option<bool>,
-    /// SMS provider for sign-in codes: `log` (default; development sink: the message is logged
+    /// SMS provider for sign-in codes and SMS lead receipts: `log` (default; development sink: the message is logged
     /// and kept in the `sms_outbox` table, readable at `GET /api/v1/admin/sms-outbox`) or `http`.
     pub sms_provider: SmsProviderKind,
     /// `http` provider: endpoint receiving `POST {to, body, sender}` as JSON (https).
     pub sms_url: Option<String>,
     /// `http` provider: environment variable holding its bearer token.
     pub sms_token_env: Option<String>,
-    /// SMTP server for ADF/XML lead emails (docs/features/platform.md "Leads"); unset: email destinations fail and are
-    /// retried until it is set or they are dead-lettered.
+    /// SMTP server for ADF/XML lead emails and the shoppers' lead receipts (docs/features/platform.md
+    /// "Leads"); unset: email destinations fail and are retried until it is set or they are
+    /// dead-lettered, and no lead gets an email receipt row.
     pub smtp_host: Option<String>,
     /// SMTP port (default: 25 without TLS, 587 with STARTTLS, 465 with TLS).
     pub smtp_port: Option<u16>,
@@ -107,7 +108,8 @@ pub struct Settings {
     pub smtp_username: Option<String>,
     /// Environment variable holding the SMTP password.
     pub smtp_password_env: Option<String>,
-    /// Sender of lead emails (default `Forecourt Leads <leads@forecourt.invalid>`).
+    /// Sender of lead emails (default `Forecourt Leads <leads@forecourt.invalid>`); a receipt is
+    /// sent from its address under the dealership's name.
     pub mail_from: String,
     /// Lead submissions accepted per minute per site and client IP (default 20).
     pub lead_submissions_per_minute: u32,

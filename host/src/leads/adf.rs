@@ -3,7 +3,8 @@
 //! processing instruction `<?adf version="1.0"?>`, then `adf/prospect` as the ADF 1.0 DTD orders it
 //! (checked against the DTD, `host/tests/fixtures/adf-1.0.dtd`, for every form in
 //! `host/tests/leads_adf.rs`):
-//! * `id` (the lead id) and `requestdate` (ISO 8601);
+//! * `id` (the lead id, source `Forecourt`), a second `id` (the lead's reference, the code the
+//!   shopper's receipt quotes, source [`REFERENCE_SOURCE`]) and `requestdate` (ISO 8601);
 //! * the vehicle of interest: the car with its stock number, VIN, trim, body, odometer, colours,
 //!   the price the shopper saw (`price` and `pricecomments`, recorded at submission) and, for the
 //!   finance form, `finance` (method and amount); `interest` buy or test-drive; a lead without a
@@ -13,7 +14,10 @@
 //! * `customer`: `contact` (names, email and phones with `preferredcontact="1"` on the method the
 //!   shopper chose, address), `timeframe` (the test drive's appointment or the preferred service
 //!   date) and `comments` (the message, then one labelled line per answer ADF has no element for:
-//!   the form, loan term, credit rating, preferred contact, ...);
+//!   the form, the reference, loan term, credit rating, preferred contact, ...). ADF 1.0 states the
+//!   contact preference only as `preferredcontact` (0 or 1) on `email` and `phone` (the DTD gives
+//!   `contact` no such attribute), so SMS is the mobile `phone` marked preferred, and the
+//!   `Preferred contact:` line names the method;
 //! * `vendor` (the dealership, with a phone or email, as the DTD requires) and `provider`.
 //!
 //! ADF 1.0 lists no `service` interest: the service booking's car is written with the default
@@ -32,6 +36,11 @@ use crate::{model::Car, plugins::points::price_display::PriceView};
 
 /// The ADF 1.0 processing instruction's content, as the specification writes it.
 pub const ADF_PI: &str = "adf version=\"1.0\"";
+
+/// The `source` of the prospect's second `id`, the lead's reference (`<id sequence="2"
+/// source="Forecourt reference">K7QM-4XNP</id>`); the first `id` (source `Forecourt`) is the
+/// lead id.
+pub const REFERENCE_SOURCE: &str = "Forecourt reference";
 
 /// The dealership a lead goes to (ADF `vendor`). The DTD wants a contact with an email or a
 /// phone: at least one of `email` and `phone` should be set.
@@ -56,20 +65,32 @@ fn interest(form: &str) -> &'static str {
     }
 }
 
+/// Each form's name as the dealer reads it (ADF comments and provider service) and as the
+/// shopper reads it in their receipt (`super::receipt`).
+const FORM_WORDS: [(&str, &str, &str); 9] = [
+    ("enquiry", "Enquiry", "enquiry"),
+    ("test_drive", "Test drive booking", "test drive booking"),
+    ("request_photos", "Request photos", "request for photos"),
+    ("find_similar", "Find me something similar", "request to find a similar car"),
+    ("trade_in", "Trade-in valuation", "trade-in valuation request"),
+    ("finance", "Finance application", "finance application"),
+    ("service", "Service booking", "service booking"),
+    ("reserve", "Reservation", "reservation"),
+    ("career", "Career enquiry", "job application"),
+];
+
+/// The words for `form`: (as the dealer reads it, as the shopper reads it); `("Lead", "enquiry")`
+/// for a form not in [`super::intake::FORMS`].
+pub fn form_words(form: &str) -> (&'static str, &'static str) {
+    FORM_WORDS
+        .iter()
+        .find(|(f, _, _)| *f == form)
+        .map_or(("Lead", "enquiry"), |(_, dealer, shopper)| (*dealer, *shopper))
+}
+
 /// The form's name as the dealer reads it.
 fn form_label(form: &str) -> &'static str {
-    match form {
-        "enquiry" => "Enquiry",
-        "test_drive" => "Test drive booking",
-        "request_photos" => "Request photos",
-        "find_similar" => "Find me something similar",
-        "trade_in" => "Trade-in valuation",
-        "finance" => "Finance application",
-        "service" => "Service booking",
-        "reserve" => "Reservation",
-        "career" => "Career enquiry",
-        _ => "Lead",
-    }
+    form_words(form).0
 }
 
 type W = Writer<Vec<u8>>;
@@ -137,6 +158,11 @@ pub fn adf_xml(lead: &StoredLead, car: Option<&Car>, vendor: &Vendor) -> String 
 
 fn prospect(w: &mut W, lead: &StoredLead, car: Option<&Car>, vendor: &Vendor) -> io::Result<()> {
     text_with(w, "id", &[("sequence", "1"), ("source", "Forecourt")], &lead.lead_id)?;
+    if !lead.reference.is_empty() {
+        // The reference the shopper's receipt quotes (ADF allows several ids, told apart by
+        // sequence and source).
+        text_with(w, "id", &[("sequence", "2"), ("source", REFERENCE_SOURCE)], &lead.reference)?;
+    }
     let requestdate = jiff::Timestamp::from_second(lead.created_at)
         .map(|t| t.to_string())
         .unwrap_or_default();
@@ -331,8 +357,8 @@ fn own_vehicle(w: &mut W, lead: &StoredLead) -> io::Result<()> {
     Ok(())
 }
 
-/// Whether an Australian number (normalised, leading 0) is a mobile.
-fn is_mobile(phone: &str) -> bool {
+/// Whether an Australian number (normalised, leading 0) is a mobile (04 or 05).
+pub fn is_mobile(phone: &str) -> bool {
     phone.starts_with("04") || phone.starts_with("05")
 }
 
@@ -428,6 +454,7 @@ fn customer_comments(lead: &StoredLead) -> String {
     };
     let s = |k: &str| field(lead, k).map(str::to_string);
     add("Form", Some(form_label(&lead.form).to_string()));
+    add("Reference", Some(lead.reference.clone()));
     add("Category", s("category"));
     add("Subcategory", s("subcategory"));
     add("Preferred contact", s("preferred_contact"));

@@ -16,6 +16,9 @@ use crate::{
 pub struct LeadRecord {
     /// Id.
     pub lead_id: String,
+    /// The lead's reference (`XXXX-XXXX`), the code the shopper's receipt quotes; null for a row
+    /// stored without one.
+    pub reference: Option<String>,
     /// Form.
     pub form: String,
     /// Category.
@@ -26,9 +29,11 @@ pub struct LeadRecord {
     pub fields: serde_json::Value,
     /// Unix seconds.
     pub created_at: i64,
-    /// Where its deliveries stand (one of [`LEAD_DELIVERY_STATES`]): `dead` when any delivery
-    /// is dead, else `pending` when any is still pending, else `delivered`; `none` when the site
-    /// had no destination.
+    /// Where its deliveries to the dealer stand (one of [`LEAD_DELIVERY_STATES`]): `dead` when
+    /// any is dead, else `pending` when any is still pending, else `delivered`; `none` when the
+    /// site had no destination. The shopper's receipts do not count (a receipt to a mistyped
+    /// address does not make the dealer's lead look lost); they are listed with the lead's
+    /// deliveries ([`deliveries`] with its `lead_id`).
     pub delivery: String,
 }
 
@@ -37,6 +42,7 @@ pub struct LeadRecord {
 struct LeadRow {
     id: i64,
     lead_id: String,
+    reference: Option<String>,
     form: String,
     category: String,
     car_id: Option<i64>,
@@ -75,11 +81,13 @@ pub struct LeadPage {
     pub next_cursor: Option<String>,
 }
 
-/// The SQL of a lead's delivery state (see [`LeadRecord::delivery`]) for the `leads` row `l`.
+/// The SQL of a lead's delivery state (see [`LeadRecord::delivery`]) for the `leads` row `l`:
+/// its deliveries to the dealer, not the shopper's receipts
+/// ([`super::intake::RECEIPT_KINDS`]).
 const DELIVERY_STATE: &str = "CASE \
-    WHEN EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.lead_id AND d.status = 'dead') THEN 'dead' \
-    WHEN EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.lead_id AND d.status = 'pending') THEN 'pending' \
-    WHEN EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.lead_id) THEN 'delivered' \
+    WHEN EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.lead_id AND d.kind NOT LIKE 'receipt%' AND d.status = 'dead') THEN 'dead' \
+    WHEN EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.lead_id AND d.kind NOT LIKE 'receipt%' AND d.status = 'pending') THEN 'pending' \
+    WHEN EXISTS (SELECT 1 FROM lead_deliveries d WHERE d.lead_id = l.lead_id AND d.kind NOT LIKE 'receipt%') THEN 'delivered' \
     ELSE 'none' END";
 
 /// `from`/`to` as unix seconds: RFC 3339, or a UTC date (its start; with `end_of_day` the next
@@ -142,7 +150,7 @@ pub async fn list_leads(db: &Db, tenant: &str, filter: &LeadFilter, cursor: Opti
     let to = filter.to.as_deref().map(|t| instant("to", t, true)).transpose()?;
     let after = cursor.filter(|c| !c.is_empty()).map(read_cursor).transpose()?;
     let sql = format!(
-        "SELECT * FROM (SELECT l.id, l.lead_id, l.form, l.category, l.car_id, l.payload, l.created_at, {DELIVERY_STATE} AS delivery \
+        "SELECT * FROM (SELECT l.id, l.lead_id, l.reference, l.form, l.category, l.car_id, l.payload, l.created_at, {DELIVERY_STATE} AS delivery \
          FROM leads l WHERE l.tenant = $1 AND ($2 IS NULL OR l.form = $2) AND ($3 IS NULL OR l.created_at >= $3) \
          AND ($4 IS NULL OR l.created_at < $4) \
          AND ($5 IS NULL OR l.created_at < $5 OR (l.created_at = $5 AND l.id < $6))) x \
@@ -170,6 +178,7 @@ pub async fn list_leads(db: &Db, tenant: &str, filter: &LeadFilter, cursor: Opti
         .into_iter()
         .map(|r| LeadRecord {
             lead_id: r.lead_id,
+            reference: r.reference,
             form: r.form,
             category: r.category,
             car_id: r.car_id,
@@ -253,9 +262,10 @@ pub struct DeliveryRecord {
     pub id: i64,
     /// The lead.
     pub lead_id: String,
-    /// `webhook` or `email`.
+    /// To the dealer: `webhook` or `email` (ADF/XML); the shopper's receipt: `receipt_email` or
+    /// `receipt_sms`.
     pub kind: String,
-    /// URL or address.
+    /// URL, email address or phone number.
     pub target: String,
     /// `pending`, `delivered` or `dead`.
     pub status: String,
@@ -265,25 +275,36 @@ pub struct DeliveryRecord {
     pub next_attempt_at: i64,
     /// The last failure.
     pub last_error: Option<String>,
+    /// Delivered at, unix seconds; null until then.
+    pub delivered_at: Option<i64>,
 }
 
 /// The delivery statuses an admin can list.
 pub const DELIVERY_STATUSES: [&str; 3] = ["pending", "delivered", "dead"];
 
-/// `tenant`'s (slug) lead deliveries with `status` (default `dead`: the dead letters), newest
-/// first, at most 200. Errors: `Invalid` on `status` when it is not one of
-/// [`DELIVERY_STATUSES`], `Internal` when storage fails.
-pub async fn deliveries(db: &Db, tenant: &str, status: Option<&str>) -> Result<Vec<DeliveryRecord>> {
-    let status = status.unwrap_or("dead");
-    if !DELIVERY_STATUSES.contains(&status) {
+/// `tenant`'s (slug) lead deliveries, newest first, at most 200: with `lead_id`, that lead's
+/// delivery history (every status unless `status` is given: the dealer's destinations and the
+/// shopper's receipts); without it, the site's deliveries with `status` (default `dead`: the dead
+/// letters). Errors: `Invalid` on `status` when it is not one of [`DELIVERY_STATUSES`],
+/// `Internal` when storage fails.
+pub async fn deliveries(db: &Db, tenant: &str, status: Option<&str>, lead_id: Option<&str>) -> Result<Vec<DeliveryRecord>> {
+    let status = if lead_id.is_some() {
+        status
+    } else {
+        Some(status.unwrap_or("dead"))
+    };
+    if let Some(s) = status
+        && !DELIVERY_STATUSES.contains(&s)
+    {
         return Err(Error::invalid("status", "must be pending, delivered or dead"));
     }
     Ok(sqlx::query_as::<_, DeliveryRecord>(
-        "SELECT id, lead_id, kind, target, status, attempts, next_attempt_at, last_error FROM lead_deliveries \
-         WHERE tenant = $1 AND status = $2 ORDER BY id DESC LIMIT 200",
+        "SELECT id, lead_id, kind, target, status, attempts, next_attempt_at, last_error, delivered_at FROM lead_deliveries \
+         WHERE tenant = $1 AND ($2 IS NULL OR status = $2) AND ($3 IS NULL OR lead_id = $3) ORDER BY id DESC LIMIT 200",
     )
     .bind(tenant)
     .bind(status)
+    .bind(lead_id)
     .fetch_all(&db.pool)
     .await?)
 }
@@ -358,7 +379,7 @@ mod tests {
             "another tenant sees nothing"
         );
 
-        let dead = deliveries(&db, "a", None).await.unwrap();
+        let dead = deliveries(&db, "a", None, None).await.unwrap();
         assert_eq!(dead.len(), 1);
         let d = &dead[0];
         assert_eq!(
@@ -369,12 +390,12 @@ mod tests {
             (d.attempts, d.next_attempt_at, d.last_error.as_deref()),
             (9, 500, Some("status 500"))
         );
-        let bad = deliveries(&db, "a", Some("lost")).await.unwrap_err();
+        let bad = deliveries(&db, "a", Some("lost"), None).await.unwrap_err();
         assert_eq!((bad.kind, bad.field.as_deref()), (ErrorKind::Invalid, Some("status")));
 
         assert_eq!(retry_dead(&db, "b", d.id, 1000).await.unwrap_err().kind, ErrorKind::NotFound);
         retry_dead(&db, "a", d.id, 1000).await.unwrap();
-        let pending = deliveries(&db, "a", Some("pending")).await.unwrap();
+        let pending = deliveries(&db, "a", Some("pending"), None).await.unwrap();
         assert_eq!((pending.len(), pending[0].next_attempt_at), (1, 1000));
         assert_eq!(
             retry_dead(&db, "a", d.id, 1000).await.unwrap_err().kind,

@@ -11,7 +11,13 @@
 //! * webhook: `POST` of the lead as JSON with `X-Forecourt-Signature: sha256=<hex HMAC-SHA256 of
 //!   the body>` (the tenant's secret), `X-Forecourt-Idempotency-Key` and `X-Forecourt-Lead-Id`;
 //!   any 2xx is delivered;
-//! * email: the ADF/XML document ([`super::adf`]) as a `text/xml` message over SMTP (lettre).
+//! * email: the ADF/XML document ([`super::adf`]) as a `text/xml` message over SMTP (lettre);
+//! * receipt_email: the shopper's receipt ([`super::receipt`]) as a `multipart/alternative`
+//!   message (plain text and HTML) from `mail_from` under the dealership's name, Reply-To the
+//!   dealership's location, with a Message-ID fixed per lead so a resent receipt is one message
+//!   to mail clients;
+//! * receipt_sms: the shopper's receipt as one SMS through the SMS provider
+//!   ([`crate::auth::sms::send`], as sign-in codes go).
 //!
 //! A failure is retried with exponential backoff (30 s doubling, at most 1 hour, with +-20%
 //! jitter) for [`RETRY_WINDOW_SECONDS`] (24 hours) from the lead's creation; the first failure
@@ -27,14 +33,14 @@ use std::{
 use hmac::{Hmac, Mac};
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
-    message::{Mailbox, header::ContentType},
+    message::{Mailbox, MultiPart, header::ContentType},
     transport::smtp::authentication::Credentials,
 };
 use serde_json::Value;
 use sha2::Sha256;
 use tokio::{sync::Semaphore, task::JoinSet};
 
-use super::{adf, intake::StoredLead};
+use super::{adf, intake::StoredLead, receipt};
 use crate::{
     config::{Settings, SmtpTls},
     db::{Db, Engine},
@@ -108,9 +114,9 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
 pub struct DestinationKey {
     /// Tenant slug.
     pub tenant: String,
-    /// `webhook` or `email`.
+    /// `webhook`, `email`, `receipt_email` or `receipt_sms`.
     pub kind: String,
-    /// The URL or address.
+    /// The URL, address or phone number.
     pub target: String,
 }
 
@@ -312,6 +318,7 @@ async fn record(state: &Deliverer, c: &Claimed, outcome: anyhow::Result<()>, now
 struct LeadRow {
     form: String,
     idempotency_key: String,
+    reference: String,
     /// The stored fields, JSON text.
     payload: String,
     created_at: i64,
@@ -320,7 +327,9 @@ struct LeadRow {
 /// Loads `tenant`'s (slug) stored lead `lead_id`. Errors: the lead is missing, its payload is
 /// not a JSON object, or storage fails.
 pub async fn load_lead(state: &Deliverer, tenant: &str, lead_id: &str) -> anyhow::Result<StoredLead> {
-    let r = sqlx::query_as::<_, LeadRow>("SELECT form, idempotency_key, payload, created_at FROM leads WHERE tenant = $1 AND lead_id = $2")
+    let r = sqlx::query_as::<_, LeadRow>(
+        "SELECT form, idempotency_key, COALESCE(reference, '') AS reference, payload, created_at FROM leads WHERE tenant = $1 AND lead_id = $2",
+    )
         .bind(tenant)
         .bind(lead_id)
         .fetch_one(&state.db.pool)
@@ -330,6 +339,7 @@ pub async fn load_lead(state: &Deliverer, tenant: &str, lead_id: &str) -> anyhow
         tenant: tenant.to_string(),
         form: r.form,
         idempotency_key: r.idempotency_key,
+        reference: r.reference,
         fields: serde_json::from_str(&r.payload)?,
         created_at: r.created_at,
     })
@@ -345,6 +355,7 @@ async fn deliver_one(state: &Deliverer, c: &Claimed) -> anyhow::Result<()> {
         "webhook" => {
             let body = serde_json::to_vec(&serde_json::json!({
                 "lead_id": lead.lead_id,
+                "reference": lead.reference,
                 "idempotency_key": lead.idempotency_key,
                 "site": lead.tenant,
                 "form": lead.form,
@@ -379,16 +390,69 @@ async fn deliver_one(state: &Deliverer, c: &Claimed) -> anyhow::Result<()> {
         }
         "email" => {
             let xml = adf_document(state, &lead, &c.target).await?;
-            send_mail(
-                state,
-                &c.target,
-                &format!("New {} lead {}", lead.form.replace('_', " "), lead.lead_id),
-                xml,
-            )
-            .await
+            let message = Message::builder()
+                .from(state.settings.mail_from.parse::<Mailbox>()?)
+                .to(c.target.parse::<Mailbox>()?)
+                .subject(format!("New {} lead {}", lead.form.replace('_', " "), lead.lead_id))
+                .header(ContentType::parse("text/xml; charset=utf-8")?)
+                .body(xml)?;
+            send_mail(state, message).await
+        }
+        "receipt_email" => {
+            let r = receipt_of(state, &lead).await?;
+            let from = state.settings.mail_from.parse::<Mailbox>()?;
+            // The message id is the lead's and the kind's: a receipt sent again after a lost
+            // answer is the same message to the shopper's mail client.
+            let domain = from.email.domain().to_string();
+            let mut message = Message::builder()
+                .from(Mailbox::new(Some(r.dealer.clone()), from.email))
+                .to(c.target.parse::<Mailbox>()?)
+                .subject(receipt::email_subject(&r))
+                .message_id(Some(format!("<receipt.{}@{domain}>", lead.lead_id)));
+            if let Some(reply) = r.contact.as_ref().and_then(|c| c.email.as_deref())
+                && let Ok(reply) = reply.parse::<Mailbox>()
+            {
+                message = message.reply_to(reply);
+            }
+            let body = MultiPart::alternative_plain_html(receipt::email_text(&r), receipt::email_html(&r));
+            send_mail(state, message.multipart(body)?).await
+        }
+        "receipt_sms" => {
+            let r = receipt_of(state, &lead).await?;
+            let text = receipt::sms_text(&r);
+            let sms = crate::auth::sms::Sms {
+                phone: &c.target,
+                body: &text,
+                // Nothing secret in a receipt: the reference is the shopper's to quote.
+                redacted: &text,
+            };
+            crate::auth::sms::send(&state.db, &state.settings, &c.tenant, sms)
+                .await
+                .map_err(|e| anyhow::anyhow!("the SMS provider did not take the receipt: {e}"))?;
+            Ok(())
         }
         other => anyhow::bail!("unknown delivery kind {other}"),
     }
+}
+
+/// The stored lead's car read again from storage (None when it has none or it is gone).
+/// Errors: storage failures.
+async fn car_of(state: &Deliverer, lead: &StoredLead) -> anyhow::Result<Option<crate::model::Car>> {
+    Ok(match lead.fields.get("car_id").and_then(Value::as_i64) {
+        Some(id) => TenantRepo::new(&state.db, &lead.tenant).cars_by_ids(&[id]).await?.pop(),
+        None => None,
+    })
+}
+
+/// The receipt of the stored `lead` ([`receipt::receipt`]) with its car read again from storage.
+/// Errors: the lead's tenant is no longer configured, or storage fails.
+pub async fn receipt_of(state: &Deliverer, lead: &StoredLead) -> anyhow::Result<receipt::Receipt> {
+    let tenant = state
+        .tenants
+        .by_slug(&lead.tenant)
+        .ok_or_else(|| anyhow::anyhow!("tenant {} is no longer configured", lead.tenant))?;
+    let car = car_of(state, lead).await?;
+    Ok(receipt::receipt(tenant, lead, car.as_ref()))
 }
 
 /// The ADF/XML document of the stored `lead` as it is emailed to `inbox` (the lead's car read
@@ -399,10 +463,7 @@ pub async fn adf_document(state: &Deliverer, lead: &StoredLead, inbox: &str) -> 
         .tenants
         .by_slug(&lead.tenant)
         .ok_or_else(|| anyhow::anyhow!("tenant {} is no longer configured", lead.tenant))?;
-    let car = match lead.fields.get("car_id").and_then(Value::as_i64) {
-        Some(id) => TenantRepo::new(&state.db, &lead.tenant).cars_by_ids(&[id]).await?.pop(),
-        None => None,
-    };
+    let car = car_of(state, lead).await?;
     Ok(adf::adf_xml(lead, car.as_ref(), &vendor_of(tenant, lead, inbox)))
 }
 
@@ -411,16 +472,7 @@ pub async fn adf_document(state: &Deliverer, lead: &StoredLead, inbox: &str) -> 
 /// the lead is sent to) when no location lists an email, so the vendor always has a contact.
 fn vendor_of(tenant: &crate::tenant::Tenant, lead: &StoredLead, inbox: &str) -> adf::Vendor {
     let cfg = &tenant.config;
-    let dealership = lead.fields.get("dealership_slug").and_then(Value::as_str);
-    let d = cfg.dealerships.iter().find(|d| Some(d.slug.as_str()) == dealership);
-    let location = lead.fields.get("location").and_then(Value::as_str);
-    let of_dealer = |l: &&crate::tenant::LocationConfig| d.is_none_or(|d| l.dealership == d.slug);
-    let loc = cfg
-        .locations
-        .iter()
-        .find(|l| Some(l.slug.as_str()) == location)
-        .or_else(|| cfg.locations.iter().filter(of_dealer).find(|l| l.primary))
-        .or_else(|| cfg.locations.iter().find(of_dealer));
+    let (d, loc) = receipt::lead_contact(tenant, &lead.fields);
     let contact = loc.map(|l| &l.contact_detail);
     let nonempty = |s: &Option<String>| s.clone().filter(|s| !s.trim().is_empty());
     adf::Vendor {
@@ -431,8 +483,9 @@ fn vendor_of(tenant: &crate::tenant::Tenant, lead: &StoredLead, inbox: &str) -> 
     }
 }
 
-/// Sends one `text/xml` message through the configured SMTP server (`smtp_*` settings).
-async fn send_mail(state: &Deliverer, to: &str, subject: &str, xml: String) -> anyhow::Result<()> {
+/// Sends one message through the configured SMTP server (`smtp_*` settings), bounded by the send
+/// timeout. Errors: `smtp_host` unset, the password variable unset, or the SMTP exchange failed.
+async fn send_mail(state: &Deliverer, message: Message) -> anyhow::Result<()> {
     let s = &state.settings;
     let host = s.smtp_host.as_deref().ok_or_else(|| anyhow::anyhow!("smtp_host is not set"))?;
     let mut builder = match s.smtp_tls {
@@ -448,12 +501,6 @@ async fn send_mail(state: &Deliverer, to: &str, subject: &str, xml: String) -> a
         let password = std::env::var(var).map_err(|_| anyhow::anyhow!("the SMTP password variable {var} is not set"))?;
         builder = builder.credentials(Credentials::new(user.clone(), password));
     }
-    let message = Message::builder()
-        .from(s.mail_from.parse::<Mailbox>()?)
-        .to(to.parse::<Mailbox>()?)
-        .subject(subject)
-        .header(ContentType::parse("text/xml; charset=utf-8")?)
-        .body(xml)?;
     builder.build().send(message).await?;
     Ok(())
 }

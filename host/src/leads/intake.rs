@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use crate::{
+    config::Settings,
     db::Db,
     error::{Error, ErrorKind, INVALID_POSTCODE, REQUIRED},
     model::Car,
@@ -106,6 +107,9 @@ const COMMON: &[Field] = &[
     // Preferred Contact Method (docs/features/locations-forms-marketing.md §5 "Valuation"), on
     // every form: ADF's `preferredcontact` on the chosen email or phone.
     f("preferred_contact", Kind::Choice(CONTACT_METHODS)),
+    // false: no receipt for this lead (issue 26 item 5; absent or true: the shopper gets one,
+    // `super::receipt`).
+    f("receipt", Kind::Bool),
 ];
 
 const CONTACT_METHODS: &[&str] = &["Phone", "Email", "SMS"];
@@ -571,28 +575,38 @@ pub fn event_for(form: &str) -> i64 {
     if form == "career" { 51 } else { 22 }
 }
 
-/// A delivery destination of a tenant's leads.
+/// A delivery destination of a lead: the dealer's (the tenant's webhook or inboxes) or the
+/// shopper's receipt (`super::receipt::destinations`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Destination {
     /// A webhook: JSON POST signed with HMAC-SHA256.
     Webhook(String),
     /// ADF/XML by email to this address.
     Email(String),
+    /// The shopper's receipt by email to their address.
+    ReceiptEmail(String),
+    /// The shopper's receipt by SMS to their mobile number (leading 0).
+    ReceiptSms(String),
 }
 
+/// The delivery kinds of the shopper's receipts (`lead_deliveries.kind`).
+pub const RECEIPT_KINDS: [&str; 2] = ["receipt_email", "receipt_sms"];
+
 impl Destination {
-    /// `webhook` or `email`.
+    /// `webhook`, `email`, `receipt_email` or `receipt_sms`.
     pub fn kind(&self) -> &'static str {
         match self {
             Destination::Webhook(_) => "webhook",
             Destination::Email(_) => "email",
+            Destination::ReceiptEmail(_) => RECEIPT_KINDS[0],
+            Destination::ReceiptSms(_) => RECEIPT_KINDS[1],
         }
     }
 
-    /// The URL or address.
+    /// The URL, address or phone number.
     pub fn target(&self) -> &str {
         match self {
-            Destination::Webhook(t) | Destination::Email(t) => t,
+            Destination::Webhook(t) | Destination::Email(t) | Destination::ReceiptEmail(t) | Destination::ReceiptSms(t) => t,
         }
     }
 }
@@ -608,23 +622,56 @@ pub fn destinations(tenant: &Tenant) -> Vec<Destination> {
 /// The answer to a reservation of a car that is already reserved.
 pub const CAR_RESERVED: &str = "This car is already reserved. Please enquire and we'll let you know if it becomes available.";
 
-/// Stores a lead and one outbox row per destination in one transaction (docs/features/platform.md "Leads"), with its
-/// reservation for the `reserve` form ([`crate::payments::insert_in_tx`]). Returns
-/// (lead_id, created): the same idempotency key on the same site gives the first lead's id and
-/// `false`, storing nothing.
+/// What [`store`] answers: the lead's id and reference, and whether it is new.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stored {
+    /// The lead's id (a UUID).
+    pub lead_id: String,
+    /// The lead's reference (`XXXX-XXXX`, unique on its site; `super::receipt::new_reference`).
+    pub reference: String,
+    /// False when the idempotency key was seen before: the first lead's id and reference.
+    pub created: bool,
+}
+
+/// A reference no lead of `tenant` (slug) has yet, read inside the lead's write transaction
+/// (on SQLite the write lock makes the check final; on PostgreSQL the unique index
+/// `leads_tenant_reference` is the backstop). Errors: storage failures; `Internal` when 8 random
+/// draws all collide (a site with about 10^12 leads).
+async fn unused_reference(tx: &mut sqlx::Transaction<'static, sqlx::Any>, tenant: &str) -> Result<String, Error> {
+    for _ in 0..8 {
+        let r = super::receipt::new_reference();
+        let taken = sqlx::query("SELECT 1 FROM leads WHERE tenant = $1 AND reference = $2")
+            .bind(tenant)
+            .bind(&r)
+            .fetch_optional(&mut **tx)
+            .await?;
+        if taken.is_none() {
+            return Ok(r);
+        }
+    }
+    Err(Error::internal("no free lead reference after 8 draws"))
+}
+
+/// Stores a lead with its reference and one outbox row per destination in one transaction
+/// (docs/features/platform.md "Leads"): the tenant's ([`destinations`]) and the shopper's
+/// receipts ([`super::receipt::destinations`], which read the host's `settings`), with its
+/// reservation for the `reserve` form ([`crate::payments::insert_in_tx`]). The same idempotency
+/// key on the same site gives the first lead's id and reference with `created: false`, storing
+/// nothing.
 ///
 /// # Errors
 /// 409 `car_reserved` on `car_id` ([`CAR_RESERVED`]) for a `reserve` lead whose car is already
 /// reserved (the feed's flag, or a paid deposit hold still running), nothing stored;
 /// storage failures as 500.
-pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Result<(String, bool), Error> {
+pub async fn store(db: &Db, settings: &Settings, tenant: &Tenant, lead: &ValidLead, now: i64) -> Result<Stored, Error> {
     let lead_id = uuid::Uuid::new_v4().to_string();
     // The write lock up front (SQLite `BEGIN IMMEDIATE`, retried when busy): a lead waits its
     // turn behind an import's short batch instead of failing (docs/features/platform.md "Leads").
     let mut tx = db.begin_write().await?;
+    let reference = unused_reference(&mut tx, tenant.slug()).await?;
     let inserted = sqlx::query(
-        "INSERT INTO leads (lead_id, tenant, idempotency_key, form, category, car_id, dealership_slug, payload, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (tenant, idempotency_key) DO NOTHING",
+        "INSERT INTO leads (lead_id, tenant, idempotency_key, form, category, car_id, dealership_slug, payload, created_at, reference) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (tenant, idempotency_key) DO NOTHING",
     )
     .bind(&lead_id)
     .bind(tenant.slug())
@@ -641,18 +688,25 @@ pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Resu
     .bind(lead.fields.get("dealership_slug").and_then(|v| v.as_str()).map(str::to_string))
     .bind(Value::Object(lead.fields.clone()).to_string())
     .bind(now)
+    .bind(&reference)
     .execute(&mut *tx)
     .await?
     .rows_affected();
     if inserted == 0 {
         // The key was seen before (a double submit): the first lead's id, nothing stored.
         tx.rollback().await?;
-        let first = sqlx::query_scalar::<_, String>("SELECT lead_id FROM leads WHERE tenant = $1 AND idempotency_key = $2")
-            .bind(tenant.slug())
-            .bind(&lead.idempotency_key)
-            .fetch_one(&db.pool)
-            .await?;
-        return Ok((first, false));
+        let (lead_id, reference) = sqlx::query_as::<_, (String, String)>(
+            "SELECT lead_id, COALESCE(reference, '') FROM leads WHERE tenant = $1 AND idempotency_key = $2",
+        )
+        .bind(tenant.slug())
+        .bind(&lead.idempotency_key)
+        .fetch_one(&db.pool)
+        .await?;
+        return Ok(Stored {
+            lead_id,
+            reference,
+            created: false,
+        });
     }
     if lead.form == "reserve"
         && let Some(car) = &lead.car
@@ -671,7 +725,8 @@ pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Resu
             return Err(Error::new(ErrorKind::Conflict, "car_reserved", CAR_RESERVED).with_field("car_id"));
         }
     }
-    for d in destinations(tenant) {
+    let receipts = super::receipt::destinations(tenant, settings, &lead.fields);
+    for d in destinations(tenant).into_iter().chain(receipts) {
         sqlx::query(
             "INSERT INTO lead_deliveries (lead_id, tenant, kind, target, status, attempts, next_attempt_at, created_at) \
              VALUES ($1, $2, $3, $4, 'pending', 0, $5, $5)",
@@ -695,7 +750,11 @@ pub async fn store(db: &Db, tenant: &Tenant, lead: &ValidLead, now: i64) -> Resu
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    Ok((lead_id, true))
+    Ok(Stored {
+        lead_id,
+        reference,
+        created: true,
+    })
 }
 
 /// A stored lead as delivered: its id, site, form, fields and creation time (unix s).
@@ -709,6 +768,8 @@ pub struct StoredLead {
     pub form: String,
     /// The idempotency key the form sent.
     pub idempotency_key: String,
+    /// The lead's reference (`XXXX-XXXX`; empty for a row stored without one).
+    pub reference: String,
     /// The stored fields.
     pub fields: BTreeMap<String, Value>,
     /// Unix seconds.

@@ -5,7 +5,9 @@
 //! delivered to the dealer at least once by [`delivery::run_worker`] (one task per destination:
 //! signed JSON webhook, ADF 1.0 XML email built by [`adf`]). The admin's paged, filtered listing of
 //! leads, their CSV export, the deliveries and the retry of a dead delivery are in [`admin`]; the
-//! extra data a form keeps beside a lead (`POST /api/miscellaneous`) in [`misc`].
+//! extra data a form keeps beside a lead (`POST /api/miscellaneous`) in [`misc`]; the lead's
+//! reference and the shopper's receipt (email, and SMS when they chose it), delivered through the
+//! same outbox, in [`receipt`].
 
 pub mod adf;
 pub mod admin;
@@ -13,5 +15,6 @@ pub mod delivery;
 pub mod intake;
 pub mod lender;
 pub mod misc;
+pub mod receipt;
 
 pub use intake::*;

@@ -278,7 +278,7 @@ pub const GATEABLE: [&str; 4] = ["checkout", "finance", "spin-to-win", "trade-in
 /// Lead settings (`[leads]`, docs/features/platform.md "Leads";
 /// docs/features/locations-forms-marketing.md §5). The form rules are public (the UI shows the same
 /// required fields); the destinations never leave the host.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct LeadsConfig {
     /// The enquiry form's message (Comments) is optional (default required).
@@ -306,6 +306,36 @@ pub struct LeadsConfig {
     #[serde(skip_serializing)]
     #[schema(ignore)]
     pub email_to: Vec<String>,
+    /// Send the shopper a receipt of each lead (default true): by email when the lead has an
+    /// address and the host has an SMTP server (`smtp_host`), and by SMS when the shopper chose
+    /// SMS and gave a mobile number (`crate::leads::receipt`). A shopper's `receipt: false` on the
+    /// form turns off their own. Host-only.
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub receipts: bool,
+    /// What the receipt says happens next, instead of the host's wording for the lead's form
+    /// (`crate::leads::receipt::next_steps`); plain text, at most 1000 characters. Host-only.
+    #[serde(skip_serializing)]
+    #[schema(ignore)]
+    pub receipt_next_steps: Option<String>,
+}
+
+impl Default for LeadsConfig {
+    fn default() -> Self {
+        LeadsConfig {
+            message_optional: false,
+            postcode_required: false,
+            service_interval_required: false,
+            service_types: Vec::new(),
+            terms_note: None,
+            service_frames: Vec::new(),
+            webhook_url: None,
+            webhook_secret_env: None,
+            email_to: Vec::new(),
+            receipts: true,
+            receipt_next_steps: None,
+        }
+    }
 }
 
 /// Sign-in settings (`[sign_in]`, docs/features/platform.md "Sign-in and watchlist").

@@ -233,6 +233,15 @@ fn validate_tools(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
             return Err(invalid(file, format!("leads.email_to.{i}"), "must be an email address"));
         }
     }
+    if let Some(t) = &l.receipt_next_steps
+        && (t.trim().is_empty() || t.chars().count() > 1000 || t.chars().any(|c| c.is_control() && c != '\n'))
+    {
+        return Err(invalid(
+            file,
+            "leads.receipt_next_steps",
+            "must be plain text of 1 to 1000 characters (line breaks allowed)",
+        ));
+    }
     let f = &c.fuel;
     for (k, v, max) in [
         ("fuel.price_per_litre", f.price_per_litre, 20.0),

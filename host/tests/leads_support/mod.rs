@@ -1,6 +1,6 @@
 //! What the leads test binaries share (docs/features/platform.md "Leads"): a site with one car
-//! on real storage and the real router, form submissions, a local webhook receiver and an XML
-//! reader for the ADF documents.
+//! on real storage and the real router, form submissions, a local webhook receiver, a real local
+//! SMTP server and an XML reader for the ADF documents.
 #![allow(dead_code)]
 
 use std::sync::{Arc, Mutex};
@@ -39,12 +39,19 @@ pub async fn app(extra: &str, smtp_port: Option<u16>) -> App {
 
 /// Sites (slug, extra `tenant.toml` text), each with the car A1; `car_id` is the first site's.
 pub async fn app_with(sites: &[(&str, &str)], smtp_port: Option<u16>) -> App {
-    let tdb = test_db().await;
     let files: Vec<(&str, String)> = sites
         .iter()
         .map(|(slug, extra)| (*slug, format!("{}\n{extra}\n", tenant_toml(slug))))
         .collect();
-    let (dir, reg) = write_tenants(&files);
+    app_from(&files, smtp_port).await
+}
+
+/// Sites (slug, whole `tenant.toml`), each with the car A1; `car_id` is the first site's; SMTP at
+/// 127.0.0.1:`smtp_port` when given.
+pub async fn app_from(files: &[(&str, String)], smtp_port: Option<u16>) -> App {
+    let tdb = test_db().await;
+    let sites: Vec<(&str, ())> = files.iter().map(|(slug, _)| (*slug, ())).collect();
+    let (dir, reg) = write_tenants(files);
     let mut state = common::state(&tdb.db, reg, dir.path(), Some(ADMIN)).await;
     let mut settings = (*state.settings).clone();
     settings.smtp_host = smtp_port.map(|_| "127.0.0.1".to_string());
@@ -52,7 +59,7 @@ pub async fn app_with(sites: &[(&str, &str)], smtp_port: Option<u16>) -> App {
     settings.smtp_tls = forecourt_host::config::SmtpTls::None;
     settings.lead_submissions_per_minute = 1000;
     state.settings = Arc::new(settings);
-    for (slug, _) in sites {
+    for (slug, _) in &sites {
         let t = state.tenants.by_slug(slug).unwrap().clone();
         import_feed(&tdb.db, &t, FEED.as_bytes(), common::csv_opts("feed.csv"))
             .await
@@ -123,6 +130,64 @@ pub async fn receiver(statuses: Vec<u16>) -> (String, Arc<Mutex<Vec<(axum::http:
     let url = format!("http://{}/hook", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     (url, seen)
+}
+
+/// A real SMTP server: Python's standard-library `smtpd` on 127.0.0.1, appending each message's
+/// data to `out` (each followed by a line `=====END=====`) and, parsed by Python's `email`
+/// package, one JSON line to `out` + `.jsonl` (see [`smtp_messages`]). Returns the process and
+/// its port.
+pub fn smtp_server(out: &std::path::Path) -> (std::process::Child, u16) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let script = r#"
+import asyncore, email, email.policy, json, smtpd, sys, warnings
+warnings.simplefilter("ignore")
+class Sink(smtpd.SMTPServer):
+    def process_message(self, peer, mailfrom, rcpttos, data, **kw):
+        with open(sys.argv[2], "ab") as f:
+            f.write(data)
+            f.write(b"\n=====END=====\n")
+        m = email.message_from_bytes(data, policy=email.policy.default)
+        def body(kind):
+            b = m.get_body(preferencelist=(kind,))
+            return b.get_content() if b is not None else None
+        rec = {"mail_from": mailfrom, "rcpt_tos": rcpttos, "content_type": m.get_content_type(),
+               "headers": {k.lower(): str(v) for k, v in m.items()},
+               "text": body("plain"), "html": body("html"),
+               "body": None if m.is_multipart() else m.get_content()}
+        with open(sys.argv[2] + ".jsonl", "a") as f:
+            f.write(json.dumps(rec) + "\n")
+Sink(("127.0.0.1", int(sys.argv[1])), None, decode_data=False)
+asyncore.loop()
+"#;
+    let mut child = std::process::Command::new("python3")
+        .args(["-W", "ignore", "-c", script, &port.to_string(), out.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .expect("python3 runs the SMTP server");
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return (child, port);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().ok();
+    child.wait().ok();
+    panic!("the SMTP server did not start");
+}
+
+/// The messages [`smtp_server`] writing to `out` has received so far, each as JSON: `mail_from`
+/// and `rcpt_tos` (the SMTP envelope), `headers` (lower-case names, decoded values),
+/// `content_type`, the decoded `text` and `html` bodies (null when the message has none) and the
+/// decoded `body` of a message of one part (null for a multipart one).
+pub fn smtp_messages(out: &std::path::Path) -> Vec<Value> {
+    let mut path = out.as_os_str().to_owned();
+    path.push(".jsonl");
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 /// A parsed XML element: name, attributes, text and children.

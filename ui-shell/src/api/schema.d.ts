@@ -136,8 +136,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The site's lead deliveries by status, newest first, at most 200 (admin token; docs/features/platform.md "Leads":
-         *     "a dead-letter state visible through the admin API").
+         * The site's lead deliveries by status, or one lead's delivery history, newest first, at most
+         *     200 (admin token; docs/features/platform.md "Leads": "a dead-letter state visible through the
+         *     admin API"). The shopper's receipts are listed too (`receipt_email`, `receipt_sms`).
          */
         get: operations["get_deliveries"];
         put?: never;
@@ -676,8 +677,9 @@ export interface paths {
         /**
          * Submits a lead from any of the site's forms (docs/features/platform.md "Leads"). The body is the form's fields plus
          *     `form` (enquiry, test_drive, request_photos, find_similar, trade_in, finance, service,
-         *     reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead
-         *     and its delivery outbox rows are committed before the answer.
+         *     reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead,
+         *     its reference and its delivery outbox rows (the dealer's destinations and the shopper's
+         *     receipt, `crate::leads::receipt`) are committed before the answer, which carries the reference.
          */
         post: operations["post_lead"];
         delete?: never;
@@ -1670,10 +1672,17 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /** @description Lead subcategory, at most 100 characters. */
@@ -1901,10 +1910,18 @@ export interface components {
             attempts: number;
             /**
              * Format: int64
+             * @description Delivered at, unix seconds; null until then.
+             */
+            delivered_at?: number | null;
+            /**
+             * Format: int64
              * @description Row id.
              */
             id: number;
-            /** @description `webhook` or `email`. */
+            /**
+             * @description To the dealer: `webhook` or `email` (ADF/XML); the shopper's receipt: `receipt_email` or
+             *     `receipt_sms`.
+             */
             kind: string;
             /** @description The last failure. */
             last_error?: string | null;
@@ -1917,7 +1934,7 @@ export interface components {
             next_attempt_at: number;
             /** @description `pending`, `delivered` or `dead`. */
             status: string;
-            /** @description URL or address. */
+            /** @description URL, email address or phone number. */
             target: string;
         };
         /** @description A model variant's dimensions (display strings with units, e.g. `4,904 mm`). */
@@ -1998,10 +2015,17 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /** @description Lead subcategory, at most 100 characters. */
@@ -2177,12 +2201,19 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
             /** @description Price of the car to finance, dollars, 10 000 to 200 000. */
             purchase_price: number;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /** @description Lead subcategory, at most 100 characters. */
@@ -2251,10 +2282,17 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /** @description Lead subcategory, at most 100 characters. */
@@ -2403,10 +2441,17 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /** @description Lead subcategory, at most 100 characters. */
@@ -2429,6 +2474,13 @@ export interface components {
              *     visitor is sent to instead of /success (docs/features/locations-forms-marketing.md §4). Null otherwise.
              */
             redirect_url?: string | null;
+            /**
+             * @description The lead's reference, the code the shopper's receipt and the dealer's ADF/XML quote:
+             *     8 characters of Crockford's base 32 as `XXXX-XXXX`, unique on the site, random (leads
+             *     stored before references existed have one made from their id). The same on a double submit.
+             * @example K7QM-4XNP
+             */
+            reference: string;
             reservation?: null | components["schemas"]["ReservationView"];
         };
         /** @description A stored lead (admin view). */
@@ -2446,9 +2498,11 @@ export interface components {
              */
             created_at: number;
             /**
-             * @description Where its deliveries stand (one of [`LEAD_DELIVERY_STATES`]): `dead` when any delivery
-             *     is dead, else `pending` when any is still pending, else `delivered`; `none` when the site
-             *     had no destination.
+             * @description Where its deliveries to the dealer stand (one of [`LEAD_DELIVERY_STATES`]): `dead` when
+             *     any is dead, else `pending` when any is still pending, else `delivered`; `none` when the
+             *     site had no destination. The shopper's receipts do not count (a receipt to a mistyped
+             *     address does not make the dealer's lead look lost); they are listed with the lead's
+             *     deliveries ([`deliveries`] with its `lead_id`).
              */
             delivery: string;
             /** @description Every stored field. */
@@ -2457,6 +2511,11 @@ export interface components {
             form: string;
             /** @description Id. */
             lead_id: string;
+            /**
+             * @description The lead's reference (`XXXX-XXXX`), the code the shopper's receipt quotes; null for a row
+             *     stored without one.
+             */
+            reference?: string | null;
         };
         /** @description A lead submission: one of the forms, told apart by `form`. */
         LeadSubmission: components["schemas"]["EnquiryLead"] | components["schemas"]["TestDriveLead"] | components["schemas"]["RequestPhotosLead"] | components["schemas"]["FindSimilarLead"] | components["schemas"]["TradeInLead"] | components["schemas"]["FinanceLead"] | components["schemas"]["ServiceLead"] | components["schemas"]["ReserveLead"] | components["schemas"]["CareerLead"];
@@ -3626,10 +3685,17 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /** @description Lead subcategory, at most 100 characters. */
@@ -3719,10 +3785,17 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /** @description Lead subcategory, at most 100 characters. */
@@ -4106,10 +4179,17 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /**
@@ -4469,10 +4549,17 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /** @description Lead subcategory, at most 100 characters. */
@@ -4764,10 +4851,17 @@ export interface components {
             /** @description Four-digit postcode (required when the site says so). */
             postcode?: string | null;
             /**
-             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+             * @description How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+             *     with a mobile `phone` also sends the shopper's receipt by SMS.
              * @enum {unknown}
              */
             preferred_contact?: "Phone" | "Email" | "SMS" | "" | null;
+            /**
+             * @description Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+             *     contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+             *     absent or true sends it (when the site sends receipts), false sends none.
+             */
+            receipt?: boolean | null;
             /** @description Registration plate, at most 10 characters. */
             rego?: string | null;
             /**
@@ -5540,8 +5634,16 @@ export interface operations {
     get_deliveries: {
         parameters: {
             query?: {
-                /** @description `pending`, `delivered` or `dead` (default `dead`: the dead letters). */
+                /**
+                 * @description `pending`, `delivered` or `dead` (default `dead`: the dead letters; with `lead_id`, every
+                 *     status).
+                 */
                 status?: "pending" | "delivered" | "dead";
+                /**
+                 * @description Only this lead's deliveries (its delivery history: the dealer's destinations and the
+                 *     shopper's receipts).
+                 */
+                lead_id?: string;
             };
             header?: never;
             path?: never;

@@ -19,6 +19,7 @@ import {
   clampPurchasePrice,
   externalUrl,
   initialDealership,
+  lastReference,
   leadsSettings,
   normalisePhone,
   postLead,
@@ -27,6 +28,7 @@ import {
   readEnquiries,
   readSavedDetails,
   rememberEnquiry,
+  rememberReference,
   SUBMIT_FAILED,
   saveDetails,
   serviceLocations,
@@ -231,12 +233,21 @@ describe("postLead (docs/features/locations-forms-marketing.md §8)", () => {
     expect(await postLead({}, answer(201, { lead_id: "L1", created: true }))).toEqual({
       ok: true,
       leadId: "L1",
+      reference: null,
       created: true,
       ...plain,
+    });
+    expect(await postLead({}, answer(201, { lead_id: "L1", reference: "K7QM-4XNP", created: true }))).toMatchObject({
+      ok: true,
+      reference: "K7QM-4XNP",
+    });
+    expect(await postLead({}, answer(201, { lead_id: "L1", reference: "<b>x</b>", created: true }))).toMatchObject({
+      reference: null,
     });
     expect(await postLead({}, answer(200, { lead_id: "L1", created: false, redirect_url: null, reservation: null }))).toEqual({
       ok: true,
       leadId: "L1",
+      reference: null,
       created: false,
       ...plain,
     });
@@ -393,6 +404,13 @@ describe("POST /api/miscellaneous and this browser's enquiries (issue 25)", () =
     expect(String(warn.mock.calls[0]?.[0])).toContain("must be an object");
     info.mockRestore();
     warn.mockRestore();
+  });
+
+  it("remembers the last lead's reference for the success page", () => {
+    rememberReference("K7QM-4XNP");
+    expect(lastReference()).toBe("K7QM-4XNP");
+    rememberReference("");
+    expect(lastReference()).toBe("");
   });
 
   it("remembers the enquiries sent from this browser, newest first, once per lead", () => {

@@ -201,6 +201,8 @@ export function newIdempotencyKey(): string {
 export const USER_DETAILS_KEY = "forecourt:user-details";
 /** Session-storage key of the last submitted lead's category (the success page reads it). */
 export const SUCCESS_CATEGORY_KEY = "forecourt:success-category";
+/** Session-storage key of the last submitted lead's reference (the success page shows it). */
+export const SUCCESS_REFERENCE_KEY = "forecourt:success-reference";
 
 /** Saved user details (docs/features/locations-forms-marketing.md §3): name, last_name, email, phone, postcode. */
 export interface SavedDetails {
@@ -543,7 +545,15 @@ export interface ReservationAnswer {
  * (by field, and the form-level message).
  */
 export type SubmitOutcome =
-  | { ok: true; leadId: string; created: boolean; redirectUrl: string | null; reservation: ReservationAnswer | null }
+  | {
+      ok: true;
+      leadId: string;
+      /** The lead's reference (`XXXX-XXXX`) the shopper quotes and their receipt carries; null when the host sent none. */
+      reference: string | null;
+      created: boolean;
+      redirectUrl: string | null;
+      reservation: ReservationAnswer | null;
+    }
   | { ok: false; fieldErrors: Errors; formError: string | null };
 
 /** A fetch function (the browser's, or a fake in tests and stories). */
@@ -600,7 +610,7 @@ function reservationOf(v: unknown): ReservationAnswer | null {
 
 /**
  * Posts a lead (`POST /api/v1/leads`). 201 and 200 (a repeated key) are success with the lead's
- * id, the lender's `redirect_url` (finance) and the `reservation` (reserve); a 400 envelope with a
+ * id, its reference (`XXXX-XXXX`, else null), the lender's `redirect_url` (finance) and the `reservation` (reserve); a 400 envelope with a
  * `field` becomes that field's error (the host's message, e.g. the postcode or 'This is a required
  * field.'); a 502 `create_customer_failed` shows the host's message ('Failed to create customer' or
  * 'Failed to create customer or no redirect URL received.'); a 409 `car_reserved` (reserve on a car
@@ -626,6 +636,7 @@ export async function postLead(
       return {
         ok: true,
         leadId: body.lead_id,
+        reference: typeof body.reference === "string" && /^[0-9A-Z-]{1,40}$/.test(body.reference) ? body.reference : null,
         created: body.created === true,
         redirectUrl: externalUrl(body.redirect_url),
         reservation: reservationOf(body.reservation),
@@ -654,6 +665,27 @@ export function rememberCategory(category: string): void {
     globalThis.sessionStorage?.setItem(SUCCESS_CATEGORY_KEY, category);
   } catch {
     // No storage: the success page shows its generic thanks.
+  }
+}
+
+/**
+ * Remembers the submitted lead's reference for the success page (issue 26 item 5: the shopper sees
+ * the code their receipt quotes). Takes the reference ("" for none); returns nothing.
+ */
+export function rememberReference(reference: string): void {
+  try {
+    globalThis.sessionStorage?.setItem(SUCCESS_REFERENCE_KEY, reference);
+  } catch {
+    // No storage: the success page shows no reference.
+  }
+}
+
+/** The reference the success page shows ("" when none). Takes nothing; returns the text. */
+export function lastReference(): string {
+  try {
+    return globalThis.sessionStorage?.getItem(SUCCESS_REFERENCE_KEY) ?? "";
+  } catch {
+    return "";
   }
 }
 

@@ -23,6 +23,7 @@ import {
   readSavedDetails,
   rememberCategory,
   rememberEnquiry,
+  rememberReference,
   saveDetails,
 } from "./lead";
 
@@ -95,6 +96,7 @@ export function useLeadSubmit(form: LeadForm, opts: LeadSubmitOptions = {}): Lea
     }
     saveDetails(fields as Partial<Record<keyof ContactValues, string>>);
     rememberCategory(typeof fields.category === "string" ? fields.category : "");
+    rememberReference(out.reference ?? "");
     rememberEnquiry({
       leadId: out.leadId,
       category: typeof fields.category === "string" && fields.category ? fields.category : form,

@@ -136,8 +136,13 @@ pub struct LeadCommon {
     pub visited_pages: Option<Vec<String>>,
     /// Query parameters the visit came with (campaign tags), at most 50 scalar values.
     pub linked_query_params: Option<BTreeMap<String, serde_json::Value>>,
-    /// How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`).
+    /// How the shopper prefers to be contacted, on every form (ADF's `preferredcontact`). `SMS`
+    /// with a mobile `phone` also sends the shopper's receipt by SMS.
     pub preferred_contact: Option<ContactMethod>,
+    /// Whether the shopper gets a receipt of this lead (the reference, the car, the dealership's
+    /// contact, what happens next) by email, and by SMS when `preferred_contact` is `SMS`:
+    /// absent or true sends it (when the site sends receipts), false sends none.
+    pub receipt: Option<bool>,
 }
 
 /// Declares one lead form's schema: a one-value `form` type and the form's struct with `form`,

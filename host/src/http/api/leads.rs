@@ -33,6 +33,11 @@ use crate::{
 pub struct LeadCreated {
     /// The lead's id (a UUID): the form stores its category and goes to /success.
     pub lead_id: String,
+    /// The lead's reference, the code the shopper's receipt and the dealer's ADF/XML quote:
+    /// 8 characters of Crockford's base 32 as `XXXX-XXXX`, unique on the site, random (leads
+    /// stored before references existed have one made from their id). The same on a double submit.
+    #[schema(example = "K7QM-4XNP")]
+    pub reference: String,
     /// False when the idempotency key was seen before (a double submit): no new lead.
     pub created: bool,
     /// `finance` form on a site whose lender creates the customer: the lender's address the
@@ -121,8 +126,9 @@ pub async fn post_miscellaneous(
 
 /// Submits a lead from any of the site's forms (docs/features/platform.md "Leads"). The body is the form's fields plus
 /// `form` (enquiry, test_drive, request_photos, find_similar, trade_in, finance, service,
-/// reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead
-/// and its delivery outbox rows are committed before the answer.
+/// reserve, career) and `idempotency_key`; see `crate::leads` for the allow-lists. The lead,
+/// its reference and its delivery outbox rows (the dealer's destinations and the shopper's
+/// receipt, `crate::leads::receipt`) are committed before the answer, which carries the reference.
 #[utoipa::path(post, path = "/api/v1/leads", tag = "leads",
     request_body(content = super::lead_schemas::LeadSubmission, description = "form, idempotency_key and the form's fields: one schema per form, told apart by `form`"),
     responses(
@@ -145,7 +151,15 @@ pub async fn post_lead(
     let mut lead = leads::validate(&state.db, &t, &body, ua).await?;
     let now = unix_now();
     leads::record_price_seen(&mut lead, &state.plugins, &t, now);
-    let (lead_id, created) = leads::store(&state.db, &t, &lead, now).await?;
+    // The site's address as this request reached it (the canonical links' base), for the links in
+    // the shopper's receipt; a host-added field, like `source`, that no form may send.
+    let site = crate::http::web::seo::base_url(&t, &headers);
+    lead.fields.insert("site_url".into(), site.into());
+    let leads::Stored {
+        lead_id,
+        reference,
+        created,
+    } = leads::store(&state.db, &state.settings, &t, &lead, now).await?;
     if created {
         leads::delivery::NEW_LEAD.notify_one();
     }
@@ -182,6 +196,7 @@ pub async fn post_lead(
         status,
         Json(LeadCreated {
             lead_id,
+            reference,
             created,
             redirect_url,
             reservation,
@@ -393,16 +408,22 @@ pub async fn get_leads_csv(
     ))
 }
 
-/// `?status=`.
+/// `?status=&lead_id=`.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct DeliveriesParams {
-    /// `pending`, `delivered` or `dead` (default `dead`: the dead letters).
+    /// `pending`, `delivered` or `dead` (default `dead`: the dead letters; with `lead_id`, every
+    /// status).
     #[param(value_type = Option<DeliveryStatusFilter>, inline, nullable = false)]
     pub status: Option<String>,
+    /// Only this lead's deliveries (its delivery history: the dealer's destinations and the
+    /// shopper's receipts).
+    #[param(nullable = false)]
+    pub lead_id: Option<String>,
 }
 
-/// The site's lead deliveries by status, newest first, at most 200 (admin token; docs/features/platform.md "Leads":
-/// "a dead-letter state visible through the admin API").
+/// The site's lead deliveries by status, or one lead's delivery history, newest first, at most
+/// 200 (admin token; docs/features/platform.md "Leads": "a dead-letter state visible through the
+/// admin API"). The shopper's receipts are listed too (`receipt_email`, `receipt_sms`).
 #[utoipa::path(get, path = "/api/v1/admin/leads/deliveries", tag = "admin", params(DeliveriesParams), security(("admin_token" = [])),
     responses((status = 200, body = [DeliveryRecord]), (status = 400, body = crate::http::error::ErrorEnvelope), (status = 401, body = crate::http::error::ErrorEnvelope)))]
 pub async fn get_deliveries(
@@ -412,7 +433,9 @@ pub async fn get_deliveries(
     Query(q): Query<DeliveriesParams>,
 ) -> Result<Json<Vec<DeliveryRecord>>, ApiError> {
     super::admin::authorize(&state, &headers)?;
-    Ok(Json(leads::admin::deliveries(&state.db, t.slug(), q.status.as_deref()).await?))
+    Ok(Json(
+        leads::admin::deliveries(&state.db, t.slug(), q.status.as_deref(), q.lead_id.as_deref()).await?,
+    ))
 }
 
 /// Puts a dead delivery back in the queue now, with a fresh 24-hour retry window (admin token).
