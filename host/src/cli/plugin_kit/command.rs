@@ -73,16 +73,18 @@ pub async fn run_command(command: PluginCommand, settings: &Settings) -> anyhow:
                 point.interface(),
                 plugins_dir.join("Cargo.toml").display()
             );
+            // The hints name the binary as it was invoked (`./target/release/forecourt`).
+            let me = std::env::args().next().unwrap_or_else(|| "forecourt".into());
             println!("next:");
             println!("  (cd {} && cargo test -p {name})", plugins_dir.display());
             println!("  bash {}/build.sh {name}", plugins_dir.display());
             let input = match point {
                 Point::StockFilter => "--level 0".to_string(),
-                _ => "--cars cars.json".to_string(),
+                _ => "--cars /tmp/cars.json".to_string(),
             };
-            println!("  forecourt plugin sample-cars --tenant <slug> > cars.json");
+            println!("  {me} plugin sample-cars --tenant <slug> > /tmp/cars.json");
             println!(
-                "  forecourt plugin run {}/dist/{name}.wasm --point {} {input}",
+                "  {me} plugin run {}/dist/{name}.wasm --point {} {input}",
                 plugins_dir.display(),
                 point.interface()
             );
