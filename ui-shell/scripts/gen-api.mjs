@@ -24,7 +24,10 @@ const binary = process.env.FORECOURT_BIN ?? join(repo, "target/debug/forecourt")
 const snapshotOnly = process.argv.includes("--snapshot");
 
 if (!snapshotOnly && existsSync(binary)) {
-  const doc = execFileSync(binary, ["openapi"], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20 });
+  // The host reads every FORECOURT_* variable as a setting and refuses unknown ones: the
+  // binary's own path (FORECOURT_BIN, read above) must not reach it (as in scripts/serve.mjs).
+  const { FORECOURT_BIN: _bin, ...env } = process.env;
+  const doc = execFileSync(binary, ["openapi"], { cwd: repo, env, encoding: "utf8", maxBuffer: 64 << 20 });
   writeFileSync(snapshot, `${JSON.stringify(JSON.parse(doc), null, 2)}\n`);
   console.log(`gen:api: snapshot ${snapshot} from ${binary}`);
 } else {
