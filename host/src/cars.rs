@@ -14,6 +14,7 @@ use crate::{
     platform::Platform,
     plugins::{DecidedBy, Eligibility, FinanceOffer, Phone, PriceView, Tag, unix_now},
     repo::TenantRepo,
+    stock::history::{self, PriceDrop},
     tenant::Tenant,
 };
 
@@ -63,6 +64,14 @@ pub struct CarResponse {
     /// Hotspots (docs/features/shopper-core.md §3 "Hotspots": exterior and interior lists of `{id, description}`
     /// and `positions` per hotspot of `{hotspotId, activeAngle, posX, posY}`), or null.
     pub hotspots: Option<serde_json::Value>,
+    /// The car's last price drop ("Price reduced by $1,000 on 12 Nov"; docs/features/platform.md
+    /// "Price history and freshness"): only when the tenant sets `vdp.show_price_reduced`, the
+    /// car is available, its last price change lowered it to the price it has now, and that was
+    /// at most `vdp.price_reduced_max_age_days` days ago; null otherwise.
+    pub price_drop: Option<PriceDrop>,
+    /// When the last feed import that listed the car ran, unix seconds ("In stock, confirmed 3
+    /// hours ago"); null for a car no feed listed.
+    pub confirmed_at: Option<i64>,
 }
 
 /// Sanitises dealer-comment HTML (docs/features/platform.md "Vehicle detail page"): keeps text
@@ -81,7 +90,8 @@ pub fn sanitize_comments(html: &str) -> Option<String> {
 
 /// The car `slug` of tenant `t` with what the VDP needs around it ([`CarResponse`]): its
 /// visible location, images, sanitised dealer comments, market averages, and the plugins' (or
-/// the host defaults') tag, price view, eligibility, phone and finance. Errors: `NotFound` for a
+/// the host defaults') tag, price view, eligibility, phone and finance, its last price drop (when
+/// the tenant shows it) and the time a feed last listed it. Errors: `NotFound` for a
 /// slug this tenant does not have (another tenant's included), `Internal` on a storage fault.
 pub async fn detail(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<CarResponse> {
     let repo = TenantRepo::new(p.db, t.slug());
@@ -119,6 +129,13 @@ pub async fn detail(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<CarR
             thumb_url: if u.starts_with("/img/") { format!("{u}?w=160") } else { u.clone() },
         })
         .collect();
+    let vdp = &t.config.vdp;
+    let price_drop = if vdp.show_price_reduced && car.price_reduced_at.is_some() && car.is_available() {
+        let since = unix_now() - i64::from(vdp.price_reduced_max_age_days) * 86_400;
+        history::last_drop(p.db, t.slug(), car.id, car.price, since).await?
+    } else {
+        None
+    };
     let decided = p
         .plugins
         .present_async(t.clone(), vec![car.clone()], unix_now())
@@ -136,6 +153,8 @@ pub async fn detail(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<CarR
         spin_images: car.spin_images.0.clone(),
         spin_interior_image: car.spin_interior_image.clone(),
         hotspots: car.hotspots.0.clone(),
+        price_drop,
+        confirmed_at: car.listed_at,
         path: car.path(),
         name: car.name(),
         available: car.is_available(),

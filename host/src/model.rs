@@ -253,6 +253,18 @@ pub struct Car {
     pub updated_at: i64,
     /// Sold at, unix seconds (docs/features/shopper-core.md `sold_date_timestamp`).
     pub sold_at: Option<i64>,
+    /// The last feed import that listed the car, unix seconds (None for a car no feed listed).
+    /// Not in the car's JSON: `CarResponse::confirmed_at` carries it on the VDP.
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub listed_at: Option<i64>,
+    /// The import that last lowered the car's price, unix seconds; None when its last price
+    /// change was a rise or it never dropped (docs/features/platform.md "Price history and
+    /// freshness"). Indexed for the `recently_reduced` sort; not in the car's JSON (the VDP's
+    /// `price_drop` says it when the tenant shows it).
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub price_reduced_at: Option<i64>,
 }
 
 impl Car {
@@ -312,6 +324,8 @@ pub fn car_select(engine: Engine) -> &'static str {
                 "COALESCE(c.state, l.state, d.state) AS state",
                 "c.views",
                 "c.updated_at",
+                "c.listed_at",
+                "c.price_reduced_at",
             ]
             .map(String::from),
         );

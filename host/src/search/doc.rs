@@ -40,7 +40,9 @@ pub const KEYWORD_FIELDS: &[&str] = &[
 
 /// Numeric attributes (ranges and sorting): `price` and `subscription_price` (AUD; the latter
 /// per week), `weekly_price` (weekly repayment, AUD per week), `km`, `year`, `created_at` and
-/// `sold_at` (unix seconds), `custom_rank` (see [`custom_rank`]).
+/// `sold_at` (unix seconds), `custom_rank` (see [`custom_rank`]), `price_reduced_at` (unix
+/// seconds of the car's last price drop; absent when none, docs/features/platform.md "Price
+/// history and freshness").
 pub const NUMERIC_FIELDS: &[&str] = &[
     "price",
     "km",
@@ -50,6 +52,7 @@ pub const NUMERIC_FIELDS: &[&str] = &[
     "created_at",
     "sold_at",
     "custom_rank",
+    "price_reduced_at",
 ];
 
 /// Facets every search answers with (label, value, count per attribute).
@@ -182,6 +185,9 @@ impl SearchDoc {
             n.insert("sold_at", s as f64);
         }
         n.insert("custom_rank", custom_rank(&car.status, car.created_at));
+        if let Some(r) = car.price_reduced_at {
+            n.insert("price_reduced_at", r as f64);
+        }
         let text = [
             Some(car.make.as_str()),
             Some(car.model.as_str()),

@@ -47,8 +47,8 @@ pub const JOURNAL_BATCH: usize = 10_000;
 pub const REBUILD_BATCH: i64 = 2_000;
 /// Bumped when what a document holds changes without its values changing (the index layout):
 /// every index's recorded layout then differs and it is rebuilt (v2: the text analyzer folds
-/// accents and indexes hyphenated words joined, README "Search semantics").
-const DOCS_VERSION: &str = "forecourt-search-docs-v2";
+/// accents and indexes hyphenated words joined, README "Search semantics"; v3: `price_reduced_at`).
+const DOCS_VERSION: &str = "forecourt-search-docs-v3";
 
 /// Results cache capacity per tenant (entries); a tenant's oldest entry is evicted when it is
 /// full (docs/features/shopper-core.md §9).

@@ -7,7 +7,7 @@
 //!
 //! - `query=<text>`
 //! - `page=<n>` (1-based, default 1), `hitsPerPage=<n>` (1..=100, default 21)
-//! - `sortBy=<custom_rank|price_asc|price_desc|year_desc|km_asc|newest>` (default `custom_rank`)
+//! - `sortBy=<custom_rank|price_asc|price_desc|year_desc|km_asc|newest|recently_reduced>` (default `custom_rank`)
 //! - a refinement list per attribute, one parameter per value: `make=Toyota&make=Mazda`
 //!   (values of one attribute are ORed, attributes are ANDed)
 //! - ranges `price`, `km`, `year`, `subscription_price`, `weekly_price_range`,
@@ -87,17 +87,22 @@ pub enum SortBy {
     KmAsc,
     /// Listed most recently first (created_at descending).
     Newest,
+    /// Most recently reduced first (`price_reduced_at` descending, docs/features/platform.md
+    /// "Price history and freshness"); cars whose price never dropped (or rose since) after
+    /// every reduced car, by id.
+    RecentlyReduced,
 }
 
 impl SortBy {
     /// Every sort order.
-    pub const ALL: [SortBy; 6] = [
+    pub const ALL: [SortBy; 7] = [
         SortBy::CustomRank,
         SortBy::PriceAsc,
         SortBy::PriceDesc,
         SortBy::YearDesc,
         SortBy::KmAsc,
         SortBy::Newest,
+        SortBy::RecentlyReduced,
     ];
 
     /// Address form name.
@@ -109,6 +114,7 @@ impl SortBy {
             SortBy::YearDesc => "year_desc",
             SortBy::KmAsc => "km_asc",
             SortBy::Newest => "newest",
+            SortBy::RecentlyReduced => "recently_reduced",
         }
     }
 
@@ -121,6 +127,7 @@ impl SortBy {
             "year_desc" | "year" => SortBy::YearDesc,
             "km_asc" | "km" => SortBy::KmAsc,
             "newest" => SortBy::Newest,
+            "recently_reduced" => SortBy::RecentlyReduced,
             _ => return None,
         })
     }
@@ -134,6 +141,7 @@ impl SortBy {
             SortBy::YearDesc => &[("year", true)],
             SortBy::KmAsc => &[("km", false)],
             SortBy::Newest => &[("created_at", true)],
+            SortBy::RecentlyReduced => &[("price_reduced_at", true)],
         }
     }
 }
@@ -287,7 +295,7 @@ impl SearchQuery {
                     q.sort_by = SortBy::parse(value.trim()).ok_or_else(|| {
                         err(
                             "sortBy",
-                            "must be one of custom_rank, price_asc, price_desc, year_desc, km_asc, newest",
+                            "must be one of custom_rank, price_asc, price_desc, year_desc, km_asc, newest, recently_reduced",
                         )
                     })?;
                 }

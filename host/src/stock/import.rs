@@ -19,6 +19,7 @@ use sqlx::{Any, FromRow, Row, Transaction};
 use utoipa::ToSchema;
 
 use super::{
+    history,
     mapping::{Mapping, MappingError},
     records::read_records,
     staging::{Plan, StagedCar, Staging},
@@ -173,6 +174,8 @@ struct Existing {
     feed_hash: Option<String>,
     feed_source: Option<String>,
     created_at: i64,
+    price: f64,
+    price_reduced_at: Option<i64>,
 }
 
 /// Test hook: `FORECOURT_FAULT_ABORT_AFTER_ROWS=N` aborts the process (no unwinding, no apply)
@@ -213,7 +216,7 @@ async fn read_snapshot(db: &Db, slug: &str) -> Result<Snapshot, sqlx::Error> {
         })
         .collect();
     let existing: Vec<Existing> =
-        sqlx::query("SELECT id, stocknum, vin, status, sold_at, feed_hash, feed_source, created_at FROM cars WHERE tenant = $1")
+        sqlx::query("SELECT id, stocknum, vin, status, sold_at, feed_hash, feed_source, created_at, price, price_reduced_at FROM cars WHERE tenant = $1")
             .bind(slug)
             .fetch_all(&mut *tx)
             .await?
@@ -396,7 +399,8 @@ fn check_row(car: &mut CarInput, snap: &Snapshot, single_dealership: Option<i64>
 /// report. A car with the same content hash from the same source is unchanged (returns `None`);
 /// otherwise its sold time is settled (the feed's, else the car's existing one, else `opts.now`;
 /// cleared when unsold) and its listing time kept (an existing car's, else the feed's, else
-/// now), and the row to write is returned.
+/// now), its price change settled ([`super::history::price_change`]: the old price to record and
+/// `price_reduced_at`), and the row to write is returned.
 fn settle(
     mut car: CarInput,
     checked: Checked,
@@ -427,12 +431,20 @@ fn settle(
         Some(_) => report.updated += 1,
         None => report.inserted += 1,
     }
+    let (expect_price, price_reduced_at) = history::price_change(
+        found.map(|e| e.price),
+        found.and_then(|e| e.price_reduced_at),
+        history::whole_dollars_of(car.get("price")),
+        opts.now,
+    );
     Some(StagedCar {
         car,
         dealership_id: checked.dealership_id,
         location_id: checked.location_id,
         hash,
         target: found.map(|e| (e.id, e.feed_hash.clone())),
+        expect_price,
+        price_reduced_at,
     })
 }
 
@@ -480,8 +492,9 @@ async fn log_import(tx: &mut Transaction<'_, Any>, slug: &str, report: &ImportRe
 /// tenant's dealerships, locations and cars (a read transaction); per row validate, resolve
 /// references, check for repeats and settle it (insert, update or unchanged); a full feed then
 /// lists the source's missing cars to mark sold. The rows to change are staged in short
-/// transactions ([`super::staging`]) and applied with the log row and the search journal entry
-/// ([`super::journal`]) in one short transaction, the import's commit point; this process's
+/// transactions ([`super::staging`]) and applied with the log row, the search journal entry
+/// ([`super::journal`]), the price changes and the listing times of the cars listed unchanged
+/// ([`super::history`]) in one short transaction, the import's commit point; this process's
 /// search indexer is then woken.
 ///
 /// Errors only when the feed as a whole is unreadable ([`ImportError::Format`],
@@ -541,7 +554,11 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
         if let Some(e) = found {
             seen.ids.insert(e.id);
         }
-        plan.cars.extend(settle(car, checked, found, &opts, &mut report));
+        match settle(car, checked, found, &opts, &mut report) {
+            Some(staged) => plan.cars.push(staged),
+            // Listed unchanged: only its `listed_at` moves.
+            None => plan.listed.extend(found.map(|e| e.id)),
+        }
     }
     if mode == FeedMode::Full {
         plan.sold = missing_from_full_feed(&snap.existing, &seen, &opts);
@@ -564,7 +581,8 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
             .await?;
         let staged = std::time::Instant::now();
         let mut tx = staging.apply(&plan).await?;
-        staging.journal(&mut tx, &plan).await?;
+        let seq = staging.journal(&mut tx, &plan).await?;
+        staging.record_prices(&mut tx, seq).await?;
         log_import(&mut tx, &slug, &report, opts.now).await?;
         tx.commit().await?;
         tracing::info!(

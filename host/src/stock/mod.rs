@@ -3,6 +3,7 @@
 //! every stock write adds to ([`journal`]).
 
 pub mod fields;
+pub mod history;
 pub mod import;
 pub mod journal;
 pub mod mapping;

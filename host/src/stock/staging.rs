@@ -37,9 +37,19 @@ pub(super) const STALE_AFTER_SECS: i64 = 3_600;
 const MAX_PAUSE: Duration = Duration::from_millis(250);
 
 /// Columns an import writes to `cars`, in bind order: the feed fields ([`FIELDS`]) then these.
-const EXTRA_COLUMNS: [&str; 5] = ["dealership_id", "location_id", "updated_at", "feed_source", "feed_hash"];
+/// `listed_at` and `price_reduced_at` are the import's (docs/features/platform.md "Price history
+/// and freshness", [`super::history`]).
+const EXTRA_COLUMNS: [&str; 7] = [
+    "dealership_id",
+    "location_id",
+    "updated_at",
+    "feed_source",
+    "feed_hash",
+    "listed_at",
+    "price_reduced_at",
+];
 /// Staging's own columns, bound after the car columns and `tenant`.
-const STAGING_COLUMNS: [&str; 6] = ["id", "import_id", "seq", "action", "expect_hash", "staged_at"];
+const STAGING_COLUMNS: [&str; 7] = ["id", "import_id", "seq", "action", "expect_hash", "staged_at", "expect_price"];
 
 /// One car the import writes: its validated values, resolved references, content hash, and the
 /// existing car it updates with that car's `feed_hash` as read (`None` for a new car).
@@ -54,6 +64,11 @@ pub(super) struct StagedCar {
     pub hash: String,
     /// The existing car updated: (car id, its `feed_hash` when read).
     pub target: Option<(i64, Option<String>)>,
+    /// The car's price when read, whole dollars AUD, when this row changes it (recorded in
+    /// `car_price_history`); None otherwise.
+    pub expect_price: Option<i64>,
+    /// The car's `price_reduced_at` after the import (unix seconds).
+    pub price_reduced_at: Option<i64>,
 }
 
 /// Everything an import changes: the cars written, in feed order, and the cars marked sold
@@ -64,6 +79,8 @@ pub(super) struct Plan {
     pub cars: Vec<StagedCar>,
     /// Cars of the source missing from a full feed.
     pub sold: Vec<(i64, Option<String>)>,
+    /// Existing cars the feed listed unchanged (their `listed_at` moves to the import time).
+    pub listed: Vec<i64>,
 }
 
 /// Car columns written by an import: the feed fields then [`EXTRA_COLUMNS`].
@@ -205,13 +222,16 @@ impl<'a> Staging<'a> {
                 .bind(self.opts.now)
                 .bind(self.opts.source.clone())
                 .bind(c.hash.clone())
+                .bind(self.opts.now)
+                .bind(c.price_reduced_at)
                 .bind(self.slug.to_string())
                 .bind(c.target.as_ref().map(|t| t.0))
                 .bind(self.import_id.clone())
                 .bind(self.staged as i64)
                 .bind(if c.target.is_some() { "update" } else { "insert" })
                 .bind(c.target.as_ref().and_then(|t| t.1.clone()))
-                .bind(staged_at);
+                .bind(staged_at)
+                .bind(c.expect_price);
         }
         q.execute(&mut **tx).await?;
         Ok(())
@@ -231,7 +251,8 @@ impl<'a> Staging<'a> {
                 .bind(self.staged as i64)
                 .bind("sold")
                 .bind(hash.clone())
-                .bind(staged_at);
+                .bind(staged_at)
+                .bind(Option::<i64>::None);
         }
         q.execute(&mut **tx).await?;
         Ok(())
@@ -240,7 +261,8 @@ impl<'a> Staging<'a> {
     /// Opens the apply transaction (the write lock on SQLite) and applies the staged rows to
     /// `cars`: checks that every staged row is there and that no car updated or marked sold
     /// changed since it was read, inserts the new cars (in feed order), updates the changed
-    /// ones and marks the missing ones sold at `opts.now`. `plan` gives the expected counts.
+    /// ones, marks the missing ones sold at `opts.now` and moves `listed_at` of the cars listed
+    /// unchanged to `opts.now`. `plan` gives the expected counts.
     /// Returns the open transaction for the caller to add the log row and commit.
     ///
     /// Errors: [`ImportError::Changed`] when another import changed the tenant's cars (or
@@ -292,6 +314,7 @@ impl<'a> Staging<'a> {
         if (n as usize, u as usize, s as usize) != (inserts, plan.cars.len() - inserts, plan.sold.len()) {
             return Err(ImportError::Changed);
         }
+        super::history::mark_listed(&mut tx, self.slug, &plan.listed, self.opts.now).await?;
         Ok(tx)
     }
 
@@ -322,6 +345,15 @@ impl<'a> Staging<'a> {
             ids.extend(inserted);
         }
         super::journal::record(tx, self.slug, &ids).await
+    }
+
+    /// Records the price changes of the applied plan in the apply transaction `tx`, with the
+    /// journal sequence `seq` of the import ([`super::history::record`]). Returns the number of
+    /// changes recorded.
+    ///
+    /// Errors: the storage error (the caller's transaction then rolls back, nothing applied).
+    pub async fn record_prices(&self, tx: &mut Transaction<'static, Any>, seq: Option<i64>) -> Result<u64, sqlx::Error> {
+        super::history::record(tx, self.slug, &self.import_id, self.opts.now, seq).await
     }
 
     /// Removes this import's staged rows, [`ROWS_PER_BATCH`] × 4 per transaction. Best effort:
@@ -394,6 +426,7 @@ mod tests {
         let stale = Plan {
             cars: vec![],
             sold: vec![(car_id, Some("h1".into()))],
+            listed: vec![],
         };
         let mut staging = Staging::open(&db, "alpha", &opts).await.unwrap();
         staging.stage(&stale, |_| {}).await.unwrap();
@@ -404,6 +437,7 @@ mod tests {
         let fresh = Plan {
             cars: vec![],
             sold: vec![(car_id, Some("h2".into()))],
+            listed: vec![],
         };
         let mut staging = Staging::open(&db, "alpha", &opts).await.unwrap();
         staging.stage(&fresh, |_| {}).await.unwrap();

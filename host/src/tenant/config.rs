@@ -484,6 +484,12 @@ pub struct VdpSettings {
     pub reserve_deposit: f64,
     /// Hours a reserved car is held (default 48).
     pub reserve_hold_hours: u32,
+    /// Show the car's last price drop on the VDP ("Price reduced by $1,000 on 12 Nov") and
+    /// offer the SRP's "Recently reduced" sort (default false; docs/features/platform.md "Price
+    /// history and freshness").
+    pub show_price_reduced: bool,
+    /// The oldest drop the VDP shows, days (default 30, 1 to 365).
+    pub price_reduced_max_age_days: u32,
 }
 
 impl Default for VdpSettings {
@@ -495,6 +501,8 @@ impl Default for VdpSettings {
             location_overlay: LocationOverlay::CityState,
             reserve_deposit: 200.0,
             reserve_hold_hours: 48,
+            show_price_reduced: false,
+            price_reduced_max_age_days: 30,
         }
     }
 }

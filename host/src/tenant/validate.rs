@@ -306,7 +306,7 @@ fn validate_identity(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(),
     Ok(())
 }
 
-/// `media_dir`, `vdp.reserve_deposit`, `[stock]` (filter level, feed and mapping files that must
+/// `media_dir`, `vdp.reserve_deposit`, `vdp.price_reduced_max_age_days`, `[stock]` (filter level, feed and mapping files that must
 /// exist under `folder`) and the `phones` car types.
 fn validate_stock(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), TenantError> {
     if c.media_dir.is_absolute() || c.media_dir.as_os_str().is_empty() {
@@ -314,6 +314,13 @@ fn validate_stock(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), Te
     }
     if !(c.vdp.reserve_deposit.is_finite() && c.vdp.reserve_deposit >= 0.0) {
         return Err(invalid(file, "vdp.reserve_deposit", "must be a number of dollars, 0 or more"));
+    }
+    if !(1..=365).contains(&c.vdp.price_reduced_max_age_days) {
+        return Err(invalid(
+            file,
+            "vdp.price_reduced_max_age_days",
+            "must be a number of days from 1 to 365",
+        ));
     }
     if c.stock.filter_level > 14 {
         return Err(invalid(file, "stock.filter_level", "must be between 0 and 14"));

@@ -242,6 +242,8 @@ pub const QUERIES: &[&str] = &[
     "sortBy=year_desc",
     "sortBy=km_asc",
     "sortBy=newest",
+    "sortBy=recently_reduced",
+    "make=Toyota&sortBy=recently_reduced&page=2&hitsPerPage=5",
     "sortBy=price_asc&page=2",
     "query=toyota",
     "query=Toyota",

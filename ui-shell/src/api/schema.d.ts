@@ -1583,6 +1583,12 @@ export interface components {
             /** @description The car. */
             car: components["schemas"]["Car"];
             /**
+             * Format: int64
+             * @description When the last feed import that listed the car ran, unix seconds ("In stock, confirmed 3
+             *     hours ago"); null for a car no feed listed.
+             */
+            confirmed_at?: number | null;
+            /**
              * @description The dealer comments as safe HTML (sanitised on the host with ammonia: formatting and
              *     links only, no scripts, handlers, styles or images); null when the car has none
              *     (docs/features/shopper-core.md §2 "Dealer comments"). `car.dealercomments` carries the same safe HTML.
@@ -1614,6 +1620,7 @@ export interface components {
             phone?: null | components["schemas"]["Phone"];
             /** @description Number of images. */
             photos_count: number;
+            price_drop?: null | components["schemas"]["PriceDrop"];
             /** @description The price view (docs/features/shopper-core.md §4 "Price display"; money in AUD). */
             price_view: components["schemas"]["PriceView"];
             /** @description First image URL. */
@@ -3227,6 +3234,32 @@ export interface components {
             href: string;
             /** @description Text. */
             label: string;
+        };
+        /**
+         * @description The last price drop a vehicle detail page shows (docs/features/platform.md "Price history and
+         *     freshness"): `amount` = `from` - `to`, whole dollars AUD; `at` unix seconds.
+         */
+        PriceDrop: {
+            /**
+             * Format: int64
+             * @description How much the price fell, whole dollars AUD.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description When the import that lowered it ran, unix seconds.
+             */
+            at: number;
+            /**
+             * Format: int64
+             * @description The price before the drop, whole dollars AUD.
+             */
+            from: number;
+            /**
+             * Format: int64
+             * @description The price after the drop (the car's price now), whole dollars AUD.
+             */
+            to: number;
         };
         /**
          * @description The price area of a card or VDP (docs/features/shopper-core.md §4 "Price display"; §5 "Price is shown only if
@@ -4923,6 +4956,12 @@ export interface components {
             /** @default city_state */
             location_overlay: components["schemas"]["LocationOverlay"];
             /**
+             * Format: int32
+             * @description The oldest drop the VDP shows, days (default 30, 1 to 365).
+             * @default 30
+             */
+            price_reduced_max_age_days: number;
+            /**
              * Format: double
              * @description Reserve-online deposit in dollars (default 200).
              * @default 200
@@ -4934,6 +4973,13 @@ export interface components {
              * @default 48
              */
             reserve_hold_hours: number;
+            /**
+             * @description Show the car's last price drop on the VDP ("Price reduced by $1,000 on 12 Nov") and
+             *     offer the SRP's "Recently reduced" sort (default false; docs/features/platform.md "Price
+             *     history and freshness").
+             * @default false
+             */
+            show_price_reduced: boolean;
             /** @default spin */
             spin_default_tab: components["schemas"]["SpinTab"];
             /**
@@ -5182,6 +5228,7 @@ export type PointCounters = components['schemas']['PointCounters'];
 export type PopularBody = components['schemas']['PopularBody'];
 export type Popup = components['schemas']['Popup'];
 export type PopupButton = components['schemas']['PopupButton'];
+export type PriceDrop = components['schemas']['PriceDrop'];
 export type PriceView = components['schemas']['PriceView'];
 export type Promo = components['schemas']['Promo'];
 export type QuoteAnswer = components['schemas']['QuoteAnswer'];
@@ -7296,8 +7343,8 @@ export interface operations {
                 page?: number;
                 /** @description Page size 1..=100 (default 21) */
                 hitsPerPage?: number;
-                /** @description custom_rank (default), price_asc, price_desc, year_desc, km_asc, newest */
-                sortBy?: "custom_rank" | "price_asc" | "price_desc" | "year_desc" | "km_asc" | "newest";
+                /** @description custom_rank (default), price_asc, price_desc, year_desc, km_asc, newest, recently_reduced */
+                sortBy?: "custom_rank" | "price_asc" | "price_desc" | "year_desc" | "km_asc" | "newest" | "recently_reduced";
                 /** @description Refinement list (repeat per value); likewise badge, status, car_type, categories, city, colour, dealership_name, filtered_features, item_type, location_name, make_model, model, price_range, seats, body, drive, fuel, transmission, state, tag, certified */
                 make?: string[];
                 /** @description Range `min:max` in AUD ($ and commas ignored); likewise km, year, subscription_price, weekly_price_range, created_at_timestamp */

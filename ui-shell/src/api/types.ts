@@ -11,6 +11,8 @@ export type TenantSettings = S["TenantSettings"];
 export type Car = S["Car"];
 /** `CarResponse`: GET /api/v1/cars/{slug}, a car with what the VDP needs around it. */
 export type CarResponse = S["CarResponse"];
+/** `PriceDrop`: a car's last price drop on the VDP, whole dollars AUD and unix seconds (docs/features/platform.md "Price history and freshness"). */
+export type PriceDrop = S["PriceDrop"];
 /** `Location`: a dealership location (docs/features/locations-forms-marketing.md §3 "Location"). */
 export type Location = S["Location"];
 /** `OpeningHourEntry`: weekday 0 (Sunday) to 6, status Open or Closed. */

@@ -12,9 +12,11 @@ import { FALLBACKS } from "../federation/fallbacks";
 import { RemoteSlot } from "../federation/RemoteSlot";
 import { htmlToText, truncate } from "../lib/text";
 import { COMMENTS_LIMIT } from "../lib/views";
+import { timeZoneOf } from "../locations/locations";
 import { favouriteOf, toggleFavourite, useSavedCars } from "../search/favourites";
 import { commentsHtml, spinFrames, vdpConfig } from "../vdp/data";
 import { Gallery, WhenVisible } from "../vdp/Gallery";
+import { PriceHistory } from "../vdp/PriceHistory";
 import { locatedAt, overlayText } from "../vdp/place";
 import { shownPrice, sidebarProps } from "../vdp/sidebar";
 import { financeFigures, useFinanceQuote } from "../vdp/tools/quote";
@@ -313,6 +315,7 @@ export default function CarPage() {
         </div>
         <div className="fc-vdp__side">
           <RemoteSlot module="VdpSidebar" props={side} fallback={FALLBACKS.VdpSidebar} loading={<Skeleton height={420} />} />
+          <PriceHistory res={res} timeZone={timeZoneOf(tenant.default_state)} />
         </div>
       </div>
       {chrome ? (

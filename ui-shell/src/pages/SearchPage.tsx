@@ -28,6 +28,7 @@ import {
   searchLocation,
 } from "../search/route";
 import { ShowMeButton } from "../search/ShowMe";
+import { vdpConfig } from "../vdp/data";
 
 const FilterPanel = lazy(() => import("../search/FilterPanel"));
 const FilterDialog = lazy(() => import("../search/FilterDialog"));
@@ -247,7 +248,11 @@ export default function SearchPage() {
         {effective ? (
           <div className="fc-srp__sort">
             <Suspense fallback={<Skeleton height={72} />}>
-              <SortControl value={effective.sortBy} onChange={(v) => go({ ...effective, sortBy: v, page: 1 })} />
+              <SortControl
+                value={effective.sortBy}
+                onChange={(v) => go({ ...effective, sortBy: v, page: 1 })}
+                showReduced={vdpConfig(tenant).showPriceReduced}
+              />
             </Suspense>
           </div>
         ) : null}

@@ -7,7 +7,7 @@
 // Address form, all parameters optional:
 // - `query=<text>` (also `q`), at most 200 characters, trimmed
 // - `page=<n>` (1-based, 1..=10000, default 1), `hitsPerPage=<n>` (1..=100, default 21)
-// - `sortBy=<custom_rank|price_asc|price_desc|year_desc|km_asc|newest>` (default custom_rank)
+// - `sortBy=<custom_rank|price_asc|price_desc|year_desc|km_asc|newest|recently_reduced>` (default custom_rank)
 // - a refinement list per attribute, one parameter per value (`make=Toyota&make=Mazda`; `make[]`
 //   and `make[0]` too); values ORed within an attribute, attributes ANDed
 // - ranges as `min:max`, either end open (`:20000`, `5000:`); `$`, commas and spaces ignored.
@@ -64,7 +64,15 @@ export const RANGE_ATTRIBUTES = [
 ] as const;
 
 /** Sort orders (docs/features/shopper-core.md §7: default custom_rank descending). */
-export const SORT_ORDERS = ["custom_rank", "price_asc", "price_desc", "year_desc", "km_asc", "newest"] as const;
+export const SORT_ORDERS = [
+  "custom_rank",
+  "price_asc",
+  "price_desc",
+  "year_desc",
+  "km_asc",
+  "newest",
+  "recently_reduced",
+] as const;
 
 /** One of {@link SORT_ORDERS}. */
 export type SortBy = (typeof SORT_ORDERS)[number];
@@ -219,7 +227,8 @@ function parseInto(q: SearchState, key: string, value: string): void {
     case "sort_by":
     case "sort": {
       const s = parseSort(value.trim());
-      if (!s) throw new Bad("sortBy", "must be one of custom_rank, price_asc, price_desc, year_desc, km_asc, newest");
+      if (!s)
+        throw new Bad("sortBy", "must be one of custom_rank, price_asc, price_desc, year_desc, km_asc, newest, recently_reduced");
       q.sortBy = s;
       return;
     }

@@ -11,6 +11,7 @@ import {
   priceThumbs,
   readPersisted,
   setRange,
+  sortChoices,
   toggleRefinement,
   writePersisted,
 } from "./filters";
@@ -86,5 +87,15 @@ describe("filter state (docs/features/shopper-core.md §2 filters)", () => {
     // An address with filters is kept as it is.
     const withMake = toggleRefinement(bare, "make", "BMW", true);
     expect(firstLoadState(withMake, {}, persisted, { car_type: ["new"] })).toBe(withMake);
+  });
+});
+
+describe("sort choices (docs/features/platform.md 'Price history and freshness')", () => {
+  it("offers Recently reduced only on a tenant that shows price drops, or when the address asks for it", () => {
+    const values = (on: boolean, current: string) => sortChoices(on, current).map((c) => c.value);
+    expect(values(false, "custom_rank")).not.toContain("recently_reduced");
+    expect(values(true, "custom_rank")).toContain("recently_reduced");
+    expect(values(false, "recently_reduced")).toContain("recently_reduced");
+    expect(values(false, "custom_rank")).toHaveLength(6);
   });
 });

@@ -18,7 +18,18 @@ export const SORT_CHOICES = [
   { value: "year_desc", label: "Year: newest first" },
   { value: "km_asc", label: "Kilometres: lowest first" },
   { value: "newest", label: "Recently listed" },
+  { value: "recently_reduced", label: "Recently reduced" },
 ] as const;
+
+/**
+ * The sort choices a tenant offers: "Recently reduced" only when it shows price drops
+ * (`vdp.show_price_reduced`, docs/features/platform.md "Price history and freshness") or when it
+ * is the current order (an address that asks for it). Takes the switch and the current order;
+ * returns the choices in menu order.
+ */
+export function sortChoices(showReduced: boolean, current: string): (typeof SORT_CHOICES)[number][] {
+  return SORT_CHOICES.filter((c) => c.value !== "recently_reduced" || showReduced || current === "recently_reduced");
+}
 
 /**
  * The state with one refinement value on or off, back on page 1. Takes the state, attribute,

@@ -18,6 +18,8 @@ export interface VdpConfig {
   reserveDeposit: number;
   /** Hours a reserved car is held (default 48; docs/features/shopper-core.md §9). */
   reserveHoldHours: number;
+  /** Show price drops and offer the SRP's "Recently reduced" sort (default false; docs/features/platform.md "Price history and freshness"). */
+  showPriceReduced: boolean;
 }
 
 /** One hotspot: id and its description (the tooltip). */
@@ -64,6 +66,7 @@ export function vdpConfig(tenant: TenantSettings): VdpConfig {
     locationOverlay: v.location_overlay === "location_name" ? "location_name" : "city_state",
     reserveDeposit: num(v.reserve_deposit, 200),
     reserveHoldHours: num(v.reserve_hold_hours, 48),
+    showPriceReduced: v.show_price_reduced === true,
   };
 }
 

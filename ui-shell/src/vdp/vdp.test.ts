@@ -164,16 +164,18 @@ describe("video, location, config", () => {
       locationOverlay: "city_state",
       reserveDeposit: 200,
       reserveHoldHours: 48,
+      showPriceReduced: false,
     });
     const t = {
       ...TENANTS.ev,
-      vdp: { spin_default_tab: "images", sticky_header: false, reserve_deposit: 500 },
+      vdp: { spin_default_tab: "images", sticky_header: false, reserve_deposit: 500, show_price_reduced: true },
     } as TenantSettings;
     expect(vdpConfig(t)).toMatchObject({
       spinDefaultTab: "images",
       stickyHeader: false,
       reserveDeposit: 500,
       reserveHoldHours: 48,
+      showPriceReduced: true,
     });
     expect(perSuffix("fortnight")).toBe("/fn");
   });

@@ -30,7 +30,7 @@ use crate::{
         ("query" = Option<String>, Query, description = "Text query"),
         ("page" = Option<u32>, Query, minimum = 1, maximum = 10000, description = "1-based page (default 1)"),
         ("hitsPerPage" = Option<u32>, Query, minimum = 1, maximum = 100, description = "Page size 1..=100 (default 21)"),
-        ("sortBy" = inline(Option<crate::search::query::SortBy>), Query, description = "custom_rank (default), price_asc, price_desc, year_desc, km_asc, newest"),
+        ("sortBy" = inline(Option<crate::search::query::SortBy>), Query, description = "custom_rank (default), price_asc, price_desc, year_desc, km_asc, newest, recently_reduced"),
         ("make" = Option<Vec<String>>, Query, description = "Refinement list (repeat per value); likewise badge, status, car_type, categories, city, colour, dealership_name, filtered_features, item_type, location_name, make_model, model, price_range, seats, body, drive, fuel, transmission, state, tag, certified"),
         ("price" = Option<String>, Query, description = "Range `min:max` in AUD ($ and commas ignored); likewise km, year, subscription_price, weekly_price_range, created_at_timestamp"),
         ("path" = Option<String>, Query, description = "SRP route the query runs within, e.g. `/search/used-cars`, `/search/toyota/rav4`, `/search/suv`: its refinements apply and `scope` describes it"),
