@@ -14,6 +14,7 @@ import { htmlToText, truncate } from "../lib/text";
 import { COMMENTS_LIMIT } from "../lib/views";
 import { favouriteOf, toggleFavourite, useSavedCars } from "../search/favourites";
 import { commentsHtml, spinFrames, vdpConfig } from "../vdp/data";
+import type { DriveAway } from "../vdp/driveAway";
 import { Gallery, WhenVisible } from "../vdp/Gallery";
 import { locatedAt, overlayText } from "../vdp/place";
 import { shownPrice, sidebarProps } from "../vdp/sidebar";
@@ -25,6 +26,7 @@ const FinanceDialog = lazy(() => import("./FinanceDialog"));
 const SpinViewer = lazy(() => import("../vdp/SpinViewer"));
 const Details = lazy(() => import("../vdp/Details"));
 const VdpChrome = lazy(() => import("../vdp/Chrome"));
+const DriveAwayPanel = lazy(() => import("../vdp/DriveAway"));
 const NotFoundPage = lazy(() => import("./NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 
 export { COMMENTS_LIMIT };
@@ -263,6 +265,7 @@ export default function CarPage() {
   const frames = spinFrames(res);
   const away = locatedAt(res);
   const gallery = <Gallery res={res} overlay={overlayText(res, config)} />;
+  const driveAway = (res as { drive_away?: DriveAway | null }).drive_away;
   return (
     <div data-page="car" data-car={car.slug}>
       <nav aria-label="Breadcrumb" className="fc-container fc-breadcrumb">
@@ -313,6 +316,11 @@ export default function CarPage() {
         </div>
         <div className="fc-vdp__side">
           <RemoteSlot module="VdpSidebar" props={side} fallback={FALLBACKS.VdpSidebar} loading={<Skeleton height={420} />} />
+          {driveAway && shownPrice(res.price_view) != null ? (
+            <WhenVisible minHeight={1}>
+              <DriveAwayPanel key={car.slug} slug={car.slug} initial={driveAway} />
+            </WhenVisible>
+          ) : null}
         </div>
       </div>
       {chrome ? (

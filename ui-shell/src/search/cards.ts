@@ -7,6 +7,7 @@ import type { ActionView, CarCardView, CardImageView, PriceView, SearchCardProps
 import { formatKm, formatMoney } from "../lib/format";
 import { CARD_SIZES, CARD_WIDTHS, imageAt, imageSrcSet, placeholderImage } from "../lib/images";
 import { financeHref } from "../lib/views";
+import { type DriveAwaySummary, driveAwayLine } from "../vdp/driveAway";
 import type { CardButton } from "./config";
 
 type S = components["schemas"];
@@ -102,9 +103,9 @@ export function cardActions(hit: SearchHit, tenant: TenantSettings, buttons: rea
 
 /**
  * A search card's props from a hit: title (`year make model`), badge, image, the host-decided tag
- * and price view, chips (km, transmission, fuel, body) and the tenant's buttons. Takes the hit, its
- * 0-based index on the page, the tenant and the card button ids; returns SearchCardProps (without
- * `controls`). Spec: docs/features/shopper-core.md §2 "Search results", §4.
+ * and price view, the drive-away line (issue 26), chips (km, transmission, fuel, body) and the
+ * tenant's buttons. Takes the hit, its 0-based index on the page, the tenant and the card button
+ * ids; returns SearchCardProps (without `controls`). Spec: docs/features/shopper-core.md §2 "Search results", §4.
  */
 export function hitCardProps(
   hit: SearchHit,
@@ -135,5 +136,7 @@ export function hitCardProps(
     ...(hit.tag ? { tagKind: hit.tag.kind } : {}),
     ...(hit.tag?.image_url ? { tagImageUrl: hit.tag.image_url } : {}),
   };
+  const away = driveAwayLine((hit as { drive_away?: DriveAwaySummary | null }).drive_away, hit.price_view.kind);
+  if (away) card.driveAway = away;
   return { card, actions: cardActions(hit, tenant, buttons) };
 }

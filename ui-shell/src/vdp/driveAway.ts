@@ -1,0 +1,126 @@
+// The drive-away estimate (issue 26 item 1, the shopper's side): the host's price engine answers
+// with a drive-away total and its breakdown for a buyer's state (stamp duty, registration, CTP,
+// dealer delivery); the shell only shows it. This module holds the answer's shape, the call
+// (GET /api/v1/cars/{slug}/drive-away?state= | ?postcode=), the postcode rule and the SRP card's
+// one-line summary. Money is whole AUD dollars throughout. The panel is src/vdp/DriveAway.tsx.
+import { formatMoney } from "../lib/format";
+import type { CallResult, FetchLike } from "./tools/api";
+
+/**
+ * How the advertised price is meant: `drive_away` (on-road costs included), `excl_gov_charges`
+ * (stamp duty, registration and CTP to add) or `plus_on_road_costs` (all on-road costs to add).
+ */
+export type PriceBasis = "drive_away" | "excl_gov_charges" | "plus_on_road_costs";
+
+/** A search hit's `drive_away` (GET /api/v1/search): the estimate's total for the car's own state. */
+export interface DriveAwaySummary {
+  /** The state the estimate is for, e.g. `NSW`. */
+  state: string;
+  basis: PriceBasis;
+  /** Drive-away total, whole AUD dollars (without the `missing` items when `complete` is false). */
+  total: number;
+  /** False when some items could not be priced (`missing` on the full answer). */
+  complete: boolean;
+}
+
+/** One line of the breakdown. */
+export interface DriveAwayComponent {
+  kind: "vehicle" | "dealer_delivery" | "stamp_duty" | "registration" | "ctp";
+  /** e.g. `Stamp duty (NSW)`. */
+  label: string;
+  /** Whole AUD dollars. */
+  amount: number;
+  /** True when the advertised price already pays for it. */
+  included_in_advertised: boolean;
+  /** True when the amount is an estimate (e.g. a typical registration fee). */
+  estimate: boolean;
+  /** Where the figure comes from (a URL), or null. */
+  source: string | null;
+  /** The table's effective date, `YYYY-MM-DD`, or null. */
+  effective_from: string | null;
+  note: string | null;
+}
+
+/** An item the host could not price, with why (e.g. no CTP table for the state). */
+export interface DriveAwayMissing {
+  kind: string;
+  label: string;
+  reason: string;
+}
+
+/**
+ * The full estimate (GET /api/v1/cars/{slug}/drive-away, and `drive_away` of GET
+ * /api/v1/cars/{slug} for the car's own state). All money whole AUD dollars.
+ */
+export interface DriveAway extends DriveAwaySummary {
+  /** The price as advertised. */
+  advertised_price: number;
+  /** The vehicle's own price, without on-road costs. */
+  vehicle_price: number;
+  /** e.g. `Drive-away estimate in NSW`. */
+  label: string;
+  components: DriveAwayComponent[];
+  missing: DriveAwayMissing[];
+  disclaimer: string;
+  /** The states the buyer can choose, e.g. `["ACT", "NSW", ...]`. */
+  states: string[];
+}
+
+/** Where the buyer registers the car: a state code, or a postcode the host maps to its state. */
+export type BuyerPlace = { state: string } | { postcode: string };
+
+/** The postcode's inline error: it names the field (docs/features/locations-forms-marketing.md §5). */
+export const POSTCODE_ERROR = "Postcode must be exactly 4 digits.";
+
+/**
+ * Checks a postcode as typed: exactly four digits after trimming. Takes the text; returns null
+ * when valid, else {@link POSTCODE_ERROR} (the caller shows it and does not call the host).
+ */
+export function postcodeError(text: string): string | null {
+  return /^\d{4}$/.test(text.trim()) ? null : POSTCODE_ERROR;
+}
+
+/**
+ * GET /api/v1/cars/{slug}/drive-away?state= or ?postcode=: the host's estimate for the buyer's
+ * state. Takes the car slug, the place (state code, or a postcode already checked by
+ * {@link postcodeError}), an AbortSignal and a fetch; returns the {@link DriveAway} or the error
+ * envelope (400 with `field` `state` or `postcode` for a bad value, 404 for an unknown car).
+ * Rejects when aborted or offline.
+ */
+export async function getDriveAway(
+  slug: string,
+  place: BuyerPlace,
+  signal?: AbortSignal,
+  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+): Promise<CallResult<DriveAway>> {
+  const q = new URLSearchParams("state" in place ? { state: place.state } : { postcode: place.postcode.trim() });
+  const r = await fetchImpl(`/api/v1/cars/${encodeURIComponent(slug)}/drive-away?${q}`, signal ? { signal } : {});
+  const body = (await r.json().catch(() => null)) as unknown;
+  if (r.ok && body !== null) return { ok: true, data: body as DriveAway };
+  const env = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
+  return {
+    ok: false,
+    status: r.status,
+    error: {
+      code: typeof env?.code === "string" ? env.code : "http_error",
+      message: typeof env?.message === "string" ? env.message : `HTTP ${r.status}`,
+      field: typeof env?.field === "string" ? env.field : null,
+    },
+  };
+}
+
+/** The price views whose price the page may quote (a placeholder price is a `no_price` view). */
+const PRICED = new Set(["car_price", "was_now"]);
+
+/**
+ * The SRP card's drive-away line: `≈ $48,321 drive-away in NSW`, with `(est., excl. some on-road
+ * costs)` when the host could not price every item. Only for a car whose advertised price is not
+ * already drive-away and whose price view shows a price (a placeholder price is never quoted).
+ * Takes the hit's `drive_away` (whole AUD) and its price view's kind; returns the text, or null
+ * for no line.
+ */
+export function driveAwayLine(summary: DriveAwaySummary | null | undefined, priceKind: string): string | null {
+  if (!summary || summary.basis === "drive_away" || !PRICED.has(priceKind)) return null;
+  const line = `≈ ${formatMoney(summary.total)} drive-away in ${summary.state}`;
+  return summary.complete ? line : `${line} (est., excl. some on-road costs)`;
+}
