@@ -5,10 +5,10 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { CAR, hitOf, TENANTS } from "../__tests__/fixtures";
-import { hitCardProps } from "../search/cards";
+import { driveAwayLine, hitCardProps } from "../search/cards";
 import { searchConfig } from "../search/config";
 import DriveAwayPanel from "./DriveAway";
-import { driveAwayLine, POSTCODE_ERROR, postcodeError } from "./driveAway";
+import { POSTCODE_ERROR, postcodeError } from "./driveAway";
 import { DRIVE_AWAY_NSW, DRIVE_AWAY_QLD, fakeDriveAwayHost } from "./driveAwayFixtures";
 
 const SLUG = "2019-mercedes-benz-c-class-hm20001";

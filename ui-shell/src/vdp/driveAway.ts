@@ -1,9 +1,9 @@
 // The drive-away estimate (issue 26 item 1, the shopper's side): the host's price engine answers
 // with a drive-away total and its breakdown for a buyer's state (stamp duty, registration, CTP,
 // dealer delivery); the shell only shows it. This module holds the answer's shape, the call
-// (GET /api/v1/cars/{slug}/drive-away?state= | ?postcode=), the postcode rule and the SRP card's
-// one-line summary. Money is whole AUD dollars throughout. The panel is src/vdp/DriveAway.tsx.
-import { formatMoney } from "../lib/format";
+// (GET /api/v1/cars/{slug}/drive-away?state= | ?postcode=) and the postcode rule. Money is whole
+// AUD dollars throughout. The panel is src/vdp/DriveAway.tsx; the SRP card's line is
+// `driveAwayLine` in src/search/cards.ts (so the SRP loads none of this module's code).
 import type { CallResult, FetchLike } from "./tools/api";
 
 /**
@@ -107,20 +107,4 @@ export async function getDriveAway(
       field: typeof env?.field === "string" ? env.field : null,
     },
   };
-}
-
-/** The price views whose price the page may quote (a placeholder price is a `no_price` view). */
-const PRICED = new Set(["car_price", "was_now"]);
-
-/**
- * The SRP card's drive-away line: `≈ $48,321 drive-away in NSW`, with `(est., excl. some on-road
- * costs)` when the host could not price every item. Only for a car whose advertised price is not
- * already drive-away and whose price view shows a price (a placeholder price is never quoted).
- * Takes the hit's `drive_away` (whole AUD) and its price view's kind; returns the text, or null
- * for no line.
- */
-export function driveAwayLine(summary: DriveAwaySummary | null | undefined, priceKind: string): string | null {
-  if (!summary || summary.basis === "drive_away" || !PRICED.has(priceKind)) return null;
-  const line = `≈ ${formatMoney(summary.total)} drive-away in ${summary.state}`;
-  return summary.complete ? line : `${line} (est., excl. some on-road costs)`;
 }
