@@ -14,7 +14,6 @@ import { htmlToText, truncate } from "../lib/text";
 import { COMMENTS_LIMIT } from "../lib/views";
 import { favouriteOf, toggleFavourite, useSavedCars } from "../search/favourites";
 import { commentsHtml, spinFrames, vdpConfig } from "../vdp/data";
-import type { DriveAway } from "../vdp/driveAway";
 import { Gallery, WhenVisible } from "../vdp/Gallery";
 import { locatedAt, overlayText } from "../vdp/place";
 import { shownPrice, sidebarProps } from "../vdp/sidebar";
@@ -265,7 +264,6 @@ export default function CarPage() {
   const frames = spinFrames(res);
   const away = locatedAt(res);
   const gallery = <Gallery res={res} overlay={overlayText(res, config)} />;
-  const driveAway = (res as { drive_away?: DriveAway | null }).drive_away;
   return (
     <div data-page="car" data-car={car.slug}>
       <nav aria-label="Breadcrumb" className="fc-container fc-breadcrumb">
@@ -316,9 +314,9 @@ export default function CarPage() {
         </div>
         <div className="fc-vdp__side">
           <RemoteSlot module="VdpSidebar" props={side} fallback={FALLBACKS.VdpSidebar} loading={<Skeleton height={420} />} />
-          {driveAway && shownPrice(res.price_view) != null ? (
+          {res.drive_away && shownPrice(res.price_view) != null ? (
             <WhenVisible minHeight={1}>
-              <DriveAwayPanel key={car.slug} slug={car.slug} initial={driveAway} />
+              <DriveAwayPanel key={car.slug} slug={car.slug} initial={res.drive_away} />
             </WhenVisible>
           ) : null}
         </div>

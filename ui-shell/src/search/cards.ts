@@ -152,7 +152,7 @@ export function hitCardProps(
     ...(hit.tag ? { tagKind: hit.tag.kind } : {}),
     ...(hit.tag?.image_url ? { tagImageUrl: hit.tag.image_url } : {}),
   };
-  const away = driveAwayLine((hit as { drive_away?: DriveAwaySummary | null }).drive_away, hit.price_view.kind);
+  const away = driveAwayLine(hit.drive_away, hit.price_view.kind);
   if (away) card.driveAway = away;
   return { card, actions: cardActions(hit, tenant, buttons) };
 }

@@ -31,7 +31,7 @@ function sourcesOf(d: DriveAway): { href: string; labels: string[]; effective: s
   const out = new Map<string, { href: string; labels: string[]; effective: string | null }>();
   for (const c of d.components) {
     if (!c.source) continue;
-    const s = out.get(c.source) ?? { href: c.source, labels: [], effective: c.effective_from };
+    const s = out.get(c.source) ?? { href: c.source, labels: [], effective: c.effective_from ?? null };
     s.labels.push(c.label);
     out.set(c.source, s);
   }

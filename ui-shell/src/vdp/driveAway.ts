@@ -1,70 +1,37 @@
 // The drive-away estimate (issue 26 item 1, the shopper's side): the host's price engine answers
 // with a drive-away total and its breakdown for a buyer's state (stamp duty, registration, CTP,
-// dealer delivery); the shell only shows it. This module holds the answer's shape, the call
-// (GET /api/v1/cars/{slug}/drive-away?state= | ?postcode=) and the postcode rule. Money is whole
-// AUD dollars throughout. The panel is src/vdp/DriveAway.tsx; the SRP card's line is
+// dealer delivery); the shell only shows it. This module names the answer's shapes (the generated
+// API types), the call (GET /api/v1/cars/{slug}/drive-away?state= | ?postcode=) and the postcode
+// rule. Money is whole AUD dollars throughout. The panel is src/vdp/DriveAway.tsx; the SRP card's line is
 // `driveAwayLine` in src/search/cards.ts (so the SRP loads none of this module's code).
+import type { components } from "../api/schema";
 import type { CallResult, FetchLike } from "./tools/api";
 
+type S = components["schemas"];
 /**
  * How the advertised price is meant: `drive_away` (on-road costs included), `excl_gov_charges`
  * (stamp duty, registration and CTP to add) or `plus_on_road_costs` (all on-road costs to add).
  */
-export type PriceBasis = "drive_away" | "excl_gov_charges" | "plus_on_road_costs";
-
-/** A search hit's `drive_away` (GET /api/v1/search): the estimate's total for the car's own state. */
-export interface DriveAwaySummary {
-  /** The state the estimate is for, e.g. `NSW`. */
-  state: string;
-  basis: PriceBasis;
-  /** Drive-away total, whole AUD dollars (without the `missing` items when `complete` is false). */
-  total: number;
-  /** False when some items could not be priced (`missing` on the full answer). */
-  complete: boolean;
-}
-
-/** One line of the breakdown. */
-export interface DriveAwayComponent {
-  kind: "vehicle" | "dealer_delivery" | "stamp_duty" | "registration" | "ctp";
-  /** e.g. `Stamp duty (NSW)`. */
-  label: string;
-  /** Whole AUD dollars. */
-  amount: number;
-  /** True when the advertised price already pays for it. */
-  included_in_advertised: boolean;
-  /** True when the amount is an estimate (e.g. a typical registration fee). */
-  estimate: boolean;
-  /** Where the figure comes from (a URL), or null. */
-  source: string | null;
-  /** The table's effective date, `YYYY-MM-DD`, or null. */
-  effective_from: string | null;
-  note: string | null;
-}
-
-/** An item the host could not price, with why (e.g. no CTP table for the state). */
-export interface DriveAwayMissing {
-  kind: string;
-  label: string;
-  reason: string;
-}
-
+export type PriceBasis = S["Basis"];
+/**
+ * A search hit's `drive_away` (GET /api/v1/search): the estimate's state, basis, total (whole AUD;
+ * without the missing items when `complete` is false) and `complete`.
+ */
+export type DriveAwaySummary = S["DriveAwaySummary"];
+/**
+ * One line of the breakdown: `kind` (`vehicle`, `dealer_delivery`, `stamp_duty`, `registration`,
+ * `ctp`), label, amount (whole AUD), `included_in_advertised`, `estimate`, and the optional source
+ * URL, effective date (`YYYY-MM-DD`) and note.
+ */
+export type DriveAwayComponent = S["Component"];
+/** An item the host could not price: kind, label and the reason, for the shopper. */
+export type DriveAwayMissing = S["Missing"];
 /**
  * The full estimate (GET /api/v1/cars/{slug}/drive-away, and `drive_away` of GET
- * /api/v1/cars/{slug} for the car's own state). All money whole AUD dollars.
+ * /api/v1/cars/{slug} for the car's own state): the summary plus the advertised and vehicle
+ * prices, label, components, missing items, disclaimer and the states a buyer can choose. Whole AUD.
  */
-export interface DriveAway extends DriveAwaySummary {
-  /** The price as advertised. */
-  advertised_price: number;
-  /** The vehicle's own price, without on-road costs. */
-  vehicle_price: number;
-  /** e.g. `Drive-away estimate in NSW`. */
-  label: string;
-  components: DriveAwayComponent[];
-  missing: DriveAwayMissing[];
-  disclaimer: string;
-  /** The states the buyer can choose, e.g. `["ACT", "NSW", ...]`. */
-  states: string[];
-}
+export type DriveAway = S["DriveAway"];
 
 /** Where the buyer registers the car: a state code, or a postcode the host maps to its state. */
 export type BuyerPlace = { state: string } | { postcode: string };
