@@ -41,6 +41,10 @@ pub struct CarResponse {
     pub tag: Option<Tag>,
     /// The price view (docs/features/shopper-core.md §4 "Price display"; money in AUD).
     pub price_view: PriceView,
+    /// The drive-away estimate with its breakdown for the car's state (docs/features/platform.md "Price engine";
+    /// `GET /api/v1/cars/{slug}/drive-away` gives it for another state); null when the price
+    /// view shows no price or the tenant turned estimates off.
+    pub drive_away: Option<crate::pricing::DriveAway>,
     /// Which actions the car offers (docs/features/shopper-core.md §5;
     /// docs/features/locations-forms-marketing.md §4-§5).
     pub eligibility: Eligibility,
@@ -143,6 +147,7 @@ pub async fn detail(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<CarR
         .pop()
         .ok_or_else(|| Error::internal("plugin presentation returned no answer"))?;
     Ok(CarResponse {
+        drive_away: crate::pricing::for_car(&t.config, &car, &decided.price_view, None),
         tag: decided.tag,
         price_view: decided.price_view,
         eligibility: decided.eligibility,

@@ -21,6 +21,7 @@ pub mod outbound;
 pub mod payments;
 pub mod platform;
 pub mod plugins;
+pub mod pricing;
 pub mod print;
 pub mod repo;
 pub mod search;

@@ -77,7 +77,7 @@ async fn every_demo_tenants_feeds_meet_both_specifications() {
 
         // Google: every item meets the specification; the items and the cars left out are the
         // cars on sale, each once.
-        let google = generate(&tdb.db, t, FeedKind::Google).await.unwrap();
+        let google = generate(&tdb.db, None, t, FeedKind::Google).await.unwrap();
         let xml = String::from_utf8(google.bytes.to_vec()).unwrap();
         let items = spec::parse_google(&xml);
         for item in &items {
@@ -108,7 +108,7 @@ async fn every_demo_tenants_feeds_meet_both_specifications() {
         assert_eq!(report.summary.left_out.get("google").copied().unwrap_or(0), google_out.len());
 
         // Meta: the header is the catalog's columns; every row meets the specification.
-        let meta = generate(&tdb.db, t, FeedKind::Meta).await.unwrap();
+        let meta = generate(&tdb.db, None, t, FeedKind::Meta).await.unwrap();
         let (header, rows) = spec::parse_meta(std::str::from_utf8(&meta.bytes).unwrap());
         for c in [
             "vehicle_id",

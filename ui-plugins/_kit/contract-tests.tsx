@@ -90,6 +90,19 @@ export function describeRemote(template: string, modules: Modules): void {
       const { container } = render(<modules.VdpSidebar {...props.VdpSidebar} views={12345} />);
       expect(container.textContent).toContain("12,345");
     });
+    it("SearchCard shows the drive-away line after the price (issue 26), and none without one", () => {
+      const line = "≈ $48,858 drive-away in NSW (est., excl. some on-road costs)";
+      const card = { ...props.SearchCard.card, driveAway: line };
+      const { container, unmount } = render(<modules.SearchCard {...props.SearchCard} card={card} />);
+      const el = container.querySelector("[data-drive-away-line]");
+      expect(el?.textContent).toBe(line);
+      expect(el?.classList.contains("fc-card-drive-away")).toBe(true);
+      const price = [...container.querySelectorAll("*")].find((n) => n.textContent === card.price.text);
+      expect(price && el && price.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      unmount();
+      const plain = render(<modules.SearchCard {...props.SearchCard} />);
+      expect(plain.container.querySelector("[data-drive-away-line]")).toBeNull();
+    });
     it("SearchCard of a sold car offers Find Me Something Similar", () => {
       const sold = remotePropsFor(TENANTS.classic, CAR_SOLD);
       render(<modules.SearchCard {...sold.SearchCard} />);

@@ -118,6 +118,12 @@ export interface CarCardView {
   tagKind?: string;
   /** The tag as an image (certified pre-owned badge), with `tag` as its alt text. */
   tagImageUrl?: string;
+  /**
+   * The drive-away estimate's line under the price, e.g. `≈ $48,321 drive-away in NSW` (issue 26):
+   * only for cars whose advertised price is not drive-away; absent otherwise. Render it with the
+   * kit's `DriveAwayLine` (class `fc-card-drive-away`, styled by the shell).
+   */
+  driveAway?: string;
 }
 
 /** Props of `SearchCard`: one car in the results grid plus its buttons (View Details, finance...). */

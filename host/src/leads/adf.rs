@@ -299,10 +299,32 @@ fn price_seen(w: &mut W, lead: &StoredLead) -> io::Result<()> {
     if let Some(p) = price {
         asking(w, p)?;
     }
-    if let Some(c) = comments.filter(|c| !c.trim().is_empty()) {
-        text(w, "pricecomments", &c)?;
+    // The price engine's estimate the shopper saw (docs/features/platform.md "Price engine"), after the price
+    // type: the DTD has one `price` per vehicle, so the drive-away figure and its lines go in
+    // the comments.
+    let drive_away = lead
+        .fields
+        .get("drive_away_seen")
+        .and_then(|v| serde_json::from_value::<crate::pricing::DriveAway>(v.clone()).ok())
+        .map(|d| drive_away_comment(&d));
+    let comments: Vec<String> = comments.into_iter().chain(drive_away).filter(|c| !c.trim().is_empty()).collect();
+    if !comments.is_empty() {
+        text(w, "pricecomments", &comments.join("; "))?;
     }
     Ok(())
+}
+
+/// `Drive-away estimate in NSW $36,040 (Vehicle, with dealer delivery $34,990, Stamp duty $1,050)`,
+/// with `; not included: ...` when the estimate is incomplete.
+pub fn drive_away_comment(d: &crate::pricing::DriveAway) -> String {
+    let money = |v: i64| crate::format::money(v as f64);
+    let lines: Vec<String> = d.components.iter().map(|c| format!("{} {}", c.label, money(c.amount))).collect();
+    let mut s = format!("{} {} ({})", d.label, money(d.total), lines.join(", "));
+    if !d.missing.is_empty() {
+        let m: Vec<&str> = d.missing.iter().map(|m| m.label.as_str()).collect();
+        s.push_str(&format!(", not included: {}", m.join(", ")));
+    }
+    s
 }
 
 /// The shopper's own car: the trade-in (`interest="trade-in"`, with the offer and the answers) or

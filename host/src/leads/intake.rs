@@ -481,7 +481,8 @@ pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option
         // The price the shopper saw (the host's price view; `record_price_seen` puts the
         // tenant's plugin's view in its place), kept so the dealer sees it if the price changes.
         let seen = crate::plugins::points::price_display::price_view_for(&tenant.config, car);
-        fields.insert("price_seen".into(), serde_json::to_value(seen).unwrap_or_default());
+        fields.insert("price_seen".into(), serde_json::to_value(&seen).unwrap_or_default());
+        crate::pricing::record_seen(&mut fields, &tenant.config, car, &seen);
         if let Some(offer) = fields.get("offer_price").and_then(|v| v.as_f64()) {
             fields.insert("reduced_price".into(), Value::from((car.price - offer).max(0.0)));
         }
@@ -563,9 +564,10 @@ fn lead_dealership(
 pub fn record_price_seen(lead: &mut ValidLead, plugins: &crate::plugins::PluginHost, tenant: &Tenant, now: i64) {
     if let Some(car) = &lead.car
         && let Some(view) = plugins.price_views(tenant, std::slice::from_ref(car), now).pop()
-        && let Ok(v) = serde_json::to_value(view.value)
+        && let Ok(v) = serde_json::to_value(&view.value)
     {
         lead.fields.insert("price_seen".into(), v);
+        crate::pricing::record_seen(&mut lead.fields, &tenant.config, car, &view.value);
     }
 }
 

@@ -92,6 +92,10 @@ pub struct SearchHit {
     pub tag: Option<Tag>,
     /// The price view (plugin `price-display` or host default).
     pub price_view: PriceView,
+    /// The drive-away total in the car's state from the price engine (docs/features/platform.md "Price engine"),
+    /// the same figure as the VDP's breakdown; null when the price view shows no price or the
+    /// tenant turned estimates off.
+    pub drive_away: Option<crate::pricing::DriveAwaySummary>,
     /// Actions offered (plugin `eligibility` or host default).
     pub eligibility: Eligibility,
     /// Who decided each part.
@@ -223,6 +227,7 @@ pub async fn hits_for(p: Platform<'_>, t: &Arc<Tenant>, cars: Vec<Car>) -> Vec<S
     cars.into_iter()
         .zip(presented)
         .map(|(c, p)| SearchHit {
+            drive_away: crate::pricing::for_car(&t.config, &c, &p.price_view, None).map(|d| d.summary()),
             id: c.id,
             slug: c.slug.clone(),
             path: c.path(),

@@ -22,6 +22,7 @@ use super::{
 use crate::{
     db::Db,
     error::{Error, ErrorKind},
+    plugins::{PluginHost, PriceView, points::price_display::price_view_for, unix_now},
     repo::TenantRepo,
     stock::journal,
     tenant::Tenant,
@@ -100,7 +101,7 @@ pub fn check_token(t: &Tenant, given: Option<&str>) -> Result<(), Error> {
 /// Tenant `t`'s feed `kind` as of its current stock: from the cache when the tenant's journal
 /// head has not moved since it was generated, else generated anew (and cached). Errors: the
 /// storage error as `Internal`.
-pub async fn feed(db: &Db, t: &Tenant, kind: FeedKind) -> Result<Arc<FeedFile>, Error> {
+pub async fn feed(db: &Db, plugins: Option<&Arc<PluginHost>>, t: &Arc<Tenant>, kind: FeedKind) -> Result<Arc<FeedFile>, Error> {
     let head = journal::read_head(db, t.slug()).await?;
     let key = head.map_or_else(|| "none".to_string(), |h| format!("{}:{}", h.epoch, h.seq));
     let slot = (t.slug().to_string(), kind);
@@ -110,7 +111,7 @@ pub async fn feed(db: &Db, t: &Tenant, kind: FeedKind) -> Result<Arc<FeedFile>, 
         return Ok(f.clone());
     }
     let started = std::time::Instant::now();
-    let file = Arc::new(generate(db, t, kind).await?);
+    let file = Arc::new(generate(db, plugins, t, kind).await?);
     tracing::info!(tenant = %t.slug(), feed = kind.name(), items = file.items, bytes = file.bytes.len(),
         ms = started.elapsed().as_millis() as u64, "listings feed generated");
     CACHE.lock().unwrap_or_else(|e| e.into_inner()).insert(slot, (key, file.clone()));
@@ -148,8 +149,11 @@ impl Writer {
 }
 
 /// Writes feed `kind` of tenant `t` from storage, reading its cars on sale in id order, [`BATCH`]
-/// at a time: memory holds the output and one batch. Errors: the storage error as `Internal`.
-pub async fn generate(db: &Db, t: &Tenant, kind: FeedKind) -> Result<FeedFile, Error> {
+/// at a time: memory holds the output and one batch. Each car's price is the one the site shows:
+/// the tenant's price-display plugin through `plugins` (one batched call per batch), or the host
+/// default when `plugins` is None, with the price engine's drive-away total
+/// ([`Listing::priced`]). Errors: the storage error as `Internal`.
+pub async fn generate(db: &Db, plugins: Option<&Arc<PluginHost>>, t: &Arc<Tenant>, kind: FeedKind) -> Result<FeedFile, Error> {
     let repo = TenantRepo::new(db, t.slug());
     let ctx = Context::load(&repo, t).await?;
     let site = ctx.base_url.clone().unwrap_or_default();
@@ -162,8 +166,17 @@ pub async fn generate(db: &Db, t: &Tenant, kind: FeedKind) -> Result<FeedFile, E
         let batch = repo.cars_on_sale_after(after, BATCH, None).await?;
         let Some(last) = batch.last() else { break };
         after = last.id;
-        for car in &batch {
-            writer.push(&Listing::of(car, &ctx))?;
+        let views: Vec<PriceView> = match plugins {
+            Some(ph) => ph
+                .price_views_async(t.clone(), batch.clone(), unix_now())
+                .await
+                .into_iter()
+                .map(|d| d.value)
+                .collect(),
+            None => batch.iter().map(|c| price_view_for(&t.config, c)).collect(),
+        };
+        for (car, view) in batch.iter().zip(&views) {
+            writer.push(&Listing::of(car, &ctx).priced(car, view, &t.config))?;
         }
         if (batch.len() as i64) < BATCH {
             break;

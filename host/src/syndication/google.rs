@@ -108,7 +108,7 @@ impl GoogleFeed {
             return Ok(false);
         }
         let (Some(vin), Some(address), Some(price), Some(km), Some(link)) =
-            (l.vin.as_deref(), l.place.full_address(), l.price, l.km, l.link.as_deref())
+            (l.vin.as_deref(), l.place.full_address(), l.feed_price(), l.km, l.link.as_deref())
         else {
             return Ok(false);
         };

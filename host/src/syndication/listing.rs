@@ -158,8 +158,12 @@ pub struct Listing {
     pub car_type: String,
     /// Certified pre-owned.
     pub certified: bool,
-    /// Price in AUD; None when the car has no price (0: price on application).
+    /// Price in AUD; None when the car has no price (0: price on application). In a feed, the
+    /// price the site shows ([`Listing::priced`]).
     pub price: Option<f64>,
+    /// The price engine's drive-away total in the car's state (docs/features/platform.md "Price engine"), set by
+    /// [`Listing::priced`]; feeds publish it as the price when it is complete.
+    pub drive_away: Option<crate::pricing::DriveAwaySummary>,
     /// Odometer, km; None when unknown.
     pub km: Option<i64>,
     /// Photos as stored (site paths or URLs), primary first.
@@ -219,6 +223,7 @@ impl Listing {
             car_type: car.car_type.clone(),
             certified: car.certified.0,
             price: (car.price.is_finite() && car.price > 0.0).then_some(car.price),
+            drive_away: None,
             km: car.km.filter(|k| *k >= 0),
             photos: car.image_urls.0.iter().filter(|u| !u.trim().is_empty()).count(),
             images: car.image_urls.0.iter().filter_map(|u| ctx.absolute(u)).collect(),
@@ -234,6 +239,28 @@ impl Listing {
                 .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date().to_string()),
             place: ctx.place(car),
         }
+    }
+}
+
+impl Listing {
+    /// The listing with the price the site shows for `car` under price view `view` (the
+    /// price-display point's answer) and the price engine's drive-away summary for tenant `cfg`:
+    /// the same figures as the SRP card and the VDP.
+    pub fn priced(mut self, car: &Car, view: &crate::plugins::PriceView, cfg: &crate::tenant::TenantConfig) -> Listing {
+        self.price = view.shown_price().filter(|p| p.is_finite() && *p > 0.0);
+        self.drive_away = crate::pricing::for_car(cfg, car, view, None).map(|d| d.summary());
+        self
+    }
+
+    /// The price a feed publishes, AUD: the drive-away total when the estimate is complete (the
+    /// final price a buyer in the dealer's state pays, as both specifications ask for), else the
+    /// shown price; None without a price.
+    pub fn feed_price(&self) -> Option<f64> {
+        let price = self.price?;
+        Some(match &self.drive_away {
+            Some(d) if d.complete => d.total as f64,
+            _ => price,
+        })
     }
 }
 

@@ -217,7 +217,7 @@ impl MetaFeed {
             transmission(l.transmission.as_deref()).to_string(),
             fuel_type(l.fuel.as_deref()).to_string(),
             drivetrain(l.drive.as_deref()).to_string(),
-            l.price.map(iso_price).unwrap_or_default(),
+            l.feed_price().map(iso_price).unwrap_or_default(),
             state_of_vehicle(l).to_string(),
             opt(&l.place.street),
             opt(&l.place.city),

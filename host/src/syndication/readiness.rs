@@ -395,6 +395,7 @@ mod tests {
             car_type: "used".into(),
             certified: false,
             price: Some(19990.0),
+            drive_away: None,
             km: Some(42000),
             photos: 3,
             images: vec!["https://x.example/a.jpg".into(); 3],

@@ -70,6 +70,10 @@ pub struct TenantConfig {
     /// thresholds (docs/features/platform.md "Syndication feeds and listing readiness").
     #[serde(default)]
     pub syndication: SyndicationConfig,
+    /// Drive-away estimates: the default price basis, the dealer's delivery charge and its own
+    /// registration and CTP figures per state (docs/features/platform.md "Price engine").
+    #[serde(default)]
+    pub pricing: crate::pricing::PricingConfig,
     /// Tenant wording.
     #[serde(default)]
     pub wording: Wording,

@@ -348,6 +348,7 @@ fn validate_stock(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), Te
             return Err(invalid(file, format!("phones.{k}"), "car type must be new, used or demo"));
         }
     }
+    crate::pricing::config::validate(&c.pricing, file).map_err(|(field, msg)| invalid(file, field, msg))?;
     validate_syndication(c, file)
 }
 

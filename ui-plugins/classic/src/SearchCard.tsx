@@ -1,5 +1,6 @@
 import type { SearchCardProps } from "@forecourt/ui-shell/contract";
 import { CardImage } from "../../_kit/CardImage";
+import { DriveAwayLine } from "../../_kit/DriveAwayLine";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
@@ -25,6 +26,7 @@ export default function SearchCard({ card, actions, controls }: SearchCardProps)
       <p className="cl-card__chips">{card.chips.join(" · ")}</p>
       <hr className="cl-rule" />
       <Price price={card.price} prefix="cl" />
+      <DriveAwayLine card={card} />
       <p className="cl-card__actions">
         {actions.map((a) => (
           <a key={a.id} href={a.href} className={a.emphasis === "primary" ? "cl-btn cl-btn--primary" : "cl-btn"}>

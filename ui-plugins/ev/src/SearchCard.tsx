@@ -1,5 +1,6 @@
 import type { SearchCardProps } from "@forecourt/ui-shell/contract";
 import { CardImage } from "../../_kit/CardImage";
+import { DriveAwayLine } from "../../_kit/DriveAwayLine";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
@@ -25,6 +26,7 @@ export default function SearchCard({ card, actions, controls }: SearchCardProps)
         </h3>
         <Price price={card.price} prefix="ev" />
       </div>
+      <DriveAwayLine card={card} />
       <p className="ev-card__chips">{card.chips.join("  |  ")}</p>
       <p className="ev-card__actions">
         {actions.map((a) => (

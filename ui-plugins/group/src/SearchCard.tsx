@@ -1,6 +1,7 @@
 import type { SearchCardProps } from "@forecourt/ui-shell/contract";
 import { MapPin } from "lucide-react";
 import { CardImage } from "../../_kit/CardImage";
+import { DriveAwayLine } from "../../_kit/DriveAwayLine";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
@@ -35,6 +36,7 @@ export default function SearchCard({ card, actions, controls }: SearchCardProps)
           </p>
         ) : null}
         <Price price={card.price} prefix="gr" />
+        <DriveAwayLine card={card} />
         <p className="gr-card__actions">
           {actions.map((a) => (
             <a key={a.id} href={a.href} className={a.emphasis === "primary" ? "gr-btn" : "gr-btn gr-btn--outline"}>

@@ -1,5 +1,6 @@
 import type { SearchCardProps } from "@forecourt/ui-shell/contract";
 import { CardImage } from "../../_kit/CardImage";
+import { DriveAwayLine } from "../../_kit/DriveAwayLine";
 import { Price } from "../../_kit/Price";
 import { Style } from "../../_kit/Style";
 import css from "./styles.css?inline";
@@ -21,6 +22,7 @@ export default function SearchCard({ card, actions, controls }: SearchCardProps)
           <Price price={card.price} prefix="ss" />
         </div>
       </div>
+      <DriveAwayLine card={card} />
       <h3 className="ss-card__title">
         <a href={card.href}>{card.title}</a>
       </h3>

@@ -396,6 +396,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cars/{slug}/drive-away": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The drive-away estimate with its breakdown for a buyer's state or postcode (the car's state
+         *     when neither is given; docs/features/platform.md "Price engine"). Whole AUD.
+         */
+        get: operations["get_drive_away"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cars/{slug}/phone-reveal": {
         parameters: {
             query?: never;
@@ -1173,6 +1193,11 @@ export interface components {
             /** @description Whether the gauge shows under the spec's rules ([`gauge_shows`]). */
             visible: boolean;
         };
+        /**
+         * @description What an advertised price includes.
+         * @enum {string}
+         */
+        Basis: "drive_away" | "excl_gov_charges" | "plus_on_road_costs";
         /** @description A blog post the VDP links to. */
         BlogLink: {
             /** @description A site path (`/blog/...`) or an https URL. */
@@ -1599,6 +1624,7 @@ export interface components {
              *     default rule) or the plugin's `name@version`, for example `tag-rules-ev@0.1.0`.
              */
             decided_by: components["schemas"]["DecidedBy"];
+            drive_away?: null | components["schemas"]["DriveAway"];
             /**
              * @description Which actions the car offers (docs/features/shopper-core.md §5;
              *     docs/features/locations-forms-marketing.md §4-§5).
@@ -1784,6 +1810,28 @@ export interface components {
             /** @description `Compare`. */
             title?: string;
         };
+        /** @description One line of the breakdown. */
+        Component: {
+            /**
+             * Format: int64
+             * @description Whole AUD.
+             */
+            amount: number;
+            /** @description First day the rates are in effect (`YYYY-MM-DD`), when the source states it. */
+            effective_from?: string | null;
+            /** @description True for a figure from the tables or the dealer's settings (not the dealer's price). */
+            estimate: boolean;
+            /** @description True when the advertised price already includes it. */
+            included_in_advertised: boolean;
+            /** @description `vehicle`, `dealer_delivery`, `stamp_duty`, `registration`, `ctp`. */
+            kind: string;
+            /** @description What the shopper reads. */
+            label: string;
+            /** @description What the figure assumes. */
+            note?: string | null;
+            /** @description URL of the published rates, for government charges from the tables. */
+            source?: string | null;
+        };
         /** @description Contact details. */
         ContactDetails: {
             /** @description Email. */
@@ -1958,6 +2006,57 @@ export interface components {
             wheelbase: string;
             /** @description Width. */
             width: string;
+        };
+        /** @description The drive-away estimate with its breakdown (`GET /api/v1/cars/{slug}/drive-away`). */
+        DriveAway: {
+            /**
+             * Format: int64
+             * @description The price the car is advertised at, whole AUD.
+             */
+            advertised_price: number;
+            /** @description What the advertised price includes. */
+            basis: components["schemas"]["Basis"];
+            /** @description False when `missing` is not empty. */
+            complete: boolean;
+            /** @description The lines, vehicle first; they add up to `total`. */
+            components: components["schemas"]["Component"][];
+            /** @description What the estimate is and is not. */
+            disclaimer: string;
+            /**
+             * @description Heading, e.g. `Drive-away estimate in NSW`, or `Drive-away price in NSW` when the total
+             *     is the dealer's advertised drive-away price.
+             */
+            label: string;
+            /** @description Items left out of `total`. */
+            missing: components["schemas"]["Missing"][];
+            /** @description The state the estimate is for. */
+            state: string;
+            /** @description The states a buyer can choose. */
+            states: string[];
+            /**
+             * Format: int64
+             * @description Drive-away total, whole AUD: the sum of the components.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description The vehicle's own price, whole AUD (solved back from a drive-away price).
+             */
+            vehicle_price: number;
+        };
+        /** @description What the SRP card, the feeds and the JSON-LD carry: the total for one state. */
+        DriveAwaySummary: {
+            /** @description What the advertised price includes. */
+            basis: components["schemas"]["Basis"];
+            /** @description False when an item could not be estimated (listed in [`DriveAway::missing`]). */
+            complete: boolean;
+            /** @description The state the estimate is for (`NSW`, ...). */
+            state: string;
+            /**
+             * Format: int64
+             * @description Drive-away total, whole AUD (excludes the `missing` items when `complete` is false).
+             */
+            total: number;
         };
         /** @description Which actions a car offers (docs/features/shopper-core.md §5; docs/features/locations-forms-marketing.md §4-§5). */
         Eligibility: {
@@ -2760,6 +2859,15 @@ export interface components {
             id: number;
             /** @description Always true on a 201 (the spec's success flag). */
             success: boolean;
+        };
+        /** @description An item the estimate could not include. */
+        Missing: {
+            /** @description `stamp_duty`, `registration`, `ctp`. */
+            kind: string;
+            /** @description What it is. */
+            label: string;
+            /** @description Why there is no figure, for the shopper. */
+            reason: string;
         };
         /** @description A model family (im5, im6): its card on /models and its page /models/{baseId}. */
         ModelFamily: {
@@ -3935,6 +4043,7 @@ export interface components {
             decided_by: components["schemas"]["DecidedBy"];
             /** @description Normalised drive. */
             drive?: string | null;
+            drive_away?: null | components["schemas"]["DriveAwaySummary"];
             /** @description Actions offered (plugin `eligibility` or host default). */
             eligibility: components["schemas"]["Eligibility"];
             /** @description Normalised fuel. */
@@ -5124,6 +5233,7 @@ export type Adjustment = components['schemas']['Adjustment'];
 export type AdjustmentAnswer = components['schemas']['AdjustmentAnswer'];
 export type AuState = components['schemas']['AuState'];
 export type Autogauge = components['schemas']['Autogauge'];
+export type Basis = components['schemas']['Basis'];
 export type BlogLink = components['schemas']['BlogLink'];
 export type Brand = components['schemas']['Brand'];
 export type BrandGroup = components['schemas']['BrandGroup'];
@@ -5144,6 +5254,7 @@ export type ClampedField = components['schemas']['ClampedField'];
 export type CodeSent = components['schemas']['CodeSent'];
 export type Colour = components['schemas']['Colour'];
 export type CompareDefaults = components['schemas']['CompareDefaults'];
+export type Component = components['schemas']['Component'];
 export type ContactDetails = components['schemas']['ContactDetails'];
 export type ContactMethod = components['schemas']['ContactMethod'];
 export type ContentPage = components['schemas']['ContentPage'];
@@ -5156,6 +5267,8 @@ export type DecidedBy = components['schemas']['DecidedBy'];
 export type DeliveryEstimate = components['schemas']['DeliveryEstimate'];
 export type DeliveryRecord = components['schemas']['DeliveryRecord'];
 export type Dimensions = components['schemas']['Dimensions'];
+export type DriveAway = components['schemas']['DriveAway'];
+export type DriveAwaySummary = components['schemas']['DriveAwaySummary'];
 export type Eligibility = components['schemas']['Eligibility'];
 export type EnquiryForm = components['schemas']['EnquiryForm'];
 export type EnquiryLead = components['schemas']['EnquiryLead'];
@@ -5198,6 +5311,7 @@ export type MapSettings = components['schemas']['MapSettings'];
 export type Me = components['schemas']['Me'];
 export type MiscellaneousBody = components['schemas']['MiscellaneousBody'];
 export type MiscellaneousSaved = components['schemas']['MiscellaneousSaved'];
+export type Missing = components['schemas']['Missing'];
 export type ModelFamily = components['schemas']['ModelFamily'];
 export type ModelMenuItem = components['schemas']['ModelMenuItem'];
 export type ModelTab = components['schemas']['ModelTab'];
@@ -6262,6 +6376,51 @@ export interface operations {
                 };
             };
             /** @description No such car, or the site offers no delivery */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_drive_away: {
+        parameters: {
+            query?: {
+                /** @description The buyer's state or territory code (`NSW`, `VIC`, `QLD`, `SA`, `WA`, `TAS`, `NT`, `ACT`). */
+                state?: string | null;
+                /** @description The buyer's four-digit postcode (its state is used). */
+                postcode?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description Car slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriveAway"];
+                };
+            };
+            /** @description A `state` that is not a state code, a `postcode` that is not an Australian postcode, or both given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such car, or it shows no price */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -169,6 +169,11 @@ export function DefaultSearchCard({ card, actions, controls }: SearchCardProps) 
         ))}
       </ul>
       <PriceTag price={card.price} />
+      {card.driveAway ? (
+        <p className="fc-card-drive-away" data-drive-away-line="">
+          {card.driveAway}
+        </p>
+      ) : null}
       <p className="fc-card__actions">
         {actions.map((a) => (
           <ButtonLink key={a.id} href={a.href} variant={a.emphasis} size="sm">

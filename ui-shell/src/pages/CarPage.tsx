@@ -27,6 +27,7 @@ const FinanceDialog = lazy(() => import("./FinanceDialog"));
 const SpinViewer = lazy(() => import("../vdp/SpinViewer"));
 const Details = lazy(() => import("../vdp/Details"));
 const VdpChrome = lazy(() => import("../vdp/Chrome"));
+const DriveAwayPanel = lazy(() => import("../vdp/DriveAway"));
 const NotFoundPage = lazy(() => import("./NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 
 export { COMMENTS_LIMIT };
@@ -316,6 +317,11 @@ export default function CarPage() {
         <div className="fc-vdp__side">
           <RemoteSlot module="VdpSidebar" props={side} fallback={FALLBACKS.VdpSidebar} loading={<Skeleton height={420} />} />
           <PriceHistory res={res} timeZone={timeZoneOf(tenant.default_state)} />
+          {res.drive_away && shownPrice(res.price_view) != null ? (
+            <WhenVisible minHeight={1}>
+              <DriveAwayPanel key={car.slug} slug={car.slug} initial={res.drive_away} />
+            </WhenVisible>
+          ) : null}
         </div>
       </div>
       {chrome ? (

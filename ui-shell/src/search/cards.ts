@@ -7,6 +7,7 @@ import type { ActionView, CarCardView, CardImageView, PriceView, SearchCardProps
 import { formatKm, formatMoney } from "../lib/format";
 import { CARD_SIZES, CARD_WIDTHS, imageAt, imageSrcSet, placeholderImage } from "../lib/images";
 import { financeHref } from "../lib/views";
+import type { DriveAwaySummary } from "../vdp/driveAway";
 import type { CardButton } from "./config";
 
 type S = components["schemas"];
@@ -46,6 +47,22 @@ export function cardPrice(v: HostPriceView): PriceView {
     default:
       return { kind: v.kind, text: v.text };
   }
+}
+
+/** The price views whose price the page may quote (a placeholder price is a `no_price` view). */
+const PRICED = new Set(["car_price", "was_now"]);
+
+/**
+ * The SRP card's drive-away line: `≈ $48,321 drive-away in NSW`, with `(est., excl. some on-road
+ * costs)` when the host could not price every item. Only for a car whose advertised price is not
+ * already drive-away and whose price view shows a price (a placeholder price is never quoted).
+ * Takes the hit's `drive_away` (whole AUD) and its price view's kind; returns the text, or null
+ * for no line.
+ */
+export function driveAwayLine(summary: DriveAwaySummary | null | undefined, priceKind: string): string | null {
+  if (!summary || summary.basis === "drive_away" || !PRICED.has(priceKind)) return null;
+  const line = `≈ ${formatMoney(summary.total)} drive-away in ${summary.state}`;
+  return summary.complete ? line : `${line} (est., excl. some on-road costs)`;
 }
 
 /**
@@ -102,9 +119,9 @@ export function cardActions(hit: SearchHit, tenant: TenantSettings, buttons: rea
 
 /**
  * A search card's props from a hit: title (`year make model`), badge, image, the host-decided tag
- * and price view, chips (km, transmission, fuel, body) and the tenant's buttons. Takes the hit, its
- * 0-based index on the page, the tenant and the card button ids; returns SearchCardProps (without
- * `controls`). Spec: docs/features/shopper-core.md §2 "Search results", §4.
+ * and price view, the drive-away line (issue 26), chips (km, transmission, fuel, body) and the
+ * tenant's buttons. Takes the hit, its 0-based index on the page, the tenant and the card button
+ * ids; returns SearchCardProps (without `controls`). Spec: docs/features/shopper-core.md §2 "Search results", §4.
  */
 export function hitCardProps(
   hit: SearchHit,
@@ -135,5 +152,7 @@ export function hitCardProps(
     ...(hit.tag ? { tagKind: hit.tag.kind } : {}),
     ...(hit.tag?.image_url ? { tagImageUrl: hit.tag.image_url } : {}),
   };
+  const away = driveAwayLine(hit.drive_away, hit.price_view.kind);
+  if (away) card.driveAway = away;
   return { card, actions: cardActions(hit, tenant, buttons) };
 }

@@ -3,8 +3,10 @@
 //! defaults) decide about it: tag, price view, eligibility, phone and finance, with `decided_by`
 //! naming who decided each (docs/features/platform.md "Plugins and extension points"). Another tenant's slug is a 404.
 
-use crate::http::extract::{Json, Path};
+use crate::http::extract::{Json, Path, Query};
 use axum::extract::State;
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::{
     cars::{self, CarResponse},
@@ -24,4 +26,33 @@ pub async fn get_car(
     Path(slug): Path<String>,
 ) -> Result<Json<CarResponse>, ApiError> {
     Ok(Json(cars::detail(state.platform(), &t, &slug).await?))
+}
+
+/// `?state=` or `?postcode=` of the drive-away estimate.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct DriveAwayParams {
+    /// The buyer's state or territory code (`NSW`, `VIC`, `QLD`, `SA`, `WA`, `TAS`, `NT`, `ACT`).
+    pub state: Option<String>,
+    /// The buyer's four-digit postcode (its state is used).
+    #[param(pattern = "^[0-9]{4}$")]
+    pub postcode: Option<String>,
+}
+
+/// The drive-away estimate with its breakdown for a buyer's state or postcode (the car's state
+/// when neither is given; docs/features/platform.md "Price engine"). Whole AUD.
+#[utoipa::path(get, path = "/api/v1/cars/{slug}/drive-away", tag = "cars",
+    params(("slug" = String, Path, description = "Car slug"), DriveAwayParams),
+    responses(
+        (status = 200, body = crate::pricing::DriveAway),
+        (status = 400, description = "A `state` that is not a state code, a `postcode` that is not an Australian postcode, or both given", body = crate::http::error::ErrorEnvelope),
+        (status = 404, description = "No such car, or it shows no price", body = crate::http::error::ErrorEnvelope)))]
+pub async fn get_drive_away(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    Path(slug): Path<String>,
+    Query(params): Query<DriveAwayParams>,
+) -> Result<Json<crate::pricing::DriveAway>, ApiError> {
+    Ok(Json(
+        crate::pricing::drive_away_for(state.platform(), &t, &slug, params.state.as_deref(), params.postcode.as_deref()).await?,
+    ))
 }

@@ -38,6 +38,7 @@ use crate::http::state::{AppState, CurrentTenant};
     paths(
         tenant::get_tenant,
         cars::get_car,
+        cars::get_drive_away,
         car_events::get_view,
         car_events::post_phone_reveal,
         print::get_print_pdf,
@@ -116,6 +117,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/cars/{slug}", get(cars::get_car))
         .route("/api/v1/search", get(search::get_search))
         .route("/api/v1/search/count", get(search::get_search_count))
+        .route("/api/v1/cars/{slug}/drive-away", get(cars::get_drive_away))
         .route("/api/v1/cars/{slug}/similar", get(search::get_similar))
         .route("/api/v1/cars/{slug}/view.json", get(car_events::get_view))
         .route(

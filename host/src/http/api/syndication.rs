@@ -36,13 +36,13 @@ pub struct FeedParams {
 /// `ETag`, else the document. Errors: 401 `invalid_feed_token`, 404 `feeds_disabled`.
 async fn serve_feed(
     state: &AppState,
-    t: &crate::tenant::Tenant,
+    t: &std::sync::Arc<crate::tenant::Tenant>,
     headers: &HeaderMap,
     token: Option<&str>,
     kind: FeedKind,
 ) -> Result<Response, ApiError> {
     feed::check_token(t, token)?;
-    let file = feed::feed(&state.db, t, kind).await?;
+    let file = feed::feed(&state.db, Some(&state.plugins), t, kind).await?;
     let etag = HeaderValue::from_str(&file.etag).map_err(ApiError::internal)?;
     // Fetchers revalidate every time; the answer names no other tenant and carries the token's
     // worth of data, so no shared cache keeps it.

@@ -182,7 +182,18 @@ fn absolute(base: &str, url: &str) -> String {
 /// schema.org `Car` with an `Offer` (docs/features/shopper-core.md §3 "Car"; price in AUD, odometer in km).
 /// `price` is the price the page shows (`PriceView::shown_price`): None leaves the Offer without a
 /// price, so a placeholder price in the feed (e.g. $5) is never published as the car's price.
-pub fn car_json_ld(base: &str, car: &Car, price: Option<f64>, name: &str, seller: &str) -> Value {
+/// `drive_away` is the price engine's estimate the page shows (docs/features/platform.md "Price engine"): the
+/// Offer gets a `priceSpecification` list of the advertised price (a `UnitPriceSpecification`
+/// named by the price type) and the drive-away total (a `CompoundPriceSpecification` whose
+/// `priceComponent`s are the breakdown's lines), all in AUD.
+pub fn car_json_ld(
+    base: &str,
+    car: &Car,
+    price: Option<f64>,
+    drive_away: Option<&crate::pricing::DriveAway>,
+    name: &str,
+    seller: &str,
+) -> Value {
     let url = format!("{base}{}", car.path());
     let availability = match car.status.as_str() {
         "in_stock" => "https://schema.org/InStock",
@@ -214,6 +225,30 @@ pub fn car_json_ld(base: &str, car: &Car, price: Option<f64>, name: &str, seller
     });
     if let Some(price) = price {
         v["offers"]["price"] = Value::from(price);
+        let mut specs = vec![json!({
+            "@type": "UnitPriceSpecification",
+            "name": car.price_type.clone().unwrap_or_else(|| "Advertised price".into()),
+            "price": price,
+            "priceCurrency": "AUD",
+            "valueAddedTaxIncluded": true,
+        })];
+        if let Some(d) = drive_away {
+            specs.push(json!({
+                "@type": "CompoundPriceSpecification",
+                "name": d.label,
+                "price": d.total,
+                "priceCurrency": "AUD",
+                "valueAddedTaxIncluded": true,
+                "eligibleRegion": {"@type": "State", "name": d.state, "containedInPlace": {"@type": "Country", "name": "AU"}},
+                "priceComponent": d.components.iter().map(|c| json!({
+                    "@type": "UnitPriceSpecification",
+                    "name": c.label,
+                    "price": c.amount,
+                    "priceCurrency": "AUD",
+                })).collect::<Vec<_>>(),
+            }));
+        }
+        v["offers"]["priceSpecification"] = Value::from(specs);
     }
     let o = v.as_object_mut().expect("object");
     let mut put = |k: &str, val: Option<Value>| {

@@ -72,7 +72,8 @@ pub async fn car(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
                 }
             }
             let seller = car.location.as_ref().map(|l| l.name.clone()).unwrap_or_else(|| site.clone());
-            meta.json_ld.push(seo::car_json_ld(base, c, shown, &car.name, &seller));
+            meta.json_ld
+                .push(seo::car_json_ld(base, c, shown, car.drive_away.as_ref(), &car.name, &seller));
             let mut crumbs = vec![
                 home_crumb.clone(),
                 (
