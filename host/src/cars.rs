@@ -170,3 +170,46 @@ pub async fn detail(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<CarR
         car,
     })
 }
+
+/// `GET /api/v1/cars/{slug}/drive-away`: the estimate for tenant `t`'s car `slug` for a buyer
+/// in `state` (a state code) or at `postcode` (four digits; its state is used); neither: the
+/// car's state. Errors: `invalid` naming `state` (not a state code) or `postcode` (not four
+/// digits, or not an Australian postcode), or both given; `NotFound` for an unknown car or when
+/// the car shows no price or the tenant turned estimates off; storage faults.
+pub async fn drive_away(
+    p: Platform<'_>,
+    t: &Arc<Tenant>,
+    slug: &str,
+    state: Option<&str>,
+    postcode: Option<&str>,
+) -> Result<crate::pricing::DriveAway> {
+    let buyer = match (
+        state.map(str::trim).filter(|s| !s.is_empty()),
+        postcode.map(str::trim).filter(|s| !s.is_empty()),
+    ) {
+        (Some(_), Some(_)) => return Err(Error::invalid("postcode", "give a state or a postcode, not both")),
+        (Some(s), None) => {
+            let s = s.to_ascii_uppercase();
+            if !crate::pricing::tables::STATES.contains(&s.as_str()) {
+                return Err(Error::invalid(
+                    "state",
+                    format!("must be one of {}", crate::pricing::tables::STATES.join(", ")),
+                ));
+            }
+            Some(s)
+        }
+        (None, Some(pc)) => {
+            if !crate::geo::is_postcode(pc) {
+                return Err(Error::invalid("postcode", "must be a four-digit Australian postcode"));
+            }
+            let Some(found) = crate::geo::postcode(pc) else {
+                return Err(Error::invalid("postcode", format!("{pc} is not an Australian postcode we know")));
+            };
+            Some(found.state.clone())
+        }
+        (None, None) => None,
+    };
+    let detail = detail(p, t, slug).await?;
+    crate::pricing::for_car(&t.config, &detail.car, &detail.price_view, buyer.as_deref())
+        .ok_or_else(|| Error::not_found(format!("No drive-away estimate for `{slug}`: the car shows no price")))
+}

@@ -481,6 +481,21 @@ async fn feeds_need_the_token_and_revalidate_with_their_etag() {
         .await
         .unwrap();
     assert_eq!(report.updated, 1);
+    // Requests arriving together after the change wait for one generation.
+    let before = forecourt_host::syndication::feed::generated_count();
+    let mut together = tokio::task::JoinSet::new();
+    for _ in 0..6 {
+        let (app, req) = (app.clone(), conditional("\"none\""));
+        together.spawn(async move { call(&app, req).await.0 });
+    }
+    for status in together.join_all().await {
+        assert_eq!(status, StatusCode::OK);
+    }
+    assert_eq!(
+        forecourt_host::syndication::feed::generated_count() - before,
+        1,
+        "one generation for six requests"
+    );
     let (status, headers, body) = call(&app, conditional(&etag)).await;
     assert_eq!(status, StatusCode::OK, "the stock changed");
     assert_ne!(headers["etag"], etag.as_str());

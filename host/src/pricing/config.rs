@@ -6,7 +6,7 @@ use std::{collections::BTreeMap, path::Path};
 
 use serde::{Deserialize, Serialize};
 
-use super::{engine::Basis, tables::STATES};
+use super::{basis::Basis, tables::STATES};
 
 /// Largest dealer delivery charge accepted, AUD.
 pub const MAX_DEALER_DELIVERY: f64 = 20_000.0;

@@ -4,10 +4,12 @@
 //! buyer's state and the per-state tables kept as data with their sources.
 //!
 //! - [`tables`]: the on-road cost tables (`host/assets/pricing/au-on-road-costs.toml`).
+//! - [`basis`]: what an advertised price includes.
 //! - [`engine`]: the estimate and its breakdown.
 //! - [`config`]: the tenant's `[pricing]` settings.
 //! - [`for_car`]: the estimate for a car as the site shows it (the dealer's state, today).
 
+pub mod basis;
 pub mod config;
 pub mod engine;
 pub mod tables;
@@ -58,47 +60,6 @@ pub fn for_car(cfg: &TenantConfig, car: &Car, view: &PriceView, buyer_state: Opt
 
 #[cfg(test)]
 mod tests;
-
-/// `GET /api/v1/cars/{slug}/drive-away`: the estimate for tenant `t`'s car `slug` for a buyer
-/// in `state` (a state code) or at `postcode` (four digits; its state is used); neither: the
-/// car's state. Errors: `invalid` naming `state` (not a state code) or `postcode` (not four
-/// digits, or not an Australian postcode), or both given; `NotFound` for an unknown car or when
-/// the car shows no price or the tenant turned estimates off; storage faults.
-pub async fn drive_away_for(
-    p: crate::platform::Platform<'_>,
-    t: &std::sync::Arc<crate::tenant::Tenant>,
-    slug: &str,
-    state: Option<&str>,
-    postcode: Option<&str>,
-) -> crate::error::Result<DriveAway> {
-    use crate::error::Error;
-    let buyer = match (
-        state.map(str::trim).filter(|s| !s.is_empty()),
-        postcode.map(str::trim).filter(|s| !s.is_empty()),
-    ) {
-        (Some(_), Some(_)) => return Err(Error::invalid("postcode", "give a state or a postcode, not both")),
-        (Some(s), None) => {
-            let s = s.to_ascii_uppercase();
-            if !tables::STATES.contains(&s.as_str()) {
-                return Err(Error::invalid("state", format!("must be one of {}", tables::STATES.join(", "))));
-            }
-            Some(s)
-        }
-        (None, Some(pc)) => {
-            if !crate::geo::is_postcode(pc) {
-                return Err(Error::invalid("postcode", "must be a four-digit Australian postcode"));
-            }
-            let Some(found) = crate::geo::postcode(pc) else {
-                return Err(Error::invalid("postcode", format!("{pc} is not an Australian postcode we know")));
-            };
-            Some(found.state.clone())
-        }
-        (None, None) => None,
-    };
-    let detail = crate::cars::detail(p, t, slug).await?;
-    for_car(&t.config, &detail.car, &detail.price_view, buyer.as_deref())
-        .ok_or_else(|| Error::not_found(format!("No drive-away estimate for `{slug}`: the car shows no price")))
-}
 
 /// Records in a lead's `fields` the drive-away estimate the shopper saw with price view `view`
 /// (`drive_away_seen`, a [`DriveAway`] as JSON), or removes a stale one when there is none, so

@@ -73,7 +73,7 @@ pub struct TenantConfig {
     /// Drive-away estimates: the default price basis, the dealer's delivery charge and its own
     /// registration and CTP figures per state (docs/features/platform.md "Price engine").
     #[serde(default)]
-    pub pricing: crate::pricing::PricingConfig,
+    pub pricing: crate::pricing::config::PricingConfig,
     /// Tenant wording.
     #[serde(default)]
     pub wording: Wording,

@@ -53,6 +53,6 @@ pub async fn get_drive_away(
     Query(params): Query<DriveAwayParams>,
 ) -> Result<Json<crate::pricing::DriveAway>, ApiError> {
     Ok(Json(
-        crate::pricing::drive_away_for(state.platform(), &t, &slug, params.state.as_deref(), params.postcode.as_deref()).await?,
+        cars::drive_away(state.platform(), &t, &slug, params.state.as_deref(), params.postcode.as_deref()).await?,
     ))
 }
