@@ -97,6 +97,9 @@ pub fn check_token(t: &Tenant, given: Option<&str>) -> Result<(), Error> {
     }
 }
 
+/// The feed cache's name in `forecourt_cache_hits_total` / `forecourt_cache_misses_total`.
+pub const FEED_CACHE: &str = "listings_feed";
+
 /// Tenant `t`'s feed `kind` as of its current stock: from the cache when the tenant's journal
 /// head has not moved since it was generated, else generated anew (and cached). Errors: the
 /// storage error as `Internal`.
@@ -107,8 +110,10 @@ pub async fn feed(db: &Db, t: &Tenant, kind: FeedKind) -> Result<Arc<FeedFile>, 
     if let Some((k, f)) = CACHE.lock().unwrap_or_else(|e| e.into_inner()).get(&slot)
         && *k == key
     {
+        crate::metrics::cache_series().record(FEED_CACHE, t.slug(), true);
         return Ok(f.clone());
     }
+    crate::metrics::cache_series().record(FEED_CACHE, t.slug(), false);
     let started = std::time::Instant::now();
     let file = Arc::new(generate(db, t, kind).await?);
     tracing::info!(tenant = %t.slug(), feed = kind.name(), items = file.items, bytes = file.bytes.len(),
