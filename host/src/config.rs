@@ -168,6 +168,16 @@ pub struct Settings {
     /// Then, once the listener is closed, how long in-flight requests have to finish before their
     /// connections are closed, milliseconds (default 10 000).
     pub shutdown_drain_ms: u64,
+    // --- Operations (docs/operations.md "Metrics and readiness", "Tracing") ---
+    /// Journal sequences a tenant's search index may be behind before `/readyz` answers 503
+    /// `search_lagging` (default 1000; 0: the lag never makes the host unready). A sequence is
+    /// one committed import or stored quote.
+    pub readiness_max_search_lag: u64,
+    /// OTLP/HTTP (protobuf) endpoint the tracing spans are exported to, e.g.
+    /// `http://127.0.0.1:4318/v1/traces` (the full traces URL). Unset (the default): no export.
+    pub otlp_endpoint: Option<String>,
+    /// `service.name` of the exported spans (default `forecourt`).
+    pub otlp_service_name: String,
 }
 
 /// How the SMTP connection is secured.
@@ -267,6 +277,9 @@ impl Default for Settings {
             max_uri_bytes: 8192,
             shutdown_ready_grace_ms: None,
             shutdown_drain_ms: 10_000,
+            readiness_max_search_lag: 1000,
+            otlp_endpoint: None,
+            otlp_service_name: "forecourt".into(),
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod leads;
 pub mod market;
 pub mod metrics;
 pub mod model;
+pub mod operations;
 pub mod outbound;
 pub mod payments;
 pub mod platform;

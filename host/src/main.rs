@@ -155,20 +155,33 @@ fn main() -> ExitCode {
         }
     };
     // The plugin kit prints its own report; its logs only when RUST_LOG asks for them.
-    if !matches!(cli.command, Command::Plugin { .. }) || std::env::var_os("RUST_LOG").is_some() {
-        telemetry::init(settings.log_format);
-    }
+    let telemetry = if !matches!(cli.command, Command::Plugin { .. }) || std::env::var_os("RUST_LOG").is_some() {
+        match telemetry::init(&settings) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                eprintln!("forecourt: {e:#}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        None
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("tokio runtime");
-    match rt.block_on(run(cli.command, settings)) {
+    let code = match rt.block_on(run(cli.command, settings)) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("forecourt: {e:#}");
             ExitCode::from(1)
         }
+    };
+    // The spans still batched are exported before the process ends.
+    if let Some(t) = telemetry {
+        t.shutdown();
     }
+    code
 }
 
 /// Tenant `slug` of the settings' tenants folder, and the database with that tenant's

@@ -6,6 +6,7 @@
 //!   compression), start-up and graceful shutdown.
 //! - [`serve`]: the listener (hyper): header read timeout, `/readyz` 503 then a drain deadline
 //!   on shutdown.
+//! - [`request_metrics`]: the layer counting and timing every answer by tenant and route kind.
 //! - [`session`]: the session cookie, client IP, Origin check and signed-in extractor.
 //! - [`headers`]: the Content-Security-Policy of documents.
 //! - [`error`]: the one JSON error envelope, the mapping of domain errors onto it, and the layer
@@ -18,6 +19,7 @@ pub mod api;
 pub mod error;
 pub mod extract;
 pub mod headers;
+pub mod request_metrics;
 pub mod serve;
 pub mod server;
 pub mod session;

@@ -28,6 +28,7 @@ use crate::{
     http::{
         api,
         error::{ApiError, envelope_errors},
+        request_metrics,
         serve::Draining,
         session,
         state::{AppState, CurrentTenant, WebFiles},
@@ -52,6 +53,7 @@ async fn resolve_tenant(State(state): State<AppState>, mut req: Request, next: N
     match state.tenants.by_host(&host) {
         Some(t) => {
             tracing::Span::current().record("tenant", t.slug());
+            request_metrics::note_tenant(t);
             req.extensions_mut().insert(CurrentTenant(t.clone()));
             next.run(req).await
         }
@@ -75,39 +77,37 @@ async fn healthz() -> &'static str {
     "ok"
 }
 
-/// `GET /readyz`: 200 `ready` while storage answers; 503 in the envelope (`draining`) once
-/// shutdown began (docs/features/platform.md "Foundation": a load balancer stops sending before
-/// the listener closes), or (`storage_unavailable`) when storage does not answer.
+/// `GET /readyz`: 200 `ready` while the host can take traffic (`operations::readiness`:
+/// storage answers, the search engine answers, no tenant's search index is more than
+/// `readiness_max_search_lag` journal sequences behind); 503 in the envelope otherwise, with the
+/// reason's code (`storage_unavailable`, `search_unavailable`, `search_lagging`), and
+/// (`draining`) once shutdown began (docs/features/platform.md "Foundation": a load balancer
+/// stops sending before the listener closes).
 ///
-/// It also reports the search indexer's lag (journal sequences not yet applied, summed over the
-/// tenants; `search::index::SearchService::lag`) in the `x-search-lag` header, and, when the
-/// request accepts `application/json`, as the body `{"status": "ready", "searchLag": N,
+/// A ready answer reports the search indexer's lag (journal sequences not yet applied, summed
+/// over the tenants; `search::index::SearchService::lag`) in the `x-search-lag` header, and,
+/// when the request accepts `application/json`, as the body `{"status": "ready", "searchLag": N,
 /// "searchLagByTenant": {"<tenant>": N}}`. The lag is omitted while the search index is not
-/// built yet; a lag never makes the host unready.
+/// built yet.
 async fn readyz(State(state): State<AppState>, draining: Option<Extension<Draining>>, headers: axum::http::HeaderMap) -> Response {
     if draining.is_some_and(|Extension(d)| d.is_draining()) {
         return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "draining", "The host is shutting down").into_response();
     }
-    if let Err(e) = state.db.ping().await {
-        tracing::warn!(error = %e, "readiness: storage does not answer");
-        return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable", "Storage does not answer").into_response();
-    }
-    let lag = match state.search.lag(&state.db).await {
-        Some(Ok(l)) => Some(l),
-        Some(Err(e)) => {
-            tracing::warn!(error = %e, "readiness: the search journal cannot be read");
-            None
+    let ready = match crate::operations::readiness(state.platform()).await {
+        Ok(r) => r,
+        Err(not) => {
+            tracing::warn!(code = not.code(), reason = %not.message(), "readiness: not ready");
+            return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, not.code(), not.message()).into_response();
         }
-        None => None,
     };
-    let total = lag.as_ref().map(|l| l.iter().map(|t| t.behind).sum::<i64>());
+    let total = ready.total_lag();
     let json = headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"));
     let mut res = if json {
         let by_tenant: serde_json::Map<String, serde_json::Value> =
-            lag.iter().flatten().map(|t| (t.tenant.clone(), t.behind.into())).collect();
+            ready.lag.iter().flatten().map(|t| (t.tenant.clone(), t.behind.into())).collect();
         axum::Json(serde_json::json!({"status": "ready", "searchLag": total, "searchLagByTenant": by_tenant})).into_response()
     } else {
         (StatusCode::OK, "ready").into_response()
@@ -209,6 +209,9 @@ pub fn app(state: AppState) -> Router {
             // HSTS only where cookies are Secure (served over https); never on plain-http development.
             hsts.then(|| HeaderValue::from_static(HSTS))
         }))
+        // Outside every layer that answers on its own (413, 414, bad_host, the envelope): each
+        // answer is counted and timed (`forecourt_http_*`).
+        .layer(middleware::from_fn(request_metrics::track))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
             let rid = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");

@@ -192,6 +192,40 @@ fn finished(done: Result<Finished, tokio::task::JoinError>, busy: &mut HashSet<D
     }
 }
 
+/// One tenant's lead delivery outbox as read at a scrape ([`outbox_stats`]).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OutboxStats {
+    /// Tenant slug.
+    pub tenant: String,
+    /// Deliveries pending (waiting for their first try or a retry).
+    pub pending: i64,
+    /// When the oldest pending delivery's lead was stored, unix seconds (None: none pending).
+    pub oldest_pending_at: Option<i64>,
+    /// Deliveries dead-lettered (their retry window passed).
+    pub dead: i64,
+}
+
+impl OutboxStats {
+    /// Age of the oldest pending delivery at `now` (unix s), seconds; 0 when none is pending.
+    pub fn oldest_pending_age(&self, now: i64) -> i64 {
+        self.oldest_pending_at.map_or(0, |at| (now - at).max(0))
+    }
+}
+
+/// The pending and dead deliveries of every tenant that has any, read now (one grouped query
+/// over the `status` index; delivered rows are not read). Errors: the storage error.
+pub async fn outbox_stats(db: &Db) -> Result<Vec<OutboxStats>, sqlx::Error> {
+    sqlx::query_as::<_, OutboxStats>(
+        "SELECT tenant, \
+         CAST(SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS BIGINT) AS pending, \
+         CAST(MIN(CASE WHEN status = 'pending' THEN created_at END) AS BIGINT) AS oldest_pending_at, \
+         CAST(SUM(CASE WHEN status = 'dead' THEN 1 ELSE 0 END) AS BIGINT) AS dead \
+         FROM lead_deliveries WHERE status IN ('pending', 'dead') GROUP BY tenant ORDER BY tenant",
+    )
+    .fetch_all(&db.pool)
+    .await
+}
+
 /// The destinations with a due, unclaimed row at `now` (unix s), the longest-waiting first.
 pub async fn due_destinations(state: &Deliverer, now: i64) -> anyhow::Result<Vec<DestinationKey>> {
     Ok(sqlx::query_as::<_, DestinationKey>(

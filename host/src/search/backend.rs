@@ -104,6 +104,12 @@ pub trait SearchBackend: Send + Sync {
     ) -> BoxFuture<'a, Result<(), SearchError>>;
     /// Starts a full rebuild of `tenant` aside ([`Rebuild`]).
     fn rebuild<'a>(&'a self, tenant: &'a str) -> BoxFuture<'a, Result<Box<dyn Rebuild>, SearchError>>;
+    /// Whether the engine answers, for readiness (`/readyz`). The default (the embedded index,
+    /// which lives in this process) always does; Meilisearch is asked its `GET /health`.
+    /// Errors: [`SearchError::Unavailable`] when it does not answer.
+    fn health(&self) -> BoxFuture<'_, Result<(), SearchError>> {
+        Box::pin(async { Ok(()) })
+    }
     /// The state recorded with `tenant`'s index (None: no index, or none recorded).
     fn state<'a>(&'a self, _tenant: &'a str) -> BoxFuture<'a, Result<Option<IndexState>, SearchError>> {
         Box::pin(async { Ok(None) })

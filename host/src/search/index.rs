@@ -215,6 +215,8 @@ pub struct TenantLag {
     /// Journal sequences not yet applied (the whole head when the index follows another epoch
     /// or none).
     pub behind: i64,
+    /// The tenant's journal head: the last sequence given out (0: none yet).
+    pub head: i64,
 }
 
 impl SearchService {
@@ -414,7 +416,11 @@ impl SearchService {
                     Some(a) if a.epoch == h.epoch => (h.seq - a.seq).max(0),
                     _ => h.seq.max(1),
                 };
-                TenantLag { tenant: h.tenant, behind }
+                TenantLag {
+                    tenant: h.tenant,
+                    behind,
+                    head: h.seq,
+                }
             })
             .collect())
     }
@@ -481,6 +487,11 @@ impl Search {
             })
             .await
             .cloned()
+    }
+
+    /// The service when it was built (at start, or by a first search); None before.
+    pub fn built(&self) -> Option<Arc<SearchService>> {
+        self.0.get().cloned()
     }
 
     /// The indexer's lag per tenant ([`SearchService::lag`]); None while no service was built

@@ -380,6 +380,10 @@ impl SearchBackend for MeiliBackend {
         "meilisearch"
     }
 
+    fn health(&self) -> BoxFuture<'_, Result<(), SearchError>> {
+        Box::pin(async move { self.client.health().await.map(drop).map_err(unavailable) })
+    }
+
     fn search<'a>(&'a self, req: &'a BackendRequest) -> BoxFuture<'a, Result<BackendResult, SearchError>> {
         Box::pin(async move {
             self.configure(&req.tenant).await?;

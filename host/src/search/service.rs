@@ -261,6 +261,9 @@ pub async fn hits_for(p: Platform<'_>, t: &Arc<Tenant>, cars: Vec<Car>) -> Vec<S
         .collect()
 }
 
+/// The results cache's name in `forecourt_cache_hits_total` / `forecourt_cache_misses_total`.
+pub const SEARCH_CACHE: &str = "search_results";
+
 /// Runs a shopper's query `q` for a tenant within an SRP route `scope` (its refinements are
 /// added to the shopper's, [`scope::apply`]). Used by the endpoint, the SRP document and tests.
 /// Errors: 503 when search is down.
@@ -281,10 +284,12 @@ pub async fn run_search(p: Platform<'_>, t: &Arc<Tenant>, q: &SearchQuery, scope
     if let Some(hit) = cached
         && let Ok(r) = hit.downcast::<SearchResponse>()
     {
+        crate::metrics::cache_series().record(SEARCH_CACHE, t.slug(), true);
         let mut r = (*r).clone();
         r.ms = started.elapsed().as_millis() as u64;
         return Ok(r);
     }
+    crate::metrics::cache_series().record(SEARCH_CACHE, t.slug(), false);
     let (conds, now) = (conditions(p, t).await, unix_now());
     let mut req = semantics::backend_request(t, q, &conds, now, true);
     // One hit before the page too: a run of sold cars that starts on an earlier page is not

@@ -122,6 +122,9 @@ pub fn check_token(t: &Tenant, given: Option<&str>) -> Result<(), Error> {
     }
 }
 
+/// The feed cache's name in `forecourt_cache_hits_total` / `forecourt_cache_misses_total`.
+pub const FEED_CACHE: &str = "listings_feed";
+
 /// Tenant `t`'s feed `kind` as of its current stock: from the cache when the tenant's journal
 /// head has not moved since it was generated, else generated anew (and cached), once: requests
 /// arriving while it is generated wait for it. Errors: the
@@ -131,6 +134,7 @@ pub async fn feed(db: &Db, plugins: Option<&Arc<PluginHost>>, t: &Arc<Tenant>, k
     let key = head.map_or_else(|| "none".to_string(), |h| format!("{}:{}", h.epoch, h.seq));
     let slot = (t.slug().to_string(), kind);
     if let Some(f) = cached(&slot, &key) {
+        crate::metrics::cache_series().record(FEED_CACHE, t.slug(), true);
         return Ok(f);
     }
     let lock = GENERATING
@@ -140,10 +144,12 @@ pub async fn feed(db: &Db, plugins: Option<&Arc<PluginHost>>, t: &Arc<Tenant>, k
         .or_default()
         .clone();
     let _generating = lock.lock().await;
-    // Another request may have generated it while this one waited.
+    // Another request may have generated it while this one waited (a hit: no second generation).
     if let Some(f) = cached(&slot, &key) {
+        crate::metrics::cache_series().record(FEED_CACHE, t.slug(), true);
         return Ok(f);
     }
+    crate::metrics::cache_series().record(FEED_CACHE, t.slug(), false);
     let started = std::time::Instant::now();
     let file = Arc::new(generate(db, plugins, t, kind).await?);
     GENERATED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -181,9 +181,10 @@ pub async fn get_plugins(State(state): State<AppState>, headers: HeaderMap) -> R
     Ok(Json(state.plugins.status()))
 }
 
-/// The process's metrics in the Prometheus text format (`crate::metrics`: the plugin series and
-/// any other registered), behind the admin token (a scraper sends it as a bearer token).
-/// Errors: 401 without the admin token, 403 when it is not set.
+/// The process's metrics in the Prometheus text format (`crate::metrics`: the HTTP, cache and
+/// plugin series, and the lead outbox and search indexer gauges read now from storage by
+/// `operations::refresh_gauges`), behind the admin token (a scraper sends it as a bearer
+/// token). Errors: 401 without the admin token, 403 when it is not set.
 #[utoipa::path(get, path = "/metrics", tag = "admin",
     security(("admin_token" = [])),
     responses(
@@ -192,6 +193,7 @@ pub async fn get_plugins(State(state): State<AppState>, headers: HeaderMap) -> R
 pub async fn get_metrics(State(state): State<AppState>, headers: HeaderMap) -> Result<axum::response::Response, ApiError> {
     use axum::response::IntoResponse;
     authorize(&state, &headers)?;
+    crate::operations::refresh_gauges(state.platform()).await;
     let (content_type, body) = crate::metrics::render().map_err(ApiError::internal)?;
     Ok(([(header::CONTENT_TYPE, content_type)], body).into_response())
 }
