@@ -1050,9 +1050,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The process's metrics in the Prometheus text format (`crate::metrics`: the plugin series and
-         *     any other registered), behind the admin token (a scraper sends it as a bearer token).
-         *     Errors: 401 without the admin token, 403 when it is not set.
+         * The process's metrics in the Prometheus text format (`crate::metrics`: the HTTP, cache and
+         *     plugin series, and the lead outbox and search indexer gauges read now from storage by
+         *     `operations::refresh_gauges`), behind the admin token (a scraper sends it as a bearer
+         *     token). Errors: 401 without the admin token, 403 when it is not set.
          */
         get: operations["get_metrics"];
         put?: never;
