@@ -172,10 +172,11 @@ pub async fn detail(p: Platform<'_>, t: &Arc<Tenant>, slug: &str) -> Result<CarR
 }
 
 /// `GET /api/v1/cars/{slug}/drive-away`: the estimate for tenant `t`'s car `slug` for a buyer
-/// in `state` (a state code) or at `postcode` (four digits; its state is used); neither: the
-/// car's state. Errors: `invalid` naming `state` (not a state code) or `postcode` (not four
-/// digits, or not an Australian postcode), or both given; `NotFound` for an unknown car or when
-/// the car shows no price or the tenant turned estimates off; storage faults.
+/// in `state` (a state code, upper case) or at `postcode` (four digits; its state is used, and it
+/// wins when both are given); neither: the car's state. Errors: `invalid` naming `state` (not a
+/// state code, empty included) or `postcode` (not four digits, empty included); `NotFound` naming
+/// `postcode` for four digits that are not an Australian postcode; `NotFound` for an unknown car
+/// or when the car shows no price or the tenant turned estimates off; storage faults.
 pub async fn drive_away(
     p: Platform<'_>,
     t: &Arc<Tenant>,
@@ -183,32 +184,23 @@ pub async fn drive_away(
     state: Option<&str>,
     postcode: Option<&str>,
 ) -> Result<crate::pricing::DriveAway> {
-    let buyer = match (
-        state.map(str::trim).filter(|s| !s.is_empty()),
-        postcode.map(str::trim).filter(|s| !s.is_empty()),
-    ) {
-        (Some(_), Some(_)) => return Err(Error::invalid("postcode", "give a state or a postcode, not both")),
-        (Some(s), None) => {
-            let s = s.to_ascii_uppercase();
-            if !crate::pricing::tables::STATES.contains(&s.as_str()) {
-                return Err(Error::invalid(
-                    "state",
-                    format!("must be one of {}", crate::pricing::tables::STATES.join(", ")),
-                ));
-            }
-            Some(s)
+    let states = crate::pricing::tables::STATES;
+    if let Some(s) = state
+        && !states.contains(&s)
+    {
+        return Err(Error::invalid("state", format!("must be one of {}", states.join(", "))));
+    }
+    let from_postcode = match postcode {
+        None => None,
+        Some(pc) if !crate::geo::is_postcode(pc) => {
+            return Err(Error::invalid("postcode", "must be a four-digit Australian postcode"));
         }
-        (None, Some(pc)) => {
-            if !crate::geo::is_postcode(pc) {
-                return Err(Error::invalid("postcode", "must be a four-digit Australian postcode"));
-            }
-            let Some(found) = crate::geo::postcode(pc) else {
-                return Err(Error::invalid("postcode", format!("{pc} is not an Australian postcode we know")));
-            };
-            Some(found.state.clone())
-        }
-        (None, None) => None,
+        Some(pc) => match crate::geo::postcode(pc) {
+            Some(found) => Some(found.state.clone()),
+            None => return Err(Error::not_found(format!("{pc} is not an Australian postcode we know")).with_field("postcode")),
+        },
     };
+    let buyer = from_postcode.or(state.map(str::to_string));
     let detail = detail(p, t, slug).await?;
     crate::pricing::for_car(&t.config, &detail.car, &detail.price_view, buyer.as_deref())
         .ok_or_else(|| Error::not_found(format!("No drive-away estimate for `{slug}`: the car shows no price")))

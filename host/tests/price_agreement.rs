@@ -135,6 +135,32 @@ async fn every_surface_shows_the_same_price_and_drive_away_figure_for_every_demo
                 hit.shown.is_some(),
                 "{slug}/{car_slug}: an estimate exactly when a price shows"
             );
+            if let Some(d) = &full
+                && estimated == 0
+            {
+                // The panel's inputs (docs/features/platform.md "Price engine"): each parameter is
+                // checked on its own, and a postcode wins over a state.
+                for (query, status, field) in [
+                    ("postcode=", StatusCode::BAD_REQUEST, Some("postcode")),
+                    ("postcode=30001", StatusCode::BAD_REQUEST, Some("postcode")),
+                    ("postcode=0001", StatusCode::NOT_FOUND, Some("postcode")),
+                    ("state=", StatusCode::BAD_REQUEST, Some("state")),
+                    ("state=nsw", StatusCode::BAD_REQUEST, Some("state")),
+                    ("state=XX&postcode=3000", StatusCode::BAD_REQUEST, Some("state")),
+                ] {
+                    let (s, _, b) = call(&app, get(&host, &format!("/api/v1/cars/{car_slug}/drive-away?{query}"))).await;
+                    assert_eq!(s, status, "{query}: {b}");
+                    assert_eq!(json(&b)["error"]["field"].as_str(), field, "{query}");
+                }
+                let (s, _, b) = call(
+                    &app,
+                    get(&host, &format!("/api/v1/cars/{car_slug}/drive-away?state=NSW&postcode=3000")),
+                )
+                .await;
+                assert_eq!(s, StatusCode::OK, "{b}");
+                assert_eq!(json(&b)["state"], "VIC", "the postcode wins");
+                assert!(d.components.iter().all(|c| c.amount >= 0));
+            }
             if let Some(d) = &full {
                 estimated += 1;
                 assert_eq!(

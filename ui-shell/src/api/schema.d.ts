@@ -6392,7 +6392,7 @@ export interface operations {
             query?: {
                 /** @description The buyer's state or territory code (`NSW`, `VIC`, `QLD`, `SA`, `WA`, `TAS`, `NT`, `ACT`). */
                 state?: string | null;
-                /** @description The buyer's four-digit postcode (its state is used). */
+                /** @description The buyer's four-digit postcode (its state is used; it wins over `state` when both are given). */
                 postcode?: string | null;
             };
             header?: never;
@@ -6412,7 +6412,7 @@ export interface operations {
                     "application/json": components["schemas"]["DriveAway"];
                 };
             };
-            /** @description A `state` that is not a state code, a `postcode` that is not an Australian postcode, or both given */
+            /** @description A `state` that is not a state code, or a `postcode` that is not four digits (the envelope's `field` names it) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6421,7 +6421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description No such car, or it shows no price */
+            /** @description No such car, it shows no price, or a `postcode` that is not an Australian postcode (`field` is `postcode`) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -87,7 +87,7 @@ describe("DriveAwayPanel", () => {
     expect(screen.getByText(/excludes the items listed/)).toBeTruthy();
   });
 
-  it("shows the host's 400 under the field it names and keeps the last total", async () => {
+  it("shows the host's 404 for an unknown postcode under the field it names and keeps the last total", async () => {
     const host = fakeDriveAwayHost();
     render(<DriveAwayPanel slug={SLUG} initial={DRIVE_AWAY_NSW} fetchImpl={host.fetchImpl} />);
     fireEvent.change(screen.getByLabelText("Or your postcode"), { target: { value: "9999" } });

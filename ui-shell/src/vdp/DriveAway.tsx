@@ -44,7 +44,7 @@ function sourcesOf(d: DriveAway): { href: string; labels: string[]; effective: s
  * the items the host could not price with the reason, the disclaimer and the sources as links.
  * Choosing a state, or submitting a 4-digit postcode, asks GET /api/v1/cars/{slug}/drive-away; a
  * postcode that is not 4 digits gets an inline error naming the field and no request; the host's
- * 400 is shown under the field it names (`state` or `postcode`). Takes {@link DriveAwayPanelProps};
+ * 400 or 404 is shown under the field it names (`state` or `postcode`). Takes {@link DriveAwayPanelProps};
  * renders a `<section>`.
  */
 export default function DriveAwayPanel({ slug, initial, fetchImpl }: DriveAwayPanelProps) {
@@ -71,7 +71,8 @@ export default function DriveAwayPanel({ slug, initial, fetchImpl }: DriveAwayPa
           setState(r.data.state);
           return;
         }
-        const field = r.status === 400 ? r.error.field : null;
+        // 400 names a malformed field; 404 names `postcode` for four digits that are no postcode.
+        const field = r.status === 400 || r.status === 404 ? r.error.field : null;
         setErrors({
           state: field === "state" ? r.error.message : null,
           postcode: field === "postcode" ? r.error.message : null,

@@ -51,7 +51,8 @@ export function postcodeError(text: string): string | null {
  * GET /api/v1/cars/{slug}/drive-away?state= or ?postcode=: the host's estimate for the buyer's
  * state. Takes the car slug, the place (state code, or a postcode already checked by
  * {@link postcodeError}), an AbortSignal and a fetch; returns the {@link DriveAway} or the error
- * envelope (400 with `field` `state` or `postcode` for a bad value, 404 for an unknown car).
+ * envelope (400 with `field` `state` or `postcode` for a bad value; 404 for an unknown car, or
+ * with `field` `postcode` for four digits that are not an Australian postcode).
  * Rejects when aborted or offline.
  */
 export async function getDriveAway(

@@ -123,7 +123,8 @@ const json = (status: number, body: unknown) =>
 
 /**
  * A fake host for GET /api/v1/cars/{slug}/drive-away: `state` NSW, VIC or QLD, or a postcode
- * starting 2 (NSW), 3 (VIC) or 4 (QLD); anything else is the host's 400 naming the field. Records
+ * starting 2 (NSW), 3 (VIC) or 4 (QLD); any other postcode is the host's 404 naming `postcode` (four
+ * digits that are no postcode) and any other state its 400 naming `state`. Records
  * every URL asked in `urls`. Takes nothing; returns the fetch and the list.
  */
 export function fakeDriveAwayHost(): { fetchImpl: FetchLike; urls: string[] } {
@@ -135,8 +136,10 @@ export function fakeDriveAwayHost(): { fetchImpl: FetchLike; urls: string[] } {
     const state = q.get("state") ?? (postcode ? { "2": "NSW", "3": "VIC", "4": "QLD" }[postcode.charAt(0)] : undefined);
     const found = state ? BY_STATE[state] : undefined;
     if (found) return json(200, found);
-    const field = postcode !== null ? "postcode" : "state";
-    return json(400, { error: { code: "invalid_field", message: `Unknown ${field}: ${postcode ?? q.get("state")}`, field } });
+    if (postcode !== null) {
+      return json(404, { error: { code: "not_found", message: `Unknown postcode: ${postcode}`, field: "postcode" } });
+    }
+    return json(400, { error: { code: "invalid_field", message: `Unknown state: ${q.get("state")}`, field: "state" } });
   };
   return { fetchImpl, urls };
 }

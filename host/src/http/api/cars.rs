@@ -32,8 +32,9 @@ pub async fn get_car(
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct DriveAwayParams {
     /// The buyer's state or territory code (`NSW`, `VIC`, `QLD`, `SA`, `WA`, `TAS`, `NT`, `ACT`).
+    #[param(pattern = "^(NSW|VIC|QLD|SA|WA|TAS|NT|ACT)$")]
     pub state: Option<String>,
-    /// The buyer's four-digit postcode (its state is used).
+    /// The buyer's four-digit postcode (its state is used; it wins over `state` when both are given).
     #[param(pattern = "^[0-9]{4}$")]
     pub postcode: Option<String>,
 }
@@ -44,8 +45,8 @@ pub struct DriveAwayParams {
     params(("slug" = String, Path, description = "Car slug"), DriveAwayParams),
     responses(
         (status = 200, body = crate::pricing::DriveAway),
-        (status = 400, description = "A `state` that is not a state code, a `postcode` that is not an Australian postcode, or both given", body = crate::http::error::ErrorEnvelope),
-        (status = 404, description = "No such car, or it shows no price", body = crate::http::error::ErrorEnvelope)))]
+        (status = 400, description = "A `state` that is not a state code, or a `postcode` that is not four digits (the envelope's `field` names it)", body = crate::http::error::ErrorEnvelope),
+        (status = 404, description = "No such car, it shows no price, or a `postcode` that is not an Australian postcode (`field` is `postcode`)", body = crate::http::error::ErrorEnvelope)))]
 pub async fn get_drive_away(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
