@@ -29,8 +29,9 @@ const CAR = {
 };
 
 /** First-load JavaScript budget of a VDP, gzip, React included. */
-// 155 KiB since 2026-11-25 (was 150): see ui-shell/BUDGETS.md for what the 5 KiB paid for.
-const BUDGET_BYTES = 155 * 1024;
+// 158 KiB since 2026-11-28 (155 since 2026-11-25, 150 before): see ui-shell/BUDGETS.md for what
+// the raises paid for.
+const BUDGET_BYTES = 158 * 1024;
 
 const url = (slug: string, path: string, pattern = base) => `${pattern.replace("{tenant}", slug)}${path}`;
 const ignorable = (e: string) => /favicon\.ico/.test(e);

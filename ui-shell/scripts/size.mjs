@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // First-load JavaScript of a page, gzip (level 9, per file), as a browser fetches it: starts the
 // host (which serves the UI and writes the inline data) unless FORECOURT_E2E_BASE_URL is set, loads
-// the page in Debian's Chromium, sums every JavaScript response. Budget: 155 KiB on a VDP (ui-shell/BUDGETS.md), React
+// the page in Debian's Chromium, sums every JavaScript response. Budget: 158 KiB on a VDP (ui-shell/BUDGETS.md), React
 // included.
 //
 //   npm run size [-- /cars/<slug> [tenant-slug]]
@@ -14,7 +14,7 @@ import { startHost } from "./serve.mjs";
 
 const path = process.argv[2] ?? "/cars/2021-mercedes-benz-glc-class-hm10570";
 const tenant = process.argv[3] ?? "harbourside-mercedes";
-const BUDGET = 155 * 1024;
+const BUDGET = 158 * 1024;
 
 const stops = [];
 let base = process.env.FORECOURT_E2E_BASE_URL;
