@@ -196,7 +196,7 @@ export default function DriveAwayPanel({ slug, initial, fetchImpl }: DriveAwayPa
       ) : null}
       <p className="fc-drive-away__disclaimer">{data.disclaimer}</p>
       {sources.length > 0 ? (
-        <div className="fc-drive-away__sources">
+        <div className="fc-drive-away__citations">
           <h3>Sources</h3>
           <ul>
             {sources.map((s) => (

@@ -5,7 +5,7 @@
 // rule. Money is whole AUD dollars throughout. The panel is src/vdp/DriveAway.tsx; the SRP card's line is
 // `driveAwayLine` in src/search/cards.ts (so the SRP loads none of this module's code).
 import type { components } from "../api/schema";
-import type { CallResult, FetchLike } from "./tools/api";
+import { type CallResult, call, defaultFetch, type FetchLike } from "./tools/api";
 
 type S = components["schemas"];
 /**
@@ -55,24 +55,12 @@ export function postcodeError(text: string): string | null {
  * with `field` `postcode` for four digits that are not an Australian postcode).
  * Rejects when aborted or offline.
  */
-export async function getDriveAway(
+export function getDriveAway(
   slug: string,
   place: BuyerPlace,
   signal?: AbortSignal,
-  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+  fetchImpl: FetchLike = defaultFetch,
 ): Promise<CallResult<DriveAway>> {
   const q = new URLSearchParams("state" in place ? { state: place.state } : { postcode: place.postcode.trim() });
-  const r = await fetchImpl(`/api/v1/cars/${encodeURIComponent(slug)}/drive-away?${q}`, signal ? { signal } : {});
-  const body = (await r.json().catch(() => null)) as unknown;
-  if (r.ok && body !== null) return { ok: true, data: body as DriveAway };
-  const env = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | null)?.error;
-  return {
-    ok: false,
-    status: r.status,
-    error: {
-      code: typeof env?.code === "string" ? env.code : "http_error",
-      message: typeof env?.message === "string" ? env.message : `HTTP ${r.status}`,
-      field: typeof env?.field === "string" ? env.field : null,
-    },
-  };
+  return call<DriveAway>(`/api/v1/cars/${encodeURIComponent(slug)}/drive-away?${q}`, signal ? { signal } : {}, fetchImpl);
 }

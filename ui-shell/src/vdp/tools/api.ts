@@ -41,9 +41,14 @@ export type CallResult<T> =
 /** A fetch function (the browser's, or a fake in tests and stories). */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+/** The browser's fetch. */
+export const defaultFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
-async function call<T>(url: string, init: RequestInit, fetchImpl: FetchLike): Promise<CallResult<T>> {
+/**
+ * One call to the host: `url` with `init` through `fetchImpl`. Returns the JSON body on 2xx, else
+ * the status and the error envelope's code, message and field. Rejects when aborted or offline.
+ */
+export async function call<T>(url: string, init: RequestInit, fetchImpl: FetchLike): Promise<CallResult<T>> {
   const r = await fetchImpl(url, init);
   const body = (await r.json().catch(() => null)) as unknown;
   if (r.ok && body !== null) return { ok: true, data: body as T };
