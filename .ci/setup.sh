@@ -8,7 +8,8 @@
 # - Debian: chromium (end-to-end tests drive it through playwright-core; Playwright's own browser
 #   download is never used), rustc-web/cargo-web/rust-web-src/lld-22 (plugins; plugins/build.sh
 #   installs them too when missing); libxml2-utils (xmllint: the lead tests validate ADF/XML
-#   against the ADF 1.0 DTD).
+#   against the ADF 1.0 DTD); nginx, openssl and wrk (the TLS reverse proxy of the proxied
+#   end-to-end run and the HTTP benchmark's reference server, .ci/bench-http.sh).
 # - cargo-nextest when missing (the test runner).
 # - npm ci for the ui-shell and ui-plugins workspace.
 set -euo pipefail
@@ -33,7 +34,7 @@ apt_install() {
     || { as_root apt-get update -qq && as_root apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null; }
 }
 
-pkgs=(rustc-web cargo-web rust-web-src libxml2-utils)
+pkgs=(rustc-web cargo-web rust-web-src libxml2-utils nginx openssl wrk)
 if [ "${FORECOURT_SETUP_BROWSER:-1}" != 0 ]; then pkgs+=(chromium fonts-dejavu-core); fi
 apt_install "${pkgs[@]}"
 
