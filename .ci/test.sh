@@ -6,7 +6,8 @@
 # 1. set-up (.ci/setup.sh)                 4. host tests on SQLite, then on PostgreSQL
 # 2. plugins: build components, unit tests 5. API conformance: schemathesis, bounded (.ci/schemathesis.sh)
 # 3. format, lint, structure (fmt, clippy, 6. UI: lint, typecheck, build, unit tests, Storybook, e2e,
-#    .ci/architecture.py)                    Lighthouse budget (BENCHMARKS.md "Lighthouse")
+#    .ci/architecture.py)                    e2e through nginx on PostgreSQL, Lighthouse budget
+#                                            (BENCHMARKS.md "Lighthouse")
 #
 # PostgreSQL: FORECOURT_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test, trust
 # auth). Each test creates and drops its own database. When the server does not answer the
@@ -67,6 +68,9 @@ step "UI: Storybook build"
 npm run storybook:build
 step "UI: end-to-end (Playwright + Debian chromium; e2e/layout.e2e.ts is the layout and axe guard)"
 npm run e2e
+step "UI: end-to-end through nginx (TLS, HTTP/2) in front of two hosts on PostgreSQL: the sign-in and lead suites and ui-shell/e2e/proxied.checks.ts (docs/operations.md \"Behind nginx\")"
+# Skips with a message when PostgreSQL, nginx or openssl is missing, except under CI (CI=true).
+FORECOURT_TEST_DATABASE_URL="$pg_url" npm run e2e:proxied -w ui-shell
 step "UI: Lighthouse mobile budget (home, SRP and VDP of every demo tenant, every category >= 90; a page that misses is judged on the median of 3)"
 npm run lighthouse:guard
 
