@@ -57,6 +57,14 @@ pub struct Settings {
     /// when the tenant's stock changes; docs/features/platform.md "Search"). 0 turns the cache
     /// off: every search is computed (BENCHMARKS.md's uncached figures run so).
     pub search_cache_entries: usize,
+    /// Bytes of rendered answers (documents and hot JSON with their brotli and gzip variants)
+    /// kept per tenant by the rendered-response cache (default 64 MiB; docs/features/platform.md
+    /// "Rendered-response cache"). 0 turns the cache off.
+    pub render_cache_tenant_bytes: u64,
+    /// Seconds a rendered answer is served at most before it is rendered again, for what
+    /// changes with the clock rather than with a journaled change (default 60). 0 turns the
+    /// cache off.
+    pub render_cache_max_age_secs: u64,
     /// Directory of built plugin components (`*.wasm`), default `plugins/dist`.
     pub plugin_dir: PathBuf,
     /// Directory of the built UI shell, default `ui-shell/dist`.
@@ -236,6 +244,8 @@ impl Default for Settings {
             meili_url: None,
             meili_key: None,
             search_cache_entries: DEFAULT_SEARCH_CACHE_ENTRIES,
+            render_cache_tenant_bytes: 64 * 1024 * 1024,
+            render_cache_max_age_secs: 60,
             plugin_dir: PathBuf::from("plugins/dist"),
             ui_dist_dir: PathBuf::from("ui-shell/dist"),
             ui_plugins_dir: PathBuf::from("ui-plugins"),

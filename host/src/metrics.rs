@@ -18,8 +18,9 @@
 //! |---|---|---|
 //! | `forecourt_http_requests_total` | counter | tenant (`""` for an unknown host or a host-wide route), kind (`document`, `api`, `asset`, `feed`, `admin`, `health`), status (`2xx`, `3xx`, `4xx`, `5xx`) |
 //! | `forecourt_http_request_duration_seconds` | histogram | tenant, kind |
-//! | `forecourt_cache_hits_total` | counter | cache (`search_results`, `listings_feed`), tenant |
+//! | `forecourt_cache_hits_total` | counter | cache (`search_results`, `listings_feed`, `rendered`), tenant |
 //! | `forecourt_cache_misses_total` | counter | cache, tenant |
+//! | `forecourt_cache_bytes` | gauge (set at each scrape) | cache (`rendered`), tenant |
 //!
 //! And the gauges set at each scrape from storage and the indexer ([`ops_gauges`], set by
 //! `operations::refresh_gauges` just before [`render`]):
@@ -161,10 +162,13 @@ pub struct CacheSeries {
     pub hits: IntCounterVec,
     /// Lookups that had to compute the answer, by cache and tenant.
     pub misses: IntCounterVec,
+    /// Bytes a cache holds, by cache and tenant (the rendered-response cache's, set at each
+    /// scrape by `GET /metrics`).
+    pub bytes: IntGaugeVec,
 }
 
 impl CacheSeries {
-    /// Counts one lookup of `cache` (`search_results`, `listings_feed`) for `tenant`: a hit when
+    /// Counts one lookup of `cache` (`search_results`, `listings_feed`, `rendered`) for `tenant`: a hit when
     /// `hit`, else a miss.
     pub fn record(&self, cache: &str, tenant: &str, hit: bool) {
         let series = if hit { &self.hits } else { &self.misses };
@@ -186,6 +190,9 @@ static CACHE_SERIES: LazyLock<CacheSeries> = LazyLock::new(|| CacheSeries {
             &["cache", "tenant"],
         )
         .expect("valid counter"),
+    ),
+    bytes: register(
+        IntGaugeVec::new(Opts::new("forecourt_cache_bytes", "Bytes held by a cache"), &["cache", "tenant"]).expect("valid gauge"),
     ),
 });
 

@@ -285,10 +285,13 @@ pub async fn apply_stripe_event(db: &Db, tenant: &str, event: &StripeEvent, now:
         "checkout.session.expired" | "checkout.session.async_payment_failed" => status::CANCELLED,
         _ => return Ok(None),
     };
-    let changed = if to == status::PAID {
-        sqlx::query(
+    if to == status::PAID {
+        // The car is now shown as reserved (model.rs reads the paid hold): journaled with the
+        // update, so every host's search index and rendered pages follow (stock::journal).
+        let mut tx = db.begin_write().await?;
+        let cars: Vec<Option<i64>> = sqlx::query_scalar(
             "UPDATE reservations SET status = $1, hold_until = $2 + hold_hours * 3600, payment_url = NULL, updated_at = $2 \
-             WHERE tenant = $3 AND provider_ref = $4 AND status IN ($5, $6)",
+             WHERE tenant = $3 AND provider_ref = $4 AND status IN ($5, $6) RETURNING car_id",
         )
         .bind(to)
         .bind(now)
@@ -296,9 +299,14 @@ pub async fn apply_stripe_event(db: &Db, tenant: &str, event: &StripeEvent, now:
         .bind(&s.id)
         .bind(status::PENDING)
         .bind(status::CANCELLED)
-        .execute(&db.pool)
-        .await?
-    } else {
+        .fetch_all(&mut *tx)
+        .await?;
+        let ids: Vec<i64> = cars.iter().flatten().copied().collect();
+        crate::stock::journal::record(&mut tx, tenant, &ids).await?;
+        tx.commit().await?;
+        return Ok((!cars.is_empty()).then_some(to));
+    }
+    let changed = {
         sqlx::query(
             "UPDATE reservations SET status = $1, payment_url = NULL, updated_at = $2 \
              WHERE tenant = $3 AND provider_ref = $4 AND status = $5",

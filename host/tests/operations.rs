@@ -164,8 +164,11 @@ async fn metrics_count_requests_caches_the_outbox_and_the_index_lag_per_tenant()
     for (host, path, want) in [
         ("alpha.localhost", "/contact-us", StatusCode::OK),
         ("alpha.localhost", "/api/v1/tenant", StatusCode::OK),
+        // The same search twice: two addresses of one query, so the rendered-response cache
+        // (keyed on the address) misses both and the search results cache (keyed on the query)
+        // answers the second.
         ("alpha.localhost", "/api/v1/search", StatusCode::OK),
-        ("alpha.localhost", "/api/v1/search", StatusCode::OK),
+        ("alpha.localhost", "/api/v1/search?page=1", StatusCode::OK),
         ("beta.localhost", "/contact-us", StatusCode::OK),
         ("beta.localhost", "/api/v1/search", StatusCode::OK),
         ("nobody.localhost", "/", StatusCode::NOT_FOUND),
@@ -232,6 +235,17 @@ async fn metrics_count_requests_caches_the_outbox_and_the_index_lag_per_tenant()
         ),
         (1.0, 1.0)
     );
+    // The rendered-response cache: the document, the tenant and both search addresses rendered
+    // once each, and what it holds.
+    assert_eq!(
+        (cache(&m, hits, "rendered", "alpha"), cache(&m, misses, "rendered", "alpha")),
+        (0.0, 4.0)
+    );
+    assert_eq!(
+        (cache(&m, hits, "rendered", "beta"), cache(&m, misses, "rendered", "beta")),
+        (0.0, 2.0)
+    );
+    assert!(cache(&m, "forecourt_cache_bytes", "rendered", "alpha") > 0.0);
     // The outbox as stored now.
     assert_eq!(gauge(&m, "forecourt_lead_outbox_pending", "alpha"), Some(1.0));
     assert_eq!(gauge(&m, "forecourt_lead_outbox_dead", "alpha"), Some(0.0));

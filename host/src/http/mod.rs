@@ -19,6 +19,7 @@ pub mod api;
 pub mod error;
 pub mod extract;
 pub mod headers;
+pub mod render_cache;
 pub mod request_metrics;
 pub mod serve;
 pub mod server;

@@ -28,7 +28,7 @@ use crate::{
     http::{
         api,
         error::{ApiError, envelope_errors},
-        request_metrics,
+        render_cache, request_metrics,
         serve::Draining,
         session,
         state::{AppState, CurrentTenant, WebFiles},
@@ -177,6 +177,8 @@ pub fn app(state: AppState) -> Router {
         .merge(api::auth::router(&state))
         .merge(web::router())
         .fallback(fallback)
+        // Inside tenant resolution: a hit is answered before any handler runs.
+        .layer(middleware::from_fn_with_state(state.clone(), render_cache::serve))
         .layer(middleware::from_fn_with_state(state.clone(), resolve_tenant));
     Router::new()
         .route("/healthz", get(healthz))
@@ -242,7 +244,9 @@ pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
     let web = Arc::new(WebFiles::load(&settings));
     let tenants = Arc::new(tenants);
     let search = crate::search::start(&settings, &db, &tenants).await?;
+    let render_cache = Arc::new(crate::http::render_cache::RenderCache::new(&settings, &tenants));
     Ok(AppState {
+        render_cache,
         settings: Arc::new(settings),
         tenants,
         db,

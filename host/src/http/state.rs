@@ -30,6 +30,9 @@ pub struct AppState {
     pub web: Arc<WebFiles>,
     /// Stock search (docs/features/platform.md "Search"): the configured backend, kept in sync with storage.
     pub search: crate::search::Search,
+    /// Documents and hot JSON as rendered bytes per content version (docs/features/platform.md
+    /// "Rendered-response cache").
+    pub render_cache: Arc<crate::http::render_cache::RenderCache>,
 }
 
 /// The UI files read once at start: the document template and the route table.

@@ -35,8 +35,18 @@ static CHANGES: LazyLock<tokio::sync::broadcast::Sender<String>> = LazyLock::new
 /// Wakes every search indexer of this process to apply `tenant`'s journaled changes now (called
 /// after a committed import). Never blocks, never fails; indexers also poll.
 pub fn notify_stock_changed(tenant: &str) {
+    *LOCAL_CHANGES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(tenant.to_string())
+        .or_default() += 1;
     let _ = CHANGES.send(tenant.to_string());
 }
+
+/// Changes committed by this process per tenant ([`notify_stock_changed`] calls): part of
+/// [`Search::generation`], so this process's own commits move it at once, before its indexer
+/// applies them.
+static LOCAL_CHANGES: LazyLock<Mutex<HashMap<String, u64>>> = LazyLock::new(Mutex::default);
 
 /// How often an indexer reads the journal heads when nothing woke it (changes made by another
 /// process).
@@ -492,6 +502,23 @@ impl Search {
     /// The service when it was built (at start, or by a first search); None before.
     pub fn built(&self) -> Option<Arc<SearchService>> {
         self.0.get().cloned()
+    }
+
+    /// `tenant`'s content generation: moves whenever the indexer applies a journaled change of
+    /// the tenant (from this process or another one sharing the storage) and whenever this
+    /// process commits one ([`notify_stock_changed`]); never goes back. None while no search
+    /// service is built. What is rendered from storage at one generation stays valid until it
+    /// moves (the rendered-response cache, `http::render_cache`).
+    pub fn generation(&self, tenant: &str) -> Option<u64> {
+        let svc = self.0.get()?;
+        let applied = svc.cache.lock().unwrap_or_else(|e| e.into_inner()).generation(tenant);
+        let local = LOCAL_CHANGES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(tenant)
+            .copied()
+            .unwrap_or(0);
+        Some(applied + local)
     }
 
     /// The indexer's lag per tenant ([`SearchService::lag`]); None while no service was built

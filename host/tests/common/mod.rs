@@ -181,6 +181,7 @@ pub async fn state(db: &Db, tenants: TenantRegistry, tenants_dir: &Path, admin_t
     };
     AppState {
         web: Arc::new(forecourt_host::http::state::WebFiles::load(&settings)),
+        render_cache: Arc::new(forecourt_host::http::render_cache::RenderCache::new(&settings, &tenants)),
         settings: Arc::new(settings),
         // The real plugin host (components from the repository's plugins/dist) for these tenants.
         plugins: Arc::new(

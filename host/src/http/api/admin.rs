@@ -194,6 +194,13 @@ pub async fn get_metrics(State(state): State<AppState>, headers: HeaderMap) -> R
     use axum::response::IntoResponse;
     authorize(&state, &headers)?;
     crate::operations::refresh_gauges(state.platform()).await;
+    let bytes = &crate::metrics::cache_series().bytes;
+    for t in state.tenants.iter() {
+        let held = state.render_cache.bytes(t.slug());
+        bytes
+            .with_label_values(&["rendered", t.slug()])
+            .set(i64::try_from(held).unwrap_or(i64::MAX));
+    }
     let (content_type, body) = crate::metrics::render().map_err(ApiError::internal)?;
     Ok(([(header::CONTENT_TYPE, content_type)], body).into_response())
 }

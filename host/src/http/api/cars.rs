@@ -4,7 +4,7 @@
 //! naming who decided each (docs/features/platform.md "Plugins and extension points"). Another tenant's slug is a 404.
 
 use crate::http::extract::{Json, Path, Query};
-use axum::extract::State;
+use axum::{Extension, extract::State};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -12,6 +12,7 @@ use crate::{
     cars::{self, CarResponse},
     http::{
         error::ApiError,
+        render_cache::Cacheable,
         state::{AppState, CurrentTenant},
     },
 };
@@ -24,8 +25,8 @@ pub async fn get_car(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
     Path(slug): Path<String>,
-) -> Result<Json<CarResponse>, ApiError> {
-    Ok(Json(cars::detail(state.platform(), &t, &slug).await?))
+) -> Result<(Extension<Cacheable>, Json<CarResponse>), ApiError> {
+    Ok((Extension(Cacheable), Json(cars::detail(state.platform(), &t, &slug).await?)))
 }
 
 /// `?state=` or `?postcode=` of the drive-away estimate.

@@ -115,6 +115,9 @@ pub async fn post_stripe_webhook(
     }
     let event: StripeEvent = serde_json::from_slice(&body).map_err(|e| ApiError::invalid("body", e.to_string()))?;
     let status = payments::apply_stripe_event(&state.db, t.slug(), &event, now).await?;
+    if status == Some(payments::status::PAID) {
+        crate::search::notify_stock_changed(t.slug());
+    }
     if let Some(s) = status {
         tracing::info!(tenant = t.slug(), session = %event.data.object.id, status = s, "reservation payment");
     }

@@ -11,11 +11,15 @@
 //! engine is down these answer 503 `search_unavailable`; nothing else in the host is affected.
 
 use crate::http::extract::{Json, Path};
-use axum::extract::{RawQuery, State};
+use axum::{
+    Extension,
+    extract::{RawQuery, State},
+};
 
 use crate::{
     http::{
         error::ApiError,
+        render_cache::Cacheable,
         state::{AppState, CurrentTenant},
     },
     search::{
@@ -43,8 +47,10 @@ pub async fn get_search(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
     RawQuery(raw): RawQuery,
-) -> Result<Json<SearchResponse>, ApiError> {
-    Ok(Json(service::search(state.platform(), &t, raw.as_deref()).await?))
+) -> Result<(Option<Extension<Cacheable>>, Json<SearchResponse>), ApiError> {
+    let answer = service::search(state.platform(), &t, raw.as_deref()).await?;
+    // The first page is what every SRP visit asks for; deeper pages are left to the results cache.
+    Ok(((answer.page <= 1).then_some(Extension(Cacheable)), Json(answer)))
 }
 
 /// The count of a query (the 'Show Me {count}' button).

@@ -7,6 +7,7 @@
 
 use crate::http::extract::{Json, Path, Query};
 use axum::{
+    Extension,
     extract::State,
     http::{StatusCode, header},
     response::{IntoResponse, Response},
@@ -18,6 +19,7 @@ use crate::{
     content::marketing::{self, Brand, BrandsResponse, Manufacturer, Navigation, Offer, OffersResponse, ReviewsResponse},
     http::{
         error::{ApiError, ErrorEnvelope},
+        render_cache::Cacheable,
         state::{AppState, CurrentTenant},
     },
     site::{
@@ -32,8 +34,11 @@ use crate::{
 /// when the site has no navigation content.
 #[utoipa::path(get, path = "/api/v1/navigation", tag = "site",
     responses((status = 200, body = Navigation), (status = 404, body = ErrorEnvelope)))]
-pub async fn get_navigation(State(state): State<AppState>, CurrentTenant(t): CurrentTenant) -> Result<Json<Navigation>, ApiError> {
-    Ok(Json(navigation::navigation(state.platform(), &t).await?))
+pub async fn get_navigation(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+) -> Result<(Extension<Cacheable>, Json<Navigation>), ApiError> {
+    Ok((Extension(Cacheable), Json(navigation::navigation(state.platform(), &t).await?)))
 }
 
 /// `GET /api/v1/offers`: the offers shown on this site today (not excluded for it, between their

@@ -2,11 +2,12 @@
 //! docs/features/locations-forms-marketing.md §3 "Site config"). Never includes plugin config or secrets.
 
 use crate::http::extract::Json;
-use axum::extract::State;
+use axum::{Extension, extract::State};
 
 use crate::{
     http::{
         error::ApiError,
+        render_cache::Cacheable,
         state::{AppState, CurrentTenant},
     },
     site::settings::{self, TenantSettings},
@@ -15,6 +16,9 @@ use crate::{
 /// The tenant's public settings.
 #[utoipa::path(get, path = "/api/v1/tenant", tag = "tenant",
     responses((status = 200, body = TenantSettings), (status = 404, description = "Unknown host", body = crate::http::error::ErrorEnvelope)))]
-pub async fn get_tenant(State(state): State<AppState>, CurrentTenant(t): CurrentTenant) -> Result<Json<TenantSettings>, ApiError> {
-    Ok(Json(settings::settings(&state.db, &t).await?))
+pub async fn get_tenant(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+) -> Result<(Extension<Cacheable>, Json<TenantSettings>), ApiError> {
+    Ok((Extension(Cacheable), Json(settings::settings(&state.db, &t).await?)))
 }

@@ -163,6 +163,9 @@ async fn render(
         ),
     );
     let mut res = (status, Html(body)).into_response();
+    if status == StatusCode::OK {
+        res.extensions_mut().insert(crate::http::render_cache::Cacheable);
+    }
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     // The policy matters for documents only (assets are not documents).

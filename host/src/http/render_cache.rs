@@ -1,0 +1,410 @@
+//! The rendered-response cache (docs/features/platform.md "Rendered-response cache";
+//! ARCHITECTURE.md "How a request flows"): the public documents and the hot JSON (a car, the
+//! search's first page, navigation, the tenant's settings) rendered once per content version and
+//! kept as bytes with their brotli and gzip variants, answered with strong `ETag`s and `304 Not
+//! Modified` to a matching `If-None-Match`.
+//!
+//! - **What is cached.** A handler opts in by putting [`Cacheable`] in its answer's extensions;
+//!   [`serve`] (a layer inside tenant resolution) stores `200` answers of `GET` requests so
+//!   marked, unless they set a cookie or are already encoded. The key is the request's `Host`
+//!   and its path and query: nothing else of the request may change such an answer (the
+//!   handlers that opt in read no cookie, no session and no other header).
+//! - **Content version.** Every entry records the tenant's search generation
+//!   (`search::SearchService::generation`) read before it was rendered: the indexer bumps it for
+//!   every journaled change it applies (`stock::journal`: imports, stored quotes, paid
+//!   reservations), and it follows the journal of the shared storage, so a change committed by
+//!   another host or a CLI import invalidates this host's entries within the indexer's poll. An
+//!   answer rendered while a change was applied is not stored (its generation moved).
+//! - **Age.** What depends on the clock rather than on a journaled change (a reservation's hold
+//!   running out, the price tables' effective dates) is bounded by `render_cache_max_age_secs`:
+//!   an older entry is rendered again.
+//! - **Per-request parts stay out.** The request id, the security headers and the trace span
+//!   are added outside this layer to the hit and the miss alike; the documents carry no nonce
+//!   and no view counts.
+//! - **Memory.** Each tenant has its own cache bounded by `render_cache_tenant_bytes` (the sum
+//!   of an entry's three variants), so a tenant cannot evict another's entries; admission and
+//!   eviction are moka's (TinyLFU), so a scan of one-off URLs does not flush the hot pages.
+//!   Hits and misses are counted in `forecourt_cache_hits_total{cache="rendered"}` and
+//!   `forecourt_cache_misses_total`, the bytes held in `forecourt_cache_bytes`.
+
+use std::{
+    collections::HashMap,
+    io::Write,
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use axum::{
+    body::{Body, Bytes, HttpBody},
+    extract::{Request, State},
+    http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+
+use crate::{
+    config::Settings,
+    http::state::{AppState, CurrentTenant},
+    tenant::TenantRegistry,
+};
+
+/// The marker a handler puts in its answer's extensions (`(Extension(Cacheable), body)`) to
+/// have a `200` answer kept by the rendered-response cache.
+#[derive(Debug, Clone, Copy)]
+pub struct Cacheable;
+
+/// The header telling whether an answer came from the cache: `hit` or `miss` (a miss was
+/// rendered and stored); absent on answers the cache does not keep.
+pub const CACHE_STATUS: HeaderName = HeaderName::from_static("x-forecourt-cache");
+
+/// The largest answer kept, bytes of the identity body: a larger one is served but not stored.
+pub const MAX_ENTRY_BYTES: usize = 2 * 1024 * 1024;
+
+/// Brotli quality of the stored variant (0-11): paid once per content version, so above the
+/// on-the-fly default, below 10-11 whose cost per miss is tens of milliseconds for a document.
+const BROTLI_QUALITY: u32 = 8;
+/// Gzip level of the stored variant (0-9).
+const GZIP_LEVEL: u32 = 8;
+
+/// One stored answer: the identity body, its compressed variants and the headers to send.
+#[derive(Debug)]
+pub struct Rendered {
+    /// The tenant's search generation the answer was rendered at.
+    generation: u64,
+    /// When it was stored.
+    stored: Instant,
+    /// The answer's headers, without length, encoding, ETag and Vary (added per request).
+    headers: HeaderMap,
+    /// The uncompressed body.
+    identity: Bytes,
+    /// The body compressed with brotli.
+    br: Bytes,
+    /// The body compressed with gzip.
+    gzip: Bytes,
+    /// Hex digest of the identity body (the strong validator, suffixed per encoding).
+    tag: String,
+}
+
+impl Rendered {
+    /// Bytes held: the three bodies.
+    fn weight(&self) -> usize {
+        self.identity.len() + self.br.len() + self.gzip.len()
+    }
+}
+
+/// The content coding sent to a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Coding {
+    Br,
+    Gzip,
+    Identity,
+}
+
+impl Coding {
+    /// The ETag's suffix for this coding (a strong validator names one representation).
+    fn suffix(self) -> &'static str {
+        match self {
+            Coding::Br => "-br",
+            Coding::Gzip => "-gz",
+            Coding::Identity => "",
+        }
+    }
+}
+
+/// The cache of every tenant of the process (see the module's description).
+pub struct RenderCache {
+    tenants: HashMap<String, moka::sync::Cache<Box<str>, Arc<Rendered>>>,
+    max_age: Duration,
+}
+
+impl RenderCache {
+    /// A cache for every tenant of `tenants`, each bounded by `settings.render_cache_tenant_bytes`
+    /// bytes, entries rendered again after `settings.render_cache_max_age_secs` seconds. With
+    /// either setting 0 nothing is cached.
+    pub fn new(settings: &Settings, tenants: &TenantRegistry) -> RenderCache {
+        let budget = settings.render_cache_tenant_bytes;
+        let max_age = Duration::from_secs(settings.render_cache_max_age_secs);
+        let tenants = if budget == 0 || max_age.is_zero() {
+            HashMap::new()
+        } else {
+            tenants
+                .iter()
+                .map(|t| {
+                    let cache = moka::sync::Cache::builder()
+                        .max_capacity(budget)
+                        .weigher(|_k: &Box<str>, v: &Arc<Rendered>| u32::try_from(v.weight()).unwrap_or(u32::MAX))
+                        .time_to_live(max_age)
+                        .build();
+                    (t.slug().to_string(), cache)
+                })
+                .collect()
+        };
+        RenderCache { tenants, max_age }
+    }
+
+    /// Bytes held for `tenant` (moka's weighted size: settles after pending maintenance).
+    pub fn bytes(&self, tenant: &str) -> u64 {
+        self.tenants.get(tenant).map_or(0, |c| {
+            c.run_pending_tasks();
+            c.weighted_size()
+        })
+    }
+
+    /// Entries held for `tenant`.
+    pub fn entries(&self, tenant: &str) -> u64 {
+        self.tenants.get(tenant).map_or(0, |c| {
+            c.run_pending_tasks();
+            c.entry_count()
+        })
+    }
+
+    /// Drops every entry of `tenant` (a config or content change this process made).
+    pub fn invalidate(&self, tenant: &str) {
+        if let Some(c) = self.tenants.get(tenant) {
+            c.invalidate_all();
+        }
+    }
+
+    /// The live entry for `key` at `generation`, if any.
+    fn get(&self, tenant: &str, key: &str, generation: u64) -> Option<Arc<Rendered>> {
+        let e = self.tenants.get(tenant)?.get(key)?;
+        (e.generation == generation && e.stored.elapsed() < self.max_age).then_some(e)
+    }
+}
+
+/// The cache key of a request: its `Host` and its path and query.
+fn key_of(req: &Request) -> Box<str> {
+    let host = req.headers().get(header::HOST).map_or(&b""[..], |h| h.as_bytes());
+    let pq = req.uri().path_and_query().map_or("/", |pq| pq.as_str());
+    let mut k = String::with_capacity(host.len() + pq.len() + 1);
+    k.push_str(std::str::from_utf8(host).unwrap_or(""));
+    k.push(' ');
+    k.push_str(pq);
+    k.into_boxed_str()
+}
+
+/// The layer (inside `server::resolve_tenant`): answers `GET` and `HEAD` requests from the
+/// cache when it holds a live entry, else runs the handler and stores a [`Cacheable`] answer.
+/// Other requests, requests of a tenant without a cache and requests made before the search
+/// index is ready pass through untouched.
+pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    if method != Method::GET && method != Method::HEAD {
+        return next.run(req).await;
+    }
+    let Some(t) = req.extensions().get::<CurrentTenant>().map(|c| c.0.clone()) else {
+        return next.run(req).await;
+    };
+    let cache = &state.render_cache;
+    if !cache.tenants.contains_key(t.slug()) {
+        return next.run(req).await;
+    }
+    let Some(generation) = state.search.generation(t.slug()) else {
+        return next.run(req).await;
+    };
+    let key = key_of(&req);
+    let series = crate::metrics::cache_series();
+    if let Some(e) = cache.get(t.slug(), &key, generation) {
+        series.record("rendered", t.slug(), true);
+        return answer(&e, req.headers(), method == Method::HEAD, "hit");
+    }
+    let headers = req.headers().clone();
+    let res = next.run(req).await;
+    if method == Method::HEAD
+        || res.status() != StatusCode::OK
+        || res.extensions().get::<Cacheable>().is_none()
+        || res.headers().contains_key(header::SET_COOKIE)
+        || res.headers().contains_key(header::CONTENT_ENCODING)
+    {
+        return res;
+    }
+    // Only a body whose length is known and within an entry's bound is kept (documents and
+    // JSON are whole in memory already); a larger or streamed one passes through.
+    if !res.body().size_hint().exact().is_some_and(|n| n <= MAX_ENTRY_BYTES as u64) {
+        return res;
+    }
+    series.record("rendered", t.slug(), false);
+    let (parts, body) = res.into_parts();
+    let identity = match axum::body::to_bytes(body, MAX_ENTRY_BYTES).await {
+        Ok(b) => b,
+        Err(e) => {
+            tracing::error!(error = %e, "rendered answer's body failed");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+        }
+    };
+    let entry = Arc::new(render(generation, parts.headers, identity));
+    // Not stored when a change was applied while it was rendered (it may predate the change).
+    if state.search.generation(t.slug()) == Some(generation)
+        && let Some(c) = cache.tenants.get(t.slug())
+    {
+        c.insert(key, entry.clone());
+    }
+    answer(&entry, &headers, false, "miss")
+}
+
+/// The entry of an answer: its headers less those sent per request, the body and its variants.
+fn render(generation: u64, mut headers: HeaderMap, identity: Bytes) -> Rendered {
+    for h in [header::CONTENT_LENGTH, header::ETAG, header::VARY, header::TRANSFER_ENCODING] {
+        headers.remove(h);
+    }
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    }
+    let tag = {
+        use sha2::{Digest, Sha256};
+        hex::encode(&Sha256::digest(&identity)[..16])
+    };
+    let mut br = Vec::with_capacity(identity.len() / 4 + 64);
+    {
+        let mut w = brotli::CompressorWriter::new(&mut br, 4096, BROTLI_QUALITY, 22);
+        w.write_all(&identity).expect("writing to memory");
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(identity.len() / 3 + 64), flate2::Compression::new(GZIP_LEVEL));
+    gz.write_all(&identity).expect("writing to memory");
+    let gzip = gz.finish().expect("writing to memory");
+    Rendered {
+        generation,
+        stored: Instant::now(),
+        headers,
+        identity,
+        br: Bytes::from(br),
+        gzip: Bytes::from(gzip),
+        tag,
+    }
+}
+
+/// The coding to send for the request's `Accept-Encoding` (RFC 9110 §12.5.3): brotli, else
+/// gzip, else identity, skipping codings given `q=0`; `*` stands for the codings not named.
+fn coding_for(headers: &HeaderMap) -> Coding {
+    let Some(v) = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()) else {
+        return Coding::Identity;
+    };
+    let (mut br, mut gzip, mut star) = (None, None, None);
+    for item in v.split(',') {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or("").trim();
+        let q = parts
+            .filter_map(|p| p.trim().strip_prefix("q=").or_else(|| p.trim().strip_prefix("Q=")))
+            .find_map(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        let accepted = q > 0.0;
+        if name.eq_ignore_ascii_case("br") {
+            br = Some(accepted);
+        } else if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+            gzip = Some(accepted);
+        } else if name == "*" {
+            star = Some(accepted);
+        }
+    }
+    if br.or(star).unwrap_or(false) {
+        Coding::Br
+    } else if gzip.or(star).unwrap_or(false) {
+        Coding::Gzip
+    } else {
+        Coding::Identity
+    }
+}
+
+/// Whether `If-None-Match` names the stored content: `*`, or an entity tag (weak or strong, any
+/// coding's suffix) of the same digest (RFC 9110 §13.1.2 uses the weak comparison for it).
+fn not_modified(headers: &HeaderMap, tag: &str) -> bool {
+    headers.get_all(header::IF_NONE_MATCH).iter().any(|v| {
+        v.to_str().is_ok_and(|v| {
+            v.split(',').any(|t| {
+                let t = t.trim();
+                let t = t.strip_prefix("W/").unwrap_or(t).trim_matches('"');
+                t == "*" || t.strip_prefix(tag).is_some_and(|rest| ["", "-br", "-gz"].contains(&rest))
+            })
+        })
+    })
+}
+
+/// The answer of an entry to a request: `304` when `If-None-Match` matches, else `200` with the
+/// variant the request accepts (no body for `HEAD`), `ETag`, `Vary: Accept-Encoding` and
+/// `x-forecourt-cache: <status>`.
+fn answer(e: &Rendered, req: &HeaderMap, head: bool, status: &'static str) -> Response {
+    let coding = coding_for(req);
+    let etag = HeaderValue::from_str(&format!("\"{}{}\"", e.tag, coding.suffix())).expect("hex is a valid header value");
+    if not_modified(req, &e.tag) {
+        let mut res = StatusCode::NOT_MODIFIED.into_response();
+        let h = res.headers_mut();
+        h.insert(header::ETAG, etag);
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        if let Some(cc) = e.headers.get(header::CACHE_CONTROL) {
+            h.insert(header::CACHE_CONTROL, cc.clone());
+        }
+        h.insert(CACHE_STATUS, HeaderValue::from_static(status));
+        return res;
+    }
+    let body = match coding {
+        Coding::Br => &e.br,
+        Coding::Gzip => &e.gzip,
+        Coding::Identity => &e.identity,
+    };
+    let mut res = Response::new(if head { Body::empty() } else { Body::from(body.clone()) });
+    let h = res.headers_mut();
+    h.clone_from(&e.headers);
+    h.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
+    match coding {
+        Coding::Br => {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+        }
+        Coding::Gzip => {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
+        Coding::Identity => {}
+    }
+    h.insert(header::ETAG, etag);
+    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    h.insert(CACHE_STATUS, HeaderValue::from_static(status));
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(name: HeaderName, v: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(name, HeaderValue::from_str(v).unwrap());
+        h
+    }
+
+    #[test]
+    fn accept_encoding_prefers_brotli_then_gzip_and_honours_q_zero() {
+        assert_eq!(coding_for(&HeaderMap::new()), Coding::Identity);
+        assert_eq!(coding_for(&with(header::ACCEPT_ENCODING, "gzip, deflate, br, zstd")), Coding::Br);
+        assert_eq!(coding_for(&with(header::ACCEPT_ENCODING, "gzip")), Coding::Gzip);
+        assert_eq!(coding_for(&with(header::ACCEPT_ENCODING, "br;q=0, gzip;q=0.5")), Coding::Gzip);
+        assert_eq!(coding_for(&with(header::ACCEPT_ENCODING, "br;q=0, gzip;q=0")), Coding::Identity);
+        assert_eq!(coding_for(&with(header::ACCEPT_ENCODING, "*")), Coding::Br);
+        assert_eq!(coding_for(&with(header::ACCEPT_ENCODING, "br;q=0, *")), Coding::Gzip);
+        assert_eq!(coding_for(&with(header::ACCEPT_ENCODING, "identity")), Coding::Identity);
+    }
+
+    #[test]
+    fn if_none_match_matches_any_coding_of_the_same_digest() {
+        let tag = "0123abcd";
+        for v in ["\"0123abcd\"", "\"0123abcd-br\"", "W/\"0123abcd-gz\"", "\"x\", \"0123abcd\"", "*"] {
+            assert!(not_modified(&with(header::IF_NONE_MATCH, v), tag), "{v}");
+        }
+        for v in ["\"0123abce\"", "\"0123abcd-zz\"", "\"0123abc\"", ""] {
+            assert!(!not_modified(&with(header::IF_NONE_MATCH, v), tag), "{v}");
+        }
+        assert!(!not_modified(&HeaderMap::new(), tag));
+    }
+
+    #[test]
+    fn variants_decode_to_the_identity_body() {
+        let body = Bytes::from("<!doctype html>".repeat(200));
+        let e = render(7, HeaderMap::new(), body.clone());
+        let mut out = Vec::new();
+        brotli::BrotliDecompress(&mut &e.br[..], &mut out).unwrap();
+        assert_eq!(out, body);
+        let mut out = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&e.gzip[..]), &mut out).unwrap();
+        assert_eq!(out, body);
+        assert!(e.br.len() < body.len() / 10 && e.gzip.len() < body.len() / 10);
+        assert_eq!(e.headers.get(header::CACHE_CONTROL).unwrap(), "no-cache");
+    }
+}
