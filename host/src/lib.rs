@@ -24,6 +24,7 @@ pub mod platform;
 pub mod plugins;
 pub mod pricing;
 pub mod print;
+pub mod rate_limit;
 pub mod repo;
 pub mod search;
 pub mod site;

@@ -13,7 +13,8 @@
 //!   client is refused for that phone, the right code included), plus a per-phone ceiling for all
 //!   clients together over a shorter window, so another client can lock a phone out for at most
 //!   that window.
-//! * Sends are also capped per client IP and per tenant ([`SendLimits`], governor).
+//! * Sends are also capped per client IP and per tenant ([`SENDS_PER_IP`], [`SENDS_PER_TENANT`];
+//!   kept in storage by [`crate::rate_limit`], so every host shares them).
 //! * Sessions: tower-sessions with [`DbSessionStore`] (this host's database; the 128-bit session
 //!   id is stored only as its SHA-256), cookie `__Host-forecourt_session` (Secure, HttpOnly,
 //!   SameSite=Lax; plain `forecourt_session` without Secure in loopback development), a new id at
@@ -23,9 +24,8 @@
 //!   extractor) is the edge's: `http::session`. The send-code and verify flows with their
 //!   storage are in [`mod@super::sign_in`], the watchlist in [`super::watchlist`].
 
-use std::{num::NonZeroU32, sync::LazyLock, time::Duration};
+use std::time::Duration;
 
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use tower_sessions::{
@@ -37,6 +37,7 @@ use tower_sessions::{
 use crate::{
     db::Db,
     error::{Error, ErrorKind, REQUIRED},
+    rate_limit::Quota,
 };
 
 /// Codes are valid this long, seconds (docs/features/platform.md "Sign-in and watchlist": 10 minutes).
@@ -123,29 +124,16 @@ pub fn is_code(s: &str) -> bool {
     s.len() == 6 && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Per-process caps on sending codes (docs/features/platform.md "Sign-in and watchlist"): per
-/// client IP 20 an hour, per tenant 300 an hour, each with that many at once; and on
-/// `POST /api/rate-limit` and contact checks per IP (60 an hour). Keys are `tenant|ip` and
-/// `tenant`. (The per-phone cap is in storage.)
-pub struct SendLimits {
-    /// Per tenant and client IP.
-    pub ip: DefaultKeyedRateLimiter<String>,
-    /// Per tenant.
-    pub tenant: DefaultKeyedRateLimiter<String>,
-    /// `POST /api/rate-limit` and contact checks, per tenant and IP.
-    pub probe: DefaultKeyedRateLimiter<String>,
-}
-
-fn per_hour(n: u32) -> Quota {
-    Quota::per_hour(NonZeroU32::new(n).expect("a non-zero quota"))
-}
-
-/// The process's send limits.
-pub static LIMITS: LazyLock<SendLimits> = LazyLock::new(|| SendLimits {
-    ip: RateLimiter::keyed(per_hour(20)),
-    tenant: RateLimiter::keyed(per_hour(300)),
-    probe: RateLimiter::keyed(per_hour(60)),
-});
+/// Codes sent per tenant and client IP: 20 an hour, 20 at once (docs/features/platform.md
+/// "Sign-in and watchlist"). Key `tenant|ip`. Counted in storage ([`crate::rate_limit`]), so
+/// the budget is the same whichever host a request reaches. (The per-phone caps are the
+/// [`super::sign_in::Lockout`].)
+pub const SENDS_PER_IP: Quota = Quota::per_hour("sms_ip", 20);
+/// Codes sent per tenant, all clients: 300 an hour, 300 at once. Key `tenant`.
+pub const SENDS_PER_TENANT: Quota = Quota::per_hour("sms_tenant", 300);
+/// `POST /api/rate-limit` and contact checks per tenant and client IP: 60 an hour, 60 at once.
+/// Key `tenant|ip`.
+pub const PROBES_PER_IP: Quota = Quota::per_hour("probe", 60);
 
 /// Sessions in this host's database (docs/features/platform.md "Sign-in and watchlist":
 /// "Sessions ... stored on the host"). The row key is the SHA-256 of the session id; the tenant and

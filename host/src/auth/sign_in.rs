@@ -13,7 +13,8 @@ use utoipa::ToSchema;
 
 use super::{
     codes::{
-        CODE_SHAPE, CODE_TTL_SECONDS, GUESSES_PER_CODE, INVALID_CODE, LIMITS, User, is_code, new_code, required_phone, sign_in, too_many,
+        CODE_SHAPE, CODE_TTL_SECONDS, GUESSES_PER_CODE, INVALID_CODE, PROBES_PER_IP, SENDS_PER_IP, SENDS_PER_TENANT, User, is_code,
+        new_code, required_phone, sign_in, too_many,
     },
     keys::{CodeKeys, new_nonce},
     sms::{self, REDACTED_CODE, Sms},
@@ -23,6 +24,7 @@ use crate::{
     db::Db,
     error::{Error, ErrorKind, REQUIRED, Result},
     plugins::unix_now,
+    rate_limit,
     tenant::Tenant,
 };
 
@@ -150,18 +152,18 @@ fn code_text(code: &str, site: &str) -> String {
 
 /// Sends a fresh 6-digit sign-in code for `tenant` to `phone` (raw, as the form sent it) asked
 /// from client address `ip` at `now` (unix seconds): checks the [`Lockout`] of `settings` in
-/// storage, then the per-IP and per-tenant limits ([`LIMITS`]), stores its keyed hash
-/// ([`CodeKeys::mac`]) valid for [`CODE_TTL_SECONDS`], hands the text to the SMS provider of
-/// `settings` ([`sms::send`]; storage keeps it redacted) and records event 36. Returns where it
-/// went. Errors: `Invalid` on `phone` (missing or not a mobile), `TooManyRequests`
+/// storage, then the shared per-IP and per-tenant limits ([`SENDS_PER_IP`], [`SENDS_PER_TENANT`]),
+/// stores its keyed hash ([`CodeKeys::mac`]) valid for [`CODE_TTL_SECONDS`], hands the text to
+/// the SMS provider of `settings` ([`sms::send`]; storage keeps it redacted) and records event
+/// 36. Returns where it went. Errors: `Invalid` on `phone` (missing or not a mobile), `TooManyRequests`
 /// `too_many_attempts` past a cap, `Upstream` `sms_failed` when the provider fails or times out,
 /// `Internal` when the code secret or storage fails.
 pub async fn send_code(db: &Db, settings: &Settings, tenant: &Tenant, ip: &str, phone: Option<&str>, now: i64) -> Result<CodeSent> {
     let phone = required_phone("phone", phone)?;
     let slug = tenant.slug();
     if phone_is_capped(db, settings, slug, &phone, ip, now).await?
-        || LIMITS.ip.check_key(&format!("{slug}|{ip}")).is_err()
-        || LIMITS.tenant.check_key(&slug.to_string()).is_err()
+        || !rate_limit::check(db, &SENDS_PER_IP, &format!("{slug}|{ip}")).await?
+        || !rate_limit::check(db, &SENDS_PER_TENANT, slug).await?
     {
         return Err(too_many());
     }
@@ -360,12 +362,14 @@ async fn store_verified_user(db: &Db, tenant: &str, phone: &str, dealership: Opt
 
 /// The rate-limit probe for `phone` (raw) of `tenant` (slug) from client address `ip` at `now`
 /// (unix seconds): Ok while codes may still be sent to it from `ip` ([`phone_is_capped`] under
-/// the lockout of `settings`). Uses one of the per-IP probe allowance ([`LIMITS`]`.probe`).
-/// Errors: `Invalid` on `phone`, `TooManyRequests` `too_many_attempts` past the probe allowance
+/// the lockout of `settings`). Uses one of the per-IP probe allowance ([`PROBES_PER_IP`], shared
+/// by every host). Errors: `Invalid` on `phone`, `TooManyRequests` `too_many_attempts` past the probe allowance
 /// or the lockout, `Internal` when storage fails.
 pub async fn probe(db: &Db, settings: &Settings, tenant: &str, ip: &str, phone: Option<&str>, now: i64) -> Result<()> {
     let phone = required_phone("phone", phone)?;
-    if LIMITS.probe.check_key(&format!("{tenant}|{ip}")).is_err() || phone_is_capped(db, settings, tenant, &phone, ip, now).await? {
+    if !rate_limit::check(db, &PROBES_PER_IP, &format!("{tenant}|{ip}")).await?
+        || phone_is_capped(db, settings, tenant, &phone, ip, now).await?
+    {
         return Err(too_many());
     }
     Ok(())
@@ -376,7 +380,7 @@ pub async fn probe(db: &Db, settings: &Settings, tenant: &str, ip: &str, phone: 
 /// `TooManyRequests` `too_many_attempts` past the allowance, `Internal` when storage fails.
 pub async fn contact_exists(db: &Db, tenant: &str, ip: &str, phone: Option<&str>) -> Result<bool> {
     let phone = required_phone("phone_number", phone)?;
-    if LIMITS.probe.check_key(&format!("{tenant}|{ip}")).is_err() {
+    if !rate_limit::check(db, &PROBES_PER_IP, &format!("{tenant}|{ip}")).await? {
         return Err(too_many());
     }
     Ok(sqlx::query("SELECT 1 FROM users WHERE tenant = $1 AND phone = $2")

@@ -37,18 +37,42 @@ pub fn postgres_base() -> Option<String> {
         .filter(|u| u.starts_with("postgres"))
 }
 
+/// Creates a fresh database on the PostgreSQL server at `base`: its name and URL.
+async fn create_postgres_db(base: &str) -> (String, String) {
+    let name = format!("forecourt_t_{}", uuid::Uuid::new_v4().simple());
+    let admin = Db::connect_raw(base).await.expect("admin connect");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("create database");
+    admin.close().await;
+    let url = replace_db_name(base, &name);
+    (name, url)
+}
+
+/// A fresh PostgreSQL database with nothing in it, not even the migrations (for processes that
+/// migrate it themselves), dropped with the returned value; its `db` is a one-connection pool
+/// without migrations. None when the run has no PostgreSQL server (`FORECOURT_TEST_DATABASE_URL`).
+pub async fn empty_postgres_db() -> Option<TestDb> {
+    let base = postgres_base()?;
+    let (name, url) = create_postgres_db(&base).await;
+    let pool = Db::connect_raw(&url).await.expect("connect test database");
+    Some(TestDb {
+        db: Db {
+            pool,
+            engine: forecourt_host::db::Engine::Postgres,
+        },
+        url,
+        pg: Some((base, name)),
+        _dir: tempfile::tempdir().expect("tempdir"),
+    })
+}
+
 pub async fn test_db() -> TestDb {
     let dir = tempfile::tempdir().expect("tempdir");
     match postgres_base() {
         Some(base) => {
-            let name = format!("forecourt_t_{}", uuid::Uuid::new_v4().simple());
-            let admin = Db::connect_raw(&base).await.expect("admin connect");
-            sqlx::query(&format!("CREATE DATABASE {name}"))
-                .execute(&admin)
-                .await
-                .expect("create database");
-            admin.close().await;
-            let url = replace_db_name(&base, &name);
+            let (name, url) = create_postgres_db(&base).await;
             let db = Db::connect(&url).await.expect("connect test database");
             TestDb {
                 db,

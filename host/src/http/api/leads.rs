@@ -1,17 +1,11 @@
 //! `POST /api/v1/leads` and the leads admin API (docs/features/platform.md "Leads"; docs/features/shopper-core.md §3
 //! "Lead data", §4 "Lead form"; docs/features/locations-forms-marketing.md §2, §5, §7, §8). Rules in [`crate::leads`].
 
-use std::{
-    num::NonZeroU32,
-    sync::{Arc, LazyLock, Mutex},
-};
-
 use crate::http::extract::{Json, Path, Query};
 use axum::{
     extract::State,
     http::{HeaderMap, StatusCode, header},
 };
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -26,6 +20,7 @@ use crate::{
     },
     payments,
     plugins::unix_now,
+    rate_limit::{self, Quota},
 };
 
 /// The lead's id.
@@ -47,32 +42,13 @@ pub struct LeadCreated {
     pub reservation: Option<super::reservations::ReservationView>,
 }
 
-/// The limiter and the quota it was built for.
-type HeldLimiter = Option<(u32, Arc<DefaultKeyedRateLimiter<String>>)>;
-
-static LIMITER: LazyLock<Mutex<HeldLimiter>> = LazyLock::new(|| Mutex::new(None));
-
-/// The per-(tenant, IP) limiter for `per_minute` submissions a minute (that many at once).
-fn limiter(per_minute: u32) -> Arc<DefaultKeyedRateLimiter<String>> {
-    let mut held = LIMITER.lock().unwrap_or_else(|e| e.into_inner());
-    match held.as_ref() {
-        Some((n, l)) if *n == per_minute => l.clone(),
-        _ => {
-            let quota = Quota::per_minute(NonZeroU32::new(per_minute.max(1)).expect("at least 1"));
-            let l = Arc::new(RateLimiter::keyed(quota));
-            *held = Some((per_minute, l.clone()));
-            l
-        }
-    }
-}
-
 /// Counts one submission under `key` (tenant and client address) against
-/// `lead_submissions_per_minute`. Errors: 429 `too_many_submissions` past the limit.
-fn rate_limit(state: &AppState, key: &str) -> Result<(), ApiError> {
-    if limiter(state.settings.lead_submissions_per_minute)
-        .check_key(&key.to_string())
-        .is_err()
-    {
+/// `lead_submissions_per_minute` (that many at once, then one every minute / that number), in
+/// storage so every host on the database shares the budget ([`crate::rate_limit`]). Errors: 429
+/// `too_many_submissions` past the limit, 500 when storage fails.
+async fn count_submission(state: &AppState, key: &str) -> Result<(), ApiError> {
+    let quota = Quota::per_minute("lead", state.settings.lead_submissions_per_minute);
+    if !rate_limit::check(&state.db, &quota, key).await.map_err(Error::from)? {
         return Err(Error::new(
             ErrorKind::TooManyRequests,
             "too_many_submissions",
@@ -119,7 +95,7 @@ pub async fn post_miscellaneous(
     ClientIp(ip): ClientIp,
     Json(body): Json<serde_json::Value>,
 ) -> Result<(StatusCode, Json<MiscellaneousSaved>), ApiError> {
-    rate_limit(&state, &format!("{}|{ip}|misc", t.slug()))?;
+    count_submission(&state, &format!("{}|{ip}|misc", t.slug())).await?;
     let id = leads::misc::record(&state.db, &t, &body, unix_now()).await?;
     Ok((StatusCode::CREATED, Json(MiscellaneousSaved { success: true, id })))
 }
@@ -146,7 +122,7 @@ pub async fn post_lead(
     headers: HeaderMap,
     Json(body): Json<serde_json::Value>,
 ) -> Result<(StatusCode, Json<LeadCreated>), ApiError> {
-    rate_limit(&state, &format!("{}|{ip}", t.slug()))?;
+    count_submission(&state, &format!("{}|{ip}", t.slug())).await?;
     let ua = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
     let mut lead = leads::validate(&state.db, &t, &body, ua).await?;
     let now = unix_now();
