@@ -64,6 +64,8 @@ for t in "${targets[@]}"; do
 done
 
 mkdir -p "$work/nginx/logs" "$work/nginx/tmp"
+# nginx's workers run as an unprivileged user when started by root: let them read the files.
+chmod -R a+rX "$work"
 cat >"$work/nginx/nginx.conf" <<EOF
 worker_processes auto;
 pid $work/nginx/nginx.pid;

@@ -283,3 +283,30 @@ async fn each_tenant_is_bounded_in_bytes() {
         assert_eq!(cache_status(&h), "");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_requests_for_a_missing_page_render_it_once() {
+    let f = setup(|_| {}).await;
+    let tasks: Vec<_> = (0..16)
+        .map(|_| {
+            let app = f.app.clone();
+            tokio::spawn(async move { raw(&app, req("alpha.localhost", VDP, &[])).await })
+        })
+        .collect();
+    let mut tags = std::collections::BTreeSet::new();
+    for t in tasks {
+        let (s, h, _) = t.await.unwrap();
+        assert_eq!(s, StatusCode::OK);
+        tags.insert(h[header::ETAG].to_str().unwrap().to_string());
+    }
+    assert_eq!(tags.len(), 1, "one rendering: {tags:?}");
+    let (_, metrics) = forecourt_host::metrics::render().unwrap();
+    assert!(
+        metrics.contains("forecourt_cache_misses_total{cache=\"rendered\",tenant=\"alpha\"} 1\n"),
+        "the others waited for the one rendering: {metrics}"
+    );
+    assert!(
+        metrics.contains("forecourt_cache_hits_total{cache=\"rendered\",tenant=\"alpha\"} 15\n"),
+        "{metrics}"
+    );
+}

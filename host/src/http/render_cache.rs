@@ -30,9 +30,11 @@
 use std::{
     collections::HashMap,
     io::Write,
-    sync::Arc,
+    sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
+
+use tokio::sync::watch;
 
 use axum::{
     body::{Body, Bytes, HttpBody},
@@ -53,8 +55,9 @@ use crate::{
 #[derive(Debug, Clone, Copy)]
 pub struct Cacheable;
 
-/// The header telling whether an answer came from the cache: `hit` or `miss` (a miss was
-/// rendered and stored); absent on answers the cache does not keep.
+/// The header telling whether an answer came from the cache: `hit`, `stale` (an entry past
+/// its max age, answered while another request renders it again) or `miss` (rendered and
+/// stored); absent on answers the cache does not keep.
 pub const CACHE_STATUS: HeaderName = HeaderName::from_static("x-forecourt-cache");
 
 /// The largest answer kept, bytes of the identity body: a larger one is served but not stored.
@@ -115,6 +118,35 @@ impl Coding {
 pub struct RenderCache {
     tenants: HashMap<String, moka::sync::Cache<Box<str>, Arc<Rendered>>>,
     max_age: Duration,
+    /// The keys being rendered now, each with the channel its waiters watch: one request
+    /// renders a missing or aged entry while the others wait for it (or, for an aged one, are
+    /// answered from it), so an expiry or an import under load renders each page once.
+    inflight: Mutex<HashMap<Box<str>, watch::Receiver<bool>>>,
+}
+
+/// What the cache holds for a key at a generation.
+enum Lookup {
+    /// Rendered at this generation, younger than the max age.
+    Fresh(Arc<Rendered>),
+    /// Rendered at this generation, older than the max age (served while one request renders it again).
+    Aged(Arc<Rendered>),
+    /// Nothing, or rendered at another generation (never served).
+    Missing,
+}
+
+/// The right to render a key, held by one request; dropping it (the request finished, failed or
+/// was cancelled) frees the key and wakes the waiters.
+struct Flight<'a> {
+    cache: &'a RenderCache,
+    key: Box<str>,
+    done: watch::Sender<bool>,
+}
+
+impl Drop for Flight<'_> {
+    fn drop(&mut self) {
+        self.cache.inflight.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.key);
+        self.done.send_replace(true);
+    }
 }
 
 impl RenderCache {
@@ -132,14 +164,19 @@ impl RenderCache {
                 .map(|t| {
                     let cache = moka::sync::Cache::builder()
                         .max_capacity(budget)
-                        .weigher(|_k: &Box<str>, v: &Arc<Rendered>| u32::try_from(v.weight()).unwrap_or(u32::MAX))
-                        .time_to_live(max_age)
+                        .weigher(|_, v: &Arc<Rendered>| u32::try_from(v.weight()).unwrap_or(u32::MAX))
+                        // Aged entries stay a while to be served during their re-render.
+                        .time_to_live(max_age.saturating_mul(2))
                         .build();
                     (t.slug().to_string(), cache)
                 })
                 .collect()
         };
-        RenderCache { tenants, max_age }
+        RenderCache {
+            tenants,
+            max_age,
+            inflight: Mutex::default(),
+        }
     }
 
     /// Bytes held for `tenant` (moka's weighted size: settles after pending maintenance).
@@ -150,25 +187,29 @@ impl RenderCache {
         })
     }
 
-    /// Entries held for `tenant`.
-    pub fn entries(&self, tenant: &str) -> u64 {
-        self.tenants.get(tenant).map_or(0, |c| {
-            c.run_pending_tasks();
-            c.entry_count()
-        })
-    }
-
-    /// Drops every entry of `tenant` (a config or content change this process made).
-    pub fn invalidate(&self, tenant: &str) {
-        if let Some(c) = self.tenants.get(tenant) {
-            c.invalidate_all();
+    /// What is held for `key` at `generation`.
+    fn lookup(&self, tenant: &str, key: &str, generation: u64) -> Lookup {
+        match self.tenants.get(tenant).and_then(|c| c.get(key)) {
+            Some(e) if e.generation == generation && e.stored.elapsed() < self.max_age => Lookup::Fresh(e),
+            Some(e) if e.generation == generation => Lookup::Aged(e),
+            _ => Lookup::Missing,
         }
     }
 
-    /// The live entry for `key` at `generation`, if any.
-    fn get(&self, tenant: &str, key: &str, generation: u64) -> Option<Arc<Rendered>> {
-        let e = self.tenants.get(tenant)?.get(key)?;
-        (e.generation == generation && e.stored.elapsed() < self.max_age).then_some(e)
+    /// The right to render `key`, or, when another request is rendering it, the channel that
+    /// turns true (or closes) when it is done.
+    fn claim(&self, key: &str) -> Result<Flight<'_>, watch::Receiver<bool>> {
+        let mut inflight = self.inflight.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(rx) = inflight.get(key) {
+            return Err(rx.clone());
+        }
+        let (done, rx) = watch::channel(false);
+        inflight.insert(key.into(), rx);
+        Ok(Flight {
+            cache: self,
+            key: key.into(),
+            done,
+        })
     }
 }
 
@@ -204,14 +245,37 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
     };
     let key = key_of(&req);
     let series = crate::metrics::cache_series();
-    if let Some(e) = cache.get(t.slug(), &key, generation) {
+    let head = method == Method::HEAD;
+    let hit = |e: &Rendered, req: &HeaderMap, status| {
         series.record("rendered", t.slug(), true);
-        return answer(&e, req.headers(), method == Method::HEAD, "hit");
-    }
+        answer(e, req, head, status)
+    };
+    // One request renders a key at a time: the others wait for it (a missing entry) or are
+    // answered from the aged one meanwhile.
+    let _flight = match cache.lookup(t.slug(), &key, generation) {
+        Lookup::Fresh(e) => return hit(&e, req.headers(), "hit"),
+        Lookup::Aged(e) if head => return hit(&e, req.headers(), "stale"),
+        Lookup::Missing if head => return next.run(req).await,
+        Lookup::Aged(e) => match cache.claim(&key) {
+            Ok(flight) => Some(flight),
+            Err(_) => return hit(&e, req.headers(), "stale"),
+        },
+        Lookup::Missing => match cache.claim(&key) {
+            Ok(flight) => Some(flight),
+            Err(mut rx) => {
+                // Closed or done: either way look again; still missing (the answer was not
+                // kept, or the version moved again): render it here, uncoordinated.
+                let _ = rx.wait_for(|done| *done).await;
+                match cache.lookup(t.slug(), &key, generation) {
+                    Lookup::Fresh(e) => return hit(&e, req.headers(), "hit"),
+                    _ => None,
+                }
+            }
+        },
+    };
     let headers = req.headers().clone();
     let res = next.run(req).await;
-    if method == Method::HEAD
-        || res.status() != StatusCode::OK
+    if res.status() != StatusCode::OK
         || res.extensions().get::<Cacheable>().is_none()
         || res.headers().contains_key(header::SET_COOKIE)
         || res.headers().contains_key(header::CONTENT_ENCODING)
@@ -220,7 +284,7 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
     }
     // Only a body whose length is known and within an entry's bound is kept (documents and
     // JSON are whole in memory already); a larger or streamed one passes through.
-    if !res.body().size_hint().exact().is_some_and(|n| n <= MAX_ENTRY_BYTES as u64) {
+    if res.body().size_hint().exact().is_none_or(|n| n > MAX_ENTRY_BYTES as u64) {
         return res;
     }
     series.record("rendered", t.slug(), false);
