@@ -306,18 +306,16 @@ pub async fn apply_stripe_event(db: &Db, tenant: &str, event: &StripeEvent, now:
         tx.commit().await?;
         return Ok((!cars.is_empty()).then_some(to));
     }
-    let changed = {
-        sqlx::query(
-            "UPDATE reservations SET status = $1, payment_url = NULL, updated_at = $2 \
-             WHERE tenant = $3 AND provider_ref = $4 AND status = $5",
-        )
-        .bind(to)
-        .bind(now)
-        .bind(tenant)
-        .bind(&s.id)
-        .bind(status::PENDING)
-        .execute(&db.pool)
-        .await?
-    };
+    let changed = sqlx::query(
+        "UPDATE reservations SET status = $1, payment_url = NULL, updated_at = $2 \
+         WHERE tenant = $3 AND provider_ref = $4 AND status = $5",
+    )
+    .bind(to)
+    .bind(now)
+    .bind(tenant)
+    .bind(&s.id)
+    .bind(status::PENDING)
+    .execute(&db.pool)
+    .await?;
     Ok((changed.rows_affected() > 0).then_some(to))
 }

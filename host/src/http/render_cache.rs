@@ -71,7 +71,7 @@ const GZIP_LEVEL: u32 = 8;
 
 /// One stored answer: the identity body, its compressed variants and the headers to send.
 #[derive(Debug)]
-pub struct Rendered {
+struct Rendered {
     /// The tenant's search generation the answer was rendered at.
     generation: u64,
     /// When it was stored.
