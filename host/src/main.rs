@@ -13,6 +13,11 @@
 
 use std::{path::PathBuf, process::ExitCode, sync::Arc};
 
+/// mimalloc rather than glibc's malloc: the per-request allocations of the HTTP stack cost less
+/// and fragment less (BENCHMARKS.md "HTTP: documents and hot JSON against nginx").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use forecourt_host::{
     cli::plugin_kit::{PluginCommand, run_command},

@@ -12,7 +12,7 @@ use axum::{
 use common::{call, get, inline, tenant_toml, test_db, write_tenants};
 use forecourt_host::{
     config::Settings,
-    http::state::{AppState, WebFiles},
+    http::state::{AppState, StateParts, WebFiles},
     stock::import_feed,
 };
 
@@ -59,11 +59,11 @@ async fn setup(site_url: Option<&str>) -> (common::TestDb, tempfile::TempDir, te
         ui_plugins_dir: ui.path().join("remotes"),
         ..(*base.settings).clone()
     };
-    let state = AppState {
+    let state = AppState::new(StateParts {
         web: Arc::new(WebFiles::load(&settings)),
         settings: Arc::new(settings),
-        ..base
-    };
+        ..(*base).clone()
+    });
     let t = state.tenants.by_slug("alpha").unwrap().clone();
     let opts = common::csv_opts("feed");
     let r = import_feed(&tdb.db, &t, FEED.as_bytes(), opts).await.unwrap();

@@ -14,7 +14,7 @@ use axum::{
 use common::{call, get, tenant_toml, test_db, write_tenants};
 use forecourt_host::{
     config::Settings,
-    http::state::{AppState, WebFiles},
+    http::state::{AppState, StateParts, WebFiles},
     repo::TenantRepo,
     stock::{import_feed, journal},
 };
@@ -60,12 +60,12 @@ async fn setup(tune: impl FnOnce(&mut Settings)) -> Fixture {
         ..(*base.settings).clone()
     };
     tune(&mut settings);
-    let state = AppState {
+    let state = AppState::new(StateParts {
         web: Arc::new(WebFiles::load(&settings)),
         render_cache: Arc::new(forecourt_host::http::render_cache::RenderCache::new(&settings, &base.tenants)),
         settings: Arc::new(settings),
-        ..base
-    };
+        ..(*base).clone()
+    });
     let t = state.tenants.by_slug("alpha").unwrap().clone();
     let r = import_feed(&tdb.db, &t, feed(30990).as_bytes(), common::csv_opts("feed"))
         .await

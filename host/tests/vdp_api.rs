@@ -12,7 +12,12 @@ use axum::{
     http::{HeaderMap, Request, StatusCode},
 };
 use common::{call, get, tenant_toml, test_db, write_tenants};
-use forecourt_host::{config::Settings, http::state::AppState, repo::TenantRepo, stock::import_feed};
+use forecourt_host::{
+    config::Settings,
+    http::state::{AppState, StateParts},
+    repo::TenantRepo,
+    stock::import_feed,
+};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
@@ -61,10 +66,10 @@ async fn fixture() -> Fixture {
         data_dir: data.path().to_owned(),
         ..(*base.settings).clone()
     };
-    let state = AppState {
+    let state = AppState::new(StateParts {
         settings: Arc::new(settings),
-        ..base
-    };
+        ..(*base).clone()
+    });
     let t = state.tenants.by_slug("alpha").unwrap().clone();
     let opts = common::csv_opts("feed");
     let r = import_feed(&tdb.db, &t, feed().as_bytes(), opts).await.unwrap();

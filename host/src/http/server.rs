@@ -12,6 +12,7 @@ use axum::{
     response::{Html, IntoResponse, Response},
     routing::get,
 };
+use tower::ServiceBuilder;
 use tower_http::{
     catch_panic::CatchPanicLayer,
     compression::CompressionLayer,
@@ -31,7 +32,7 @@ use crate::{
         render_cache, request_metrics,
         serve::Draining,
         session,
-        state::{AppState, CurrentTenant, WebFiles},
+        state::{AppState, CurrentTenant, StateParts, WebFiles},
         web,
     },
     repo::TenantRepo,
@@ -180,46 +181,59 @@ pub fn app(state: AppState) -> Router {
         // Inside tenant resolution: a hit is answered before any handler runs.
         .layer(middleware::from_fn_with_state(state.clone(), render_cache::serve))
         .layer(middleware::from_fn_with_state(state.clone(), resolve_tenant));
-    Router::new()
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
-        .merge(tenant_routes)
-        .layer(CompressionLayer::new().br(true).gzip(true))
-        .layer(middleware::from_fn_with_state(state.clone(), session::client_ip))
-        .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
-        .layer(middleware::from_fn_with_state(state.settings.max_uri_bytes, check_request_line))
-        .layer(CatchPanicLayer::new())
-        // Outside the panic catcher: its 500 is in the envelope too (the panic is logged, not sent).
-        .layer(middleware::from_fn(envelope_errors))
+    // The edge's layers, as four concrete stacks (`edge`, `checks`, `limit`, `inner`, outermost
+    // first within each): every `Router::layer` call boxes its layer around every route, and the
+    // router clones a route's boxes for each request (with one call per layer, a cached
+    // answer's profile spent a fifth of its time cloning them; BENCHMARKS.md "HTTP: documents
+    // and hot JSON against nginx").
+    let edge = ServiceBuilder::new()
+        .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+            let rid = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %rid, tenant = tracing::field::Empty)
+        }))
+        .layer(PropagateRequestIdLayer::new(request_id))
+        // Outside every layer that answers on its own (413, 414, bad_host, the envelope): each
+        // answer is counted and timed (`forecourt_http_*`).
+        .layer(middleware::from_fn(request_metrics::track))
         // Outside the limits and the envelope: every answer, a 413, 414 or bad_host included,
         // carries the security headers.
-        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, move |_: &Response| {
+            // HSTS only where cookies are Secure (served over https); never on plain-http development.
+            hsts.then(|| HeaderValue::from_static(HSTS))
+        }))
         .layer(SetResponseHeaderLayer::if_not_present(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
         ))
         .layer(SetResponseHeaderLayer::if_not_present(
             HeaderName::from_static("permissions-policy"),
             HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=(self)"),
         ))
         .layer(SetResponseHeaderLayer::if_not_present(
-            HeaderName::from_static("cross-origin-opener-policy"),
-            HeaderValue::from_static("same-origin"),
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
-        .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, move |_: &Response| {
-            // HSTS only where cookies are Secure (served over https); never on plain-http development.
-            hsts.then(|| HeaderValue::from_static(HSTS))
-        }))
-        // Outside every layer that answers on its own (413, 414, bad_host, the envelope): each
-        // answer is counted and timed (`forecourt_http_*`).
-        .layer(middleware::from_fn(request_metrics::track))
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
-            let rid = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
-            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %rid, tenant = tracing::field::Empty)
-        }))
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        // Outside the panic catcher: its 500 is in the envelope too (the panic is logged, not sent).
+        .layer(middleware::from_fn(envelope_errors));
+    let checks = ServiceBuilder::new()
+        .layer(CatchPanicLayer::new())
+        .layer(middleware::from_fn_with_state(state.settings.max_uri_bytes, check_request_line));
+    // The body limit is a layer of its own: the router maps its limited body back to `Body`.
+    let limit = RequestBodyLimitLayer::new(state.settings.max_body_bytes);
+    let inner = ServiceBuilder::new()
+        .layer(middleware::from_fn_with_state(state.clone(), session::client_ip))
+        .layer(CompressionLayer::new().br(true).gzip(true));
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .merge(tenant_routes)
+        .layer(inner)
+        .layer(limit)
+        .layer(checks)
+        .layer(edge)
         .with_state(state)
 }
 
@@ -245,7 +259,7 @@ pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
     let tenants = Arc::new(tenants);
     let search = crate::search::start(&settings, &db, &tenants).await?;
     let render_cache = Arc::new(crate::http::render_cache::RenderCache::new(&settings, &tenants));
-    Ok(AppState {
+    Ok(AppState::new(StateParts {
         render_cache,
         settings: Arc::new(settings),
         tenants,
@@ -253,7 +267,7 @@ pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
         web,
         plugins,
         search,
-    })
+    }))
 }
 
 /// Serves on `bind` until SIGINT or SIGTERM, then shuts down gracefully (`/readyz` 503, listener

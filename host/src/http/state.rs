@@ -15,9 +15,39 @@ use crate::{
     tenant::{Tenant, TenantRegistry},
 };
 
-/// Shared state of every handler.
+/// Shared state of every handler: one reference-counted [`StateParts`], read through `Deref`
+/// (`state.db`, `state.settings`, ...). The router clones the state of every layer and handler
+/// for each request, so it is one reference count to move, not one per part: a cache hit's
+/// profile spent a fifth of its time moving the parts' counts (BENCHMARKS.md "HTTP: documents
+/// and hot JSON against nginx").
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<StateParts>);
+
+impl AppState {
+    /// The state of `parts`.
+    pub fn new(parts: StateParts) -> AppState {
+        AppState(Arc::new(parts))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = StateParts;
+    fn deref(&self) -> &StateParts {
+        &self.0
+    }
+}
+
+/// Changing a part (a test's settings, say) before the state is shared; a shared state's parts
+/// are copied first (`Arc::make_mut`), so the clones already handed out keep theirs.
+impl std::ops::DerefMut for AppState {
+    fn deref_mut(&mut self) -> &mut StateParts {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+/// What [`AppState`] holds.
+#[derive(Clone)]
+pub struct StateParts {
     /// Host settings.
     pub settings: Arc<Settings>,
     /// Tenants by slug and host.

@@ -11,7 +11,10 @@ use std::{
 use forecourt_host::{
     config::Settings,
     db::Db,
-    http::{server, state::AppState},
+    http::{
+        server,
+        state::{AppState, StateParts},
+    },
     repo::TenantRepo,
     tenant::{Tenant, TenantRegistry, load_tenant},
 };
@@ -203,7 +206,7 @@ pub async fn state(db: &Db, tenants: TenantRegistry, tenants_dir: &Path, admin_t
         ui_dist_dir: tenants_dir.join("_no_ui"),
         ..Settings::default()
     };
-    AppState {
+    AppState::new(StateParts {
         web: Arc::new(forecourt_host::http::state::WebFiles::load(&settings)),
         render_cache: Arc::new(forecourt_host::http::render_cache::RenderCache::new(&settings, &tenants)),
         settings: Arc::new(settings),
@@ -226,7 +229,7 @@ pub async fn state(db: &Db, tenants: TenantRegistry, tenants_dir: &Path, admin_t
         db: db.clone(),
         // Search: an in-memory index built from storage on first use.
         search: Default::default(),
-    }
+    })
 }
 
 /// Sends one request through the real router and returns (status, headers, body text).
