@@ -5,12 +5,11 @@
 #
 #   bash .ci/e2e.sh
 #
-# A page check mostly waits (network idle, the layout guard's scroll pauses, axe): one group
-# keeps the 2-core machine at a load near 1, two take about the time of the longer group.
-# Group A is the files named in HEAVY, group B every other file (new ones included): measured
-# 2026-11-28 with a release build sharing the cores, A took 774 s and B 775 s, against about
-# 1,650 s for the suite in one run. Each line of
-# output is prefixed with its group; the step fails when either group fails.
+# A page check waits much of its time (network idle, the layout guard's scroll pauses), so two
+# groups share the 2-core machine well. Group A is the files named in HEAVY, group B every other
+# file (new ones included). Measured 2026-11-28 in `.ci/run` with nothing else running: A 831 s,
+# B 819 s, load average 6-7, against 1,200-1,650 s for the suite in one run. Each line of output
+# is prefixed with its group; the step fails when either group fails.
 # `npm run e2e -w ui-shell` still runs the whole suite in one run, one file at a time.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../ui-shell"
