@@ -13,11 +13,6 @@
 
 use std::{path::PathBuf, process::ExitCode, sync::Arc};
 
-/// mimalloc rather than glibc's malloc: the per-request allocations of the HTTP stack cost less
-/// and fragment less (BENCHMARKS.md "HTTP: documents and hot JSON against nginx").
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use clap::{Parser, Subcommand, ValueEnum};
 use forecourt_host::{
     cli::plugin_kit::{PluginCommand, run_command},
@@ -30,6 +25,11 @@ use forecourt_host::{
     telemetry,
     tenant::{FeedFormat, FeedMode, Tenant, TenantRegistry},
 };
+
+/// mimalloc rather than glibc's malloc: the per-request allocations of the HTTP stack cost less
+/// and fragment less (BENCHMARKS.md "HTTP: documents and hot JSON against nginx").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
 #[command(name = "forecourt", version, about = "Forecourt: multi-tenant car-dealer website host")]

@@ -230,8 +230,8 @@ describe.skipIf(skip !== "")(`VDP e2e (${inject("mode")})`, () => {
     );
     expect(await spin.getAttribute("data-spin-state")).toBe("idle");
     // Forward only, exactly one turn, ending on the first frame. (A frame every 100 ms is the
-    // component's timer, src/vdp/vdp.test.ts "autoRotateStep"; on a busy machine React may paint two timer ticks
-    // at once, so the frames seen here may skip one, never go back or turn twice.)
+    // component's timer, src/vdp/vdp.test.ts "autoRotateStep"; on a busy machine React may paint
+    // two timer ticks at once, so the frames seen here may skip one, never go back or turn twice.)
     const nums = frames.map(Number);
     expect(nums.at(-1)).toBe(0);
     const steps = nums.slice(1).map((n, i) => (n - (nums[i] as number) + count) % count);
