@@ -40,7 +40,7 @@ async fn serve(tune: impl FnOnce(&mut Settings)) -> Served {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let settings = state.settings.clone();
     let task = tokio::spawn(async move {
-        serve_on(listener, server::app(state), &settings, async {
+        serve_on(listener, server::edge(state), &settings, async {
             stopped.await.ok();
         })
         .await

@@ -311,3 +311,129 @@ async fn concurrent_requests_for_a_missing_page_render_it_once() {
         "(hits, misses): the others waited for the one rendering"
     );
 }
+
+/// The value of `forecourt_http_requests_total{tenant, kind, status}` in this process (0 when
+/// not yet counted).
+fn http_count(tenant: &str, kind: &str, status: &str) -> u64 {
+    let (_, text) = forecourt_host::metrics::render().unwrap();
+    let prefix = format!("forecourt_http_requests_total{{kind=\"{kind}\",status=\"{status}\",tenant=\"{tenant}\"}} ");
+    text.lines()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .map_or(0, |v| v.trim().parse().unwrap())
+}
+
+/// A request of the hit path test: method, path, extra headers.
+type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+
+/// `state`'s router alone (no hit path) on `forecourt serve`'s listener, on an ephemeral port
+/// of 127.0.0.1 until the sender is dropped.
+async fn serve_router_only(state: AppState) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let settings = state.settings.clone();
+    let router = common::app(state);
+    tokio::spawn(async move {
+        forecourt_host::http::serve::serve_on(listener, router, &settings, async {
+            stopped.await.ok();
+        })
+        .await
+    });
+    (addr, stop)
+}
+
+#[tokio::test]
+async fn the_listener_answers_a_hit_as_the_router_does() {
+    // `forecourt serve`'s listener answers fresh entries before the router (http::hit_path):
+    // each answer must be the one the router gives over the same listener, byte for byte and
+    // header for header, but for the per-request id and the date.
+    let f = setup(|_| {}).await;
+    let served = common::serve(f.state.clone()).await;
+    let (router_addr, _stop) = serve_router_only(f.state.clone()).await;
+    let client = reqwest::Client::new();
+    for path in [VDP, CAR] {
+        let (s, h, _) = raw(&f.app, req("alpha.localhost", path, &[])).await;
+        assert_eq!((s, cache_status(&h)), (StatusCode::OK, "miss"), "{path}");
+    }
+    let (_, h, _) = raw(&f.app, req("alpha.localhost", VDP, &[])).await;
+    let etag = h[header::ETAG].to_str().unwrap().to_string();
+    let (docs, hits) = (http_count("alpha", "document", "2xx"), rendered_counts("alpha").0);
+    let cases: [Case; 7] = [
+        ("GET", VDP, &[]),
+        ("GET", VDP, &[("accept-encoding", "gzip")]),
+        ("GET", VDP, &[("accept-encoding", "gzip, deflate, br")]),
+        ("GET", VDP, &[("if-none-match", &etag)]),
+        ("HEAD", VDP, &[("accept-encoding", "gzip")]),
+        ("GET", VDP, &[("x-request-id", "given-by-the-proxy")]),
+        ("GET", CAR, &[("accept-encoding", "br;q=0, gzip")]),
+    ];
+    let sorted = |m: &HeaderMap| {
+        let mut v: Vec<String> = m.iter().map(|(k, v)| format!("{k}: {}", v.to_str().unwrap())).collect();
+        v.sort();
+        v
+    };
+    for (method, path, headers) in cases {
+        let case = format!("{method} {path} {headers:?}");
+        let mut answers = Vec::new();
+        for addr in [served.addr, router_addr] {
+            let mut r = client
+                .request(method.parse().unwrap(), format!("http://{addr}{path}"))
+                .header("host", "alpha.localhost");
+            for (k, v) in headers {
+                r = r.header(*k, *v);
+            }
+            let res = r.send().await.unwrap();
+            let (status, mut h) = (res.status(), res.headers().clone());
+            let body = res.bytes().await.unwrap();
+            assert_eq!(cache_status(&h), "hit", "{case}");
+            let id = h.remove("x-request-id").expect("a request id");
+            match headers.iter().find(|(k, _)| *k == "x-request-id") {
+                Some((_, given)) => assert_eq!(id, *given, "{case}"),
+                None => assert_eq!(id.len(), 36, "a UUID: {id:?}"),
+            }
+            h.remove(header::DATE);
+            answers.push((status, sorted(&h), body));
+        }
+        assert_eq!(answers[0], answers[1], "{case}: the hit path, then the router");
+    }
+    // Counted as the router counts: of the six document cases, five answer 2xx (the sixth is
+    // the 304), once by each listener; each of the seven cases is a rendered-cache hit both ways.
+    assert_eq!(http_count("alpha", "document", "2xx") - docs, 10, "2xx documents");
+    assert_eq!(rendered_counts("alpha").0 - hits, 14);
+
+    // The hit path itself: it answers every case above, and leaves to the router whatever the
+    // router's layers would refuse or render.
+    let hit_path = forecourt_host::http::hit_path::HitPath::new(&f.state);
+    let request = |method: &str, path: &str, hosts: &[&str]| {
+        let mut r = Request::builder().method(method).uri(path);
+        for h in hosts {
+            r = r.header("host", *h);
+        }
+        r.body(()).unwrap()
+    };
+    for (method, path, headers) in cases {
+        let mut r = request(method, path, &["alpha.localhost"]);
+        for (k, v) in headers {
+            let name = axum::http::HeaderName::from_bytes(k.as_bytes()).unwrap();
+            r.headers_mut().insert(name, v.parse().unwrap());
+        }
+        assert!(hit_path.answer(&r).is_some(), "{method} {path} {headers:?}");
+    }
+    let long = format!("{VDP}?q={}", "x".repeat(f.state.settings.max_uri_bytes));
+    for (method, path, hosts, why) in [
+        ("POST", VDP, &["alpha.localhost"][..], "not a GET or HEAD"),
+        ("GET", "/about-us", &["alpha.localhost"], "not rendered yet"),
+        ("GET", VDP, &["beta.localhost"], "another tenant's cache"),
+        ("GET", VDP, &["nobody.localhost"], "an unknown host"),
+        ("GET", VDP, &["alpha.localhost", "beta.localhost"], "two Host headers"),
+        ("GET", &long, &["alpha.localhost"], "a target over max_uri_bytes"),
+    ] {
+        assert!(hit_path.answer(&request(method, path, hosts)).is_none(), "{why}");
+    }
+    // A change to the tenant's stock moves its content version: the entry is not fresh any more.
+    forecourt_host::search::notify_stock_changed("alpha");
+    assert!(
+        hit_path.answer(&request("GET", VDP, &["alpha.localhost"])).is_none(),
+        "after a change"
+    );
+}

@@ -4,6 +4,8 @@
 //! - [`state`]: the shared state handlers run with, and the tenant extractor.
 //! - [`server`]: the router with its middleware (tenancy by Host, request ids, headers,
 //!   compression), start-up and graceful shutdown.
+//! - [`hit_path`]: the rendered-response cache's hit path, asked by the listener before the
+//!   router.
 //! - [`serve`]: the listener (hyper): header read timeout, `/readyz` 503 then a drain deadline
 //!   on shutdown.
 //! - [`request_metrics`]: the layer counting and timing every answer by tenant and route kind.
@@ -19,6 +21,7 @@ pub mod api;
 pub mod error;
 pub mod extract;
 pub mod headers;
+pub mod hit_path;
 pub mod render_cache;
 pub mod request_metrics;
 pub mod serve;

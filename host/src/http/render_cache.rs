@@ -10,7 +10,7 @@
 //!   and its path and query: nothing else of the request may change such an answer (the
 //!   handlers that opt in read no cookie, no session and no other header).
 //! - **Content version.** Every entry records the tenant's search generation
-//!   (`search::SearchService::generation`) read before it was rendered: the indexer bumps it for
+//!   (`search::Search::generation`) read before it was rendered: the indexer bumps it for
 //!   every journaled change it applies (`stock::journal`: imports, stored quotes, paid
 //!   reservations), and it follows the journal of the shared storage, so a change committed by
 //!   another host or a CLI import invalidates this host's entries within the indexer's poll. An
@@ -39,7 +39,7 @@ use tokio::sync::watch;
 use axum::{
     body::{Body, Bytes, HttpBody},
     extract::{Request, State},
-    http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header},
+    http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Uri, header},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -76,8 +76,10 @@ struct Rendered {
     generation: u64,
     /// When it was stored.
     stored: Instant,
-    /// The answer's headers, without length, encoding, ETag and Vary (added per request).
-    headers: HeaderMap,
+    /// The headers of each variant (identity, brotli, gzip, in [`Coding::index`] order): the
+    /// answer's own, with the variant's length, encoding, strong `ETag` and `Vary`, computed
+    /// once at render so a hit only copies them.
+    heads: [HeaderMap; 3],
     /// The uncompressed body.
     identity: Bytes,
     /// The body compressed with brotli.
@@ -104,6 +106,18 @@ enum Coding {
 }
 
 impl Coding {
+    /// Every coding, in the order of [`Rendered::heads`].
+    const ALL: [Coding; 3] = [Coding::Identity, Coding::Br, Coding::Gzip];
+
+    /// The position of this coding's headers in [`Rendered::heads`].
+    fn index(self) -> usize {
+        match self {
+            Coding::Identity => 0,
+            Coding::Br => 1,
+            Coding::Gzip => 2,
+        }
+    }
+
     /// The ETag's suffix for this coding (a strong validator names one representation).
     fn suffix(self) -> &'static str {
         match self {
@@ -114,9 +128,16 @@ impl Coding {
     }
 }
 
+/// One tenant's entries, and the counter of its content version (`search::content_version`),
+/// kept so a lookup reads the version without a lock.
+struct TenantCache {
+    entries: moka::sync::Cache<Box<str>, Arc<Rendered>>,
+    version: Arc<std::sync::atomic::AtomicU64>,
+}
+
 /// The cache of every tenant of the process (see the module's description).
 pub struct RenderCache {
-    tenants: HashMap<String, moka::sync::Cache<Box<str>, Arc<Rendered>>>,
+    tenants: HashMap<String, TenantCache>,
     max_age: Duration,
     /// The keys being rendered now, each with the channel its waiters watch: one request
     /// renders a missing or aged entry while the others wait for it (or, for an aged one, are
@@ -168,7 +189,8 @@ impl RenderCache {
                         // Aged entries stay a while to be served during their re-render.
                         .time_to_live(max_age.saturating_mul(2))
                         .build();
-                    (t.slug().to_string(), cache)
+                    let version = crate::search::content_version(t.slug());
+                    (t.slug().to_string(), TenantCache { entries: cache, version })
                 })
                 .collect()
         };
@@ -182,14 +204,20 @@ impl RenderCache {
     /// Bytes held for `tenant` (moka's weighted size: settles after pending maintenance).
     pub fn bytes(&self, tenant: &str) -> u64 {
         self.tenants.get(tenant).map_or(0, |c| {
-            c.run_pending_tasks();
-            c.weighted_size()
+            c.entries.run_pending_tasks();
+            c.entries.weighted_size()
         })
+    }
+
+    /// `tenant`'s content version now (`search::Search::generation`): None for a tenant
+    /// without a cache or while the search service is not built.
+    fn generation(&self, search: &crate::search::Search, tenant: &str) -> Option<u64> {
+        search.generation_of(&self.tenants.get(tenant)?.version)
     }
 
     /// What is held for `key` at `generation`.
     fn lookup(&self, tenant: &str, key: &str, generation: u64) -> Lookup {
-        match self.tenants.get(tenant).and_then(|c| c.get(key)) {
+        match self.tenants.get(tenant).and_then(|c| c.entries.get(key)) {
             Some(e) if e.generation == generation && e.stored.elapsed() < self.max_age => Lookup::Fresh(e),
             Some(e) if e.generation == generation => Lookup::Aged(e),
             _ => Lookup::Missing,
@@ -214,9 +242,9 @@ impl RenderCache {
 }
 
 /// The cache key of a request: its `Host` and its path and query.
-fn key_of(req: &Request) -> Box<str> {
-    let host = req.headers().get(header::HOST).map_or(&b""[..], |h| h.as_bytes());
-    let pq = req.uri().path_and_query().map_or("/", |pq| pq.as_str());
+fn key_of(headers: &HeaderMap, uri: &Uri) -> Box<str> {
+    let host = headers.get(header::HOST).map_or(&b""[..], |h| h.as_bytes());
+    let pq = uri.path_and_query().map_or("/", |pq| pq.as_str());
     let mut k = String::with_capacity(host.len() + pq.len() + 1);
     k.push_str(std::str::from_utf8(host).unwrap_or(""));
     k.push(' ');
@@ -237,13 +265,10 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
         return next.run(req).await;
     };
     let cache = &state.render_cache;
-    if !cache.tenants.contains_key(t.slug()) {
-        return next.run(req).await;
-    }
-    let Some(generation) = state.search.generation(t.slug()) else {
+    let Some(generation) = cache.generation(&state.search, t.slug()) else {
         return next.run(req).await;
     };
-    let key = key_of(&req);
+    let key = key_of(req.headers(), req.uri());
     let series = crate::metrics::cache_series();
     let head = method == Method::HEAD;
     let hit = |e: &Rendered, req: &HeaderMap, status| {
@@ -298,10 +323,10 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
     };
     let entry = Arc::new(render(generation, parts.headers, identity));
     // Not stored when a change was applied while it was rendered (it may predate the change).
-    if state.search.generation(t.slug()) == Some(generation)
+    if cache.generation(&state.search, t.slug()) == Some(generation)
         && let Some(c) = cache.tenants.get(t.slug())
     {
-        c.insert(key, entry.clone());
+        c.entries.insert(key, entry.clone());
     }
     answer(&entry, &headers, false, "miss")
 }
@@ -325,14 +350,37 @@ fn render(generation: u64, mut headers: HeaderMap, identity: Bytes) -> Rendered 
     }
     let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(identity.len() / 3 + 64), flate2::Compression::new(GZIP_LEVEL));
     gz.write_all(&identity).expect("writing to memory");
-    let gzip = gz.finish().expect("writing to memory");
+    let gzip = Bytes::from(gz.finish().expect("writing to memory"));
+    let br = Bytes::from(br);
+    let heads = Coding::ALL.map(|coding| {
+        let mut h = headers.clone();
+        let len = match coding {
+            Coding::Br => br.len(),
+            Coding::Gzip => gzip.len(),
+            Coding::Identity => identity.len(),
+        };
+        h.insert(header::CONTENT_LENGTH, HeaderValue::from(len));
+        match coding {
+            Coding::Br => {
+                h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+            }
+            Coding::Gzip => {
+                h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            }
+            Coding::Identity => {}
+        }
+        let etag = HeaderValue::from_str(&format!("\"{tag}{}\"", coding.suffix())).expect("hex is a valid header value");
+        h.insert(header::ETAG, etag);
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        h
+    });
     Rendered {
         generation,
         stored: Instant::now(),
-        headers,
+        heads,
         identity,
-        br: Bytes::from(br),
-        gzip: Bytes::from(gzip),
+        br,
+        gzip,
         tag,
     }
 }
@@ -388,14 +436,14 @@ fn not_modified(headers: &HeaderMap, tag: &str) -> bool {
 /// `x-forecourt-cache: <status>`.
 fn answer(e: &Rendered, req: &HeaderMap, head: bool, status: &'static str) -> Response {
     let coding = coding_for(req);
-    let etag = HeaderValue::from_str(&format!("\"{}{}\"", e.tag, coding.suffix())).expect("hex is a valid header value");
+    let heads = &e.heads[coding.index()];
     if not_modified(req, &e.tag) {
         let mut res = StatusCode::NOT_MODIFIED.into_response();
         let h = res.headers_mut();
-        h.insert(header::ETAG, etag);
-        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-        if let Some(cc) = e.headers.get(header::CACHE_CONTROL) {
-            h.insert(header::CACHE_CONTROL, cc.clone());
+        for name in [header::ETAG, header::VARY, header::CACHE_CONTROL] {
+            if let Some(v) = heads.get(&name) {
+                h.insert(name, v.clone());
+            }
         }
         h.insert(CACHE_STATUS, HeaderValue::from_static(status));
         return res;
@@ -407,21 +455,22 @@ fn answer(e: &Rendered, req: &HeaderMap, head: bool, status: &'static str) -> Re
     };
     let mut res = Response::new(if head { Body::empty() } else { Body::from(body.clone()) });
     let h = res.headers_mut();
-    h.clone_from(&e.headers);
-    h.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
-    match coding {
-        Coding::Br => {
-            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
-        }
-        Coding::Gzip => {
-            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        }
-        Coding::Identity => {}
-    }
-    h.insert(header::ETAG, etag);
-    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    h.clone_from(heads);
     h.insert(CACHE_STATUS, HeaderValue::from_static(status));
     res
+}
+
+/// The fresh entry for a `GET` or `HEAD` request of `tenant`, answered as a hit (counted in
+/// `forecourt_cache_hits_total{cache="rendered"}` by the caller), or `None` when the cache holds
+/// no entry for it rendered at the tenant's current content version and younger than the max
+/// age. Used by the listener's hit path (`http::hit_path`), which answers before the router;
+/// everything else (a miss, an aged entry, a tenant without a cache) goes to [`serve`].
+pub(crate) fn fresh_answer(state: &AppState, tenant: &str, headers: &HeaderMap, uri: &Uri, head: bool) -> Option<Response> {
+    let generation = state.render_cache.generation(&state.search, tenant)?;
+    match state.render_cache.lookup(tenant, &key_of(headers, uri), generation) {
+        Lookup::Fresh(e) => Some(answer(&e, headers, head, "hit")),
+        Lookup::Aged(_) | Lookup::Missing => None,
+    }
 }
 
 #[cfg(test)]
@@ -469,6 +518,11 @@ mod tests {
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&e.gzip[..]), &mut out).unwrap();
         assert_eq!(out, body);
         assert!(e.br.len() < body.len() / 10 && e.gzip.len() < body.len() / 10);
-        assert_eq!(e.headers.get(header::CACHE_CONTROL).unwrap(), "no-cache");
+        for (coding, h) in Coding::ALL.iter().zip(&e.heads) {
+            assert_eq!(h.get(header::CACHE_CONTROL).unwrap(), "no-cache");
+            let len = [&e.identity, &e.br, &e.gzip][coding.index()].len();
+            assert_eq!(h.get(header::CONTENT_LENGTH).unwrap(), &len.to_string());
+            assert_eq!(h.get(header::ETAG).unwrap(), &format!("\"{}{}\"", e.tag, coding.suffix()));
+        }
     }
 }

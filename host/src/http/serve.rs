@@ -19,7 +19,7 @@ use std::{
     time::Duration,
 };
 
-use axum::{Extension, Router, extract::ConnectInfo};
+use axum::{Router, extract::ConnectInfo};
 use hyper::body::Incoming;
 use hyper_util::{
     rt::{TokioExecutor, TokioIo, TokioTimer},
@@ -28,7 +28,7 @@ use hyper_util::{
 use tokio::{net::TcpListener, task::JoinSet};
 use tower::ServiceExt;
 
-use crate::config::Settings;
+use crate::{config::Settings, http::hit_path::HitPath};
 
 /// Whether shutdown began: shared by the listener (which sets it) and `/readyz` (which answers
 /// 503 from then on). Cloning shares the flag.
@@ -56,14 +56,45 @@ pub struct ServeReport {
     pub cut_at_deadline: usize,
 }
 
-/// Serves `router` on `listener` until `shutdown` resolves, then shuts down as the module says,
+/// What the listener answers with: the application router, and optionally the
+/// rendered-response cache's hit path, asked first for every request (`server::edge` builds
+/// both; a bare `Router` converts into an edge without a hit path).
+#[derive(Clone)]
+pub struct Edge {
+    router: Router,
+    hits: Option<Arc<HitPath>>,
+}
+
+impl Edge {
+    /// The edge of `router`, with `hits` asked before it when given.
+    pub fn new(router: Router, hits: Option<HitPath>) -> Edge {
+        Edge {
+            router,
+            hits: hits.map(Arc::new),
+        }
+    }
+}
+
+impl From<Router> for Edge {
+    fn from(router: Router) -> Edge {
+        Edge::new(router, None)
+    }
+}
+
+/// Serves `edge` on `listener` until `shutdown` resolves, then shuts down as the module says,
 /// with the timeouts of `settings` (`header_read_timeout_ms`, `shutdown_ready_grace()`,
-/// `shutdown_drain_ms`). Each request carries its peer as `ConnectInfo<SocketAddr>` and the
-/// [`Draining`] flag as an extension. Returns the counts once every connection is closed; an
-/// accept error is logged and the loop goes on.
-pub async fn serve_on(listener: TcpListener, router: Router, settings: &Settings, shutdown: impl Future<Output = ()>) -> ServeReport {
+/// `shutdown_drain_ms`). A request the edge's hit path answers goes no further; every other
+/// request carries its peer as `ConnectInfo<SocketAddr>` and the [`Draining`] flag as
+/// extensions into the router. Returns the counts once every connection is closed; an accept
+/// error is logged and the loop goes on.
+pub async fn serve_on(
+    listener: TcpListener,
+    edge: impl Into<Edge>,
+    settings: &Settings,
+    shutdown: impl Future<Output = ()>,
+) -> ServeReport {
     let draining = Draining::default();
-    let router = router.layer(Extension(draining.clone()));
+    let Edge { router, hits } = edge.into();
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
         .http1()
@@ -73,10 +104,21 @@ pub async fn serve_on(listener: TcpListener, router: Router, settings: &Settings
     let mut connections = JoinSet::new();
     let mut report = ServeReport::default();
     let accept = |stream: tokio::net::TcpStream, peer: SocketAddr, connections: &mut JoinSet<()>| {
-        let router = router.clone();
+        let (router, hits, draining) = (router.clone(), hits.clone(), draining.clone());
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
-            req.extensions_mut().insert(ConnectInfo(peer));
-            router.clone().oneshot(req.map(axum::body::Body::new))
+            // A fresh cached answer is given here, before the router clones its layers.
+            let hit = hits.as_deref().and_then(|h| h.answer(&req));
+            if hit.is_none() {
+                req.extensions_mut().insert(ConnectInfo(peer));
+                req.extensions_mut().insert(draining.clone());
+            }
+            let router = router.clone();
+            async move {
+                match hit {
+                    Some(res) => Ok(res),
+                    None => router.oneshot(req.map(axum::body::Body::new)).await,
+                }
+            }
         });
         let conn = graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
         connections.spawn(async move {

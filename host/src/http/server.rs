@@ -7,7 +7,7 @@ use std::{sync::Arc, time::Duration};
 use axum::{
     Extension, Router,
     extract::{Request, State},
-    http::{HeaderName, HeaderValue, StatusCode, header},
+    http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri, header},
     middleware::{self, Next},
     response::{Html, IntoResponse, Response},
     routing::get,
@@ -18,7 +18,6 @@ use tower_http::{
     compression::CompressionLayer,
     limit::RequestBodyLimitLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
-    set_header::SetResponseHeaderLayer,
     trace::TraceLayer,
 };
 
@@ -29,8 +28,9 @@ use crate::{
     http::{
         api,
         error::{ApiError, envelope_errors},
+        hit_path::HitPath,
         render_cache, request_metrics,
-        serve::Draining,
+        serve::{Draining, Edge},
         session,
         state::{AppState, CurrentTenant, StateParts, WebFiles},
         web,
@@ -40,17 +40,16 @@ use crate::{
 };
 
 /// The host name a request was sent to: `Host`, else the URI authority (HTTP/2).
-fn request_host(req: &Request) -> Option<String> {
-    req.headers()
+pub(crate) fn request_host<'a>(headers: &'a HeaderMap, uri: &'a Uri) -> Option<&'a str> {
+    headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
-        .map(str::to_string)
-        .or_else(|| req.uri().authority().map(|a| a.as_str().to_string()))
+        .or_else(|| uri.authority().map(|a| a.as_str()))
 }
 
 /// Resolves the tenant from the Host header; an unknown host gets a plain 404 page.
 async fn resolve_tenant(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let host = request_host(&req).unwrap_or_default();
+    let host = request_host(req.headers(), req.uri()).unwrap_or_default().to_string();
     match state.tenants.by_host(&host) {
         Some(t) => {
             tracing::Span::current().record("tenant", t.slug());
@@ -124,31 +123,74 @@ async fn readyz(State(state): State<AppState>, draining: Option<Extension<Draini
 /// the request target's authority (RFC 9112 §3.2: 400 `bad_host`), and a request target longer
 /// than `max_uri_bytes` (414 `uri_too_long` on `uri`).
 async fn check_request_line(State(max_uri_bytes): State<usize>, req: Request, next: Next) -> Response {
-    let mut hosts = req.headers().get_all(header::HOST).iter();
+    match request_line_fault(req.headers(), req.uri(), max_uri_bytes) {
+        Some(fault) => fault.into_response(),
+        None => next.run(req).await,
+    }
+}
+
+/// What is wrong with a request's Host header and target, if anything: more than one Host
+/// header, a Host that is not text or differs from the target's authority (`400 bad_host`), or
+/// a path and query longer than `max_uri_bytes` bytes (`414 uri_too_long`). Shared by the
+/// `check_request_line` layer and the listener's hit path (`http::hit_path`), which leaves a
+/// faulty request to the layer.
+pub(crate) fn request_line_fault(headers: &HeaderMap, uri: &Uri, max_uri_bytes: usize) -> Option<ApiError> {
+    let mut hosts = headers.get_all(header::HOST).iter();
     let first = hosts.next();
     if hosts.next().is_some() {
-        return ApiError::bad_field("host", "bad_host", "A request carries one Host header").into_response();
+        return Some(ApiError::bad_field("host", "bad_host", "A request carries one Host header"));
     }
     if let Some(h) = first {
-        let conflicting = req
-            .uri()
+        let conflicting = uri
             .authority()
             .is_some_and(|a| !a.as_str().as_bytes().eq_ignore_ascii_case(h.as_bytes()));
         if conflicting || h.to_str().is_err() {
-            return ApiError::bad_field("host", "bad_host", "The Host header does not match the request target").into_response();
+            return Some(ApiError::bad_field(
+                "host",
+                "bad_host",
+                "The Host header does not match the request target",
+            ));
         }
     }
-    let target = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
-    if target > max_uri_bytes {
-        return ApiError::bad_field(
+    let target = uri.path_and_query().map_or(0, |pq| pq.as_str().len());
+    (target > max_uri_bytes).then(|| {
+        ApiError::bad_field(
             "uri",
             "uri_too_long",
             format!("The request target is {target} bytes; at most {max_uri_bytes} are accepted"),
         )
         .with_status(StatusCode::URI_TOO_LONG)
-        .into_response();
+    })
+}
+
+/// The security headers every answer carries (docs/features/platform.md "Foundation"), each
+/// set only where the answer has none of that name: `Strict-Transport-Security` ([`HSTS`]) when
+/// `hsts` (cookies are Secure, so the site is served over https; never on plain-http
+/// development), `Cross-Origin-Opener-Policy`, `Permissions-Policy`, `Referrer-Policy`,
+/// `X-Frame-Options` and `X-Content-Type-Options`. Applied by one layer of [`app`] and by the
+/// listener's hit path (`http::hit_path`).
+pub(crate) fn security_headers(h: &mut HeaderMap, hsts: bool) {
+    const FIXED: [(HeaderName, HeaderValue); 5] = [
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ),
+        (
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=(self)"),
+        ),
+        (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+    ];
+    if hsts && !h.contains_key(header::STRICT_TRANSPORT_SECURITY) {
+        h.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS));
     }
-    next.run(req).await
+    for (name, value) in FIXED {
+        if !h.contains_key(&name) {
+            h.insert(name, value);
+        }
+    }
 }
 
 /// Anything no route took: API paths get the error envelope; other GET and HEAD requests are
@@ -198,24 +240,10 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(request_metrics::track))
         // Outside the limits and the envelope: every answer, a 413, 414 or bad_host included,
         // carries the security headers.
-        .layer(SetResponseHeaderLayer::if_not_present(header::STRICT_TRANSPORT_SECURITY, move |_: &Response| {
-            // HSTS only where cookies are Secure (served over https); never on plain-http development.
-            hsts.then(|| HeaderValue::from_static(HSTS))
-        }))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            HeaderName::from_static("cross-origin-opener-policy"),
-            HeaderValue::from_static("same-origin"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            HeaderName::from_static("permissions-policy"),
-            HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=(self)"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("strict-origin-when-cross-origin"),
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
-        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .map_response(move |mut res: Response| {
+            security_headers(res.headers_mut(), hsts);
+            res
+        })
         // Outside the panic catcher: its 500 is in the envelope too (the panic is logged, not sent).
         .layer(middleware::from_fn(envelope_errors));
     let checks = ServiceBuilder::new()
@@ -235,6 +263,14 @@ pub fn app(state: AppState) -> Router {
         .layer(checks)
         .layer(edge)
         .with_state(state)
+}
+
+/// What `forecourt serve` answers with: [`app`] behind the rendered-response cache's hit path
+/// (`http::hit_path`), which answers a fresh cached document or JSON before the router and its
+/// layers run, with the same headers, counts and span as the router would give it.
+pub fn edge(state: AppState) -> Edge {
+    let hits = HitPath::new(&state);
+    Edge::new(app(state), Some(hits))
 }
 
 /// Loads tenants, connects storage, syncs tenant config, imports changed feeds and returns the
@@ -280,7 +316,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     // Lead delivery (docs/features/platform.md "Leads"): at least once, from the outbox; safe with several hosts.
     let worker = tokio::spawn(crate::leads::delivery::run_worker(state.deliverer()));
     let settings = state.settings.clone();
-    let report = crate::http::serve::serve_on(listener, app(state), &settings, shutdown_signal()).await;
+    let report = crate::http::serve::serve_on(listener, edge(state), &settings, shutdown_signal()).await;
     worker.abort();
     tokio::time::timeout(Duration::from_secs(5), pool.close()).await.ok();
     tracing::info!(

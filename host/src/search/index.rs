@@ -14,7 +14,10 @@
 
 use std::{
     collections::{BTreeSet, HashMap, VecDeque},
-    sync::{Arc, LazyLock, Mutex},
+    sync::{
+        Arc, LazyLock, Mutex, RwLock,
+        atomic::{AtomicU64, Ordering},
+    },
     time::{Duration, Instant},
 };
 
@@ -35,18 +38,31 @@ static CHANGES: LazyLock<tokio::sync::broadcast::Sender<String>> = LazyLock::new
 /// Wakes every search indexer of this process to apply `tenant`'s journaled changes now (called
 /// after a committed import). Never blocks, never fails; indexers also poll.
 pub fn notify_stock_changed(tenant: &str) {
-    *LOCAL_CHANGES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(tenant.to_string())
-        .or_default() += 1;
+    content_version(tenant).fetch_add(1, Ordering::AcqRel);
     let _ = CHANGES.send(tenant.to_string());
 }
 
-/// Changes committed by this process per tenant ([`notify_stock_changed`] calls): part of
-/// [`Search::generation`], so this process's own commits move it at once, before its indexer
-/// applies them.
-static LOCAL_CHANGES: LazyLock<Mutex<HashMap<String, u64>>> = LazyLock::new(Mutex::default);
+/// Each tenant's content version ([`Search::generation`]): moved by this process's commits
+/// ([`notify_stock_changed`]), so they show at once, before its indexer applies them, and by
+/// every change the indexer applies (`SearchService::set_applied`). One atomic counter per
+/// tenant, so a reader (every rendered-response cache hit) takes no lock once it holds the
+/// tenant's counter ([`content_version`]).
+static CONTENT_VERSIONS: LazyLock<RwLock<HashMap<String, Arc<AtomicU64>>>> = LazyLock::new(RwLock::default);
+
+/// The counter of `tenant`'s content version (created at 0 on first use), for a reader that
+/// keeps it (`http::render_cache` keeps one per tenant) and reads it with
+/// [`Search::generation_of`]. The counter only ever grows.
+pub fn content_version(tenant: &str) -> Arc<AtomicU64> {
+    if let Some(v) = CONTENT_VERSIONS.read().unwrap_or_else(|e| e.into_inner()).get(tenant) {
+        return v.clone();
+    }
+    CONTENT_VERSIONS
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(tenant.to_string())
+        .or_default()
+        .clone()
+}
 
 /// How often an indexer reads the journal heads when nothing woke it (changes made by another
 /// process).
@@ -259,6 +275,7 @@ impl SearchService {
             .unwrap_or_else(|e| e.into_inner())
             .insert(slug.to_string(), state);
         self.cache.lock().unwrap_or_else(|e| e.into_inner()).invalidate(slug);
+        content_version(slug).fetch_add(1, Ordering::AcqRel);
     }
 
     /// Rebuilds one tenant's index from storage, aside, then swaps it in: the cars of shown
@@ -510,15 +527,14 @@ impl Search {
     /// service is built. What is rendered from storage at one generation stays valid until it
     /// moves (the rendered-response cache, `http::render_cache`).
     pub fn generation(&self, tenant: &str) -> Option<u64> {
-        let svc = self.0.get()?;
-        let applied = svc.cache.lock().unwrap_or_else(|e| e.into_inner()).generation(tenant);
-        let local = LOCAL_CHANGES
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(tenant)
-            .copied()
-            .unwrap_or(0);
-        Some(applied + local)
+        self.generation_of(&content_version(tenant))
+    }
+
+    /// [`Search::generation`] read from the tenant's counter ([`content_version`]) the caller
+    /// keeps: one atomic load, no lock. None while no search service is built.
+    pub fn generation_of(&self, version: &AtomicU64) -> Option<u64> {
+        self.0.get()?;
+        Some(version.load(Ordering::Acquire))
     }
 
     /// The indexer's lag per tenant ([`SearchService::lag`]); None while no service was built

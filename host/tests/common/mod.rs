@@ -335,7 +335,8 @@ impl Drop for Served {
     }
 }
 
-/// Serves `state`'s real router (`forecourt serve`'s listener, `http::serve::serve_on`) on an
+/// Serves `state` as `forecourt serve` does (its listener, `http::serve::serve_on`, with the
+/// edge of `server::edge`: the router behind the rendered-response cache's hit path) on an
 /// ephemeral port of 127.0.0.1 until the returned [`Served`] is dropped.
 pub async fn serve(state: AppState) -> Served {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -343,7 +344,7 @@ pub async fn serve(state: AppState) -> Served {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let settings = state.settings.clone();
     tokio::spawn(async move {
-        forecourt_host::http::serve::serve_on(listener, server::app(state), &settings, async {
+        forecourt_host::http::serve::serve_on(listener, server::edge(state), &settings, async {
             stopped.await.ok();
         })
         .await

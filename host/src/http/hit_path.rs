@@ -1,0 +1,149 @@
+//! The rendered-response cache's hit path (docs/features/platform.md "Rendered-response cache";
+//! BENCHMARKS.md "HTTP: documents and hot JSON against nginx"): the listener
+//! (`serve::serve_on`) asks [`HitPath::answer`] first, and a `GET` or `HEAD` request whose
+//! answer the cache holds fresh is answered there, before the router clones its layers for the
+//! request. Every other request (a miss, an aged entry, a faulty request line, an unknown host,
+//! any other method) goes to the router unchanged, whose `render_cache::serve` layer answers
+//! hits of its own the same way (a test's `oneshot` on the router, a stale entry).
+//!
+//! A hit answered here gets what the router's layers would have given it, from the same code:
+//! the cache's variant and headers (`render_cache::fresh_answer`), the request id (the client's
+//! `x-request-id`, else a new UUID v4, as `SetRequestIdLayer` and `PropagateRequestIdLayer`),
+//! the security headers (`server::security_headers`), the `request` trace span with the same
+//! fields, and the counts: `forecourt_http_requests_total`,
+//! `forecourt_http_request_duration_seconds` and `forecourt_cache_hits_total{cache="rendered"}`.
+//! The metric handles are looked up once per tenant, route kind and status, not per request.
+
+use std::{collections::HashMap, sync::OnceLock, time::Instant};
+
+use axum::{
+    http::{HeaderName, HeaderValue, Method, Request, StatusCode},
+    response::Response,
+};
+use prometheus::{Histogram, IntCounter};
+
+use crate::http::{
+    render_cache,
+    request_metrics::RouteKind,
+    server::{request_host, request_line_fault, security_headers},
+    state::AppState,
+};
+
+/// The request id header, as the router's layers name it.
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The metric handles of one tenant's hits, each resolved on first use (so no series appears
+/// before the tenant's first hit, as with the router's layers).
+#[derive(Default)]
+struct TenantSeries {
+    /// `forecourt_cache_hits_total{cache="rendered", tenant}`.
+    cache_hits: OnceLock<IntCounter>,
+    /// `forecourt_http_requests_total{tenant, kind, status}`: [document, api] x [2xx, 3xx].
+    requests: [[OnceLock<IntCounter>; 2]; 2],
+    /// `forecourt_http_request_duration_seconds{tenant, kind}`: [document, api].
+    duration: [OnceLock<Histogram>; 2],
+}
+
+/// The hit path of one process's state (see the module's description).
+pub struct HitPath {
+    state: AppState,
+    /// Whether answers carry `Strict-Transport-Security` (`Settings::cookies_secure`).
+    hsts: bool,
+    /// `Settings::max_uri_bytes`: a longer target is left to the router's 414.
+    max_uri_bytes: usize,
+    /// Per tenant slug.
+    series: HashMap<String, TenantSeries>,
+}
+
+impl HitPath {
+    /// The hit path of `state`'s cache, with its settings (HSTS, the URI bound) read once.
+    pub fn new(state: &AppState) -> HitPath {
+        HitPath {
+            state: state.clone(),
+            hsts: state.settings.cookies_secure(),
+            max_uri_bytes: state.settings.max_uri_bytes,
+            series: state
+                .tenants
+                .iter()
+                .map(|t| (t.slug().to_string(), TenantSeries::default()))
+                .collect(),
+        }
+    }
+
+    /// The answer to `req` when it is a `GET` or `HEAD` of a known tenant's host that the
+    /// rendered-response cache holds fresh (`200` with the variant `Accept-Encoding` asks for,
+    /// or `304` to a matching `If-None-Match`), with the request id, security headers, span and
+    /// counts described in the module; `None` leaves the request to the router. Reads no body.
+    pub fn answer<B>(&self, req: &Request<B>) -> Option<Response> {
+        let head = match *req.method() {
+            Method::GET => false,
+            Method::HEAD => true,
+            _ => return None,
+        };
+        let started = Instant::now();
+        let (headers, uri) = (req.headers(), req.uri());
+        if request_line_fault(headers, uri, self.max_uri_bytes).is_some() {
+            return None;
+        }
+        let tenant = self.state.tenants.by_host(request_host(headers, uri)?)?;
+        let slug = tenant.slug();
+        let mut res = render_cache::fresh_answer(&self.state, slug, headers, uri, head)?;
+        let request_id = match headers.get(REQUEST_ID) {
+            Some(id) => id.clone(),
+            None => {
+                let mut buf = uuid::Uuid::encode_buffer();
+                let id = uuid::Uuid::new_v4().hyphenated().encode_lower(&mut buf);
+                HeaderValue::from_str(id).expect("a UUID is a valid header value")
+            }
+        };
+        let span = tracing::info_span!(
+            "request",
+            method = %req.method(),
+            path = %uri.path(),
+            request_id = %request_id.to_str().unwrap_or(""),
+            tenant = slug,
+        );
+        let _entered = span.enter();
+        tracing::debug!(status = res.status().as_u16(), "answered from the rendered-response cache");
+        let h = res.headers_mut();
+        security_headers(h, self.hsts);
+        h.insert(REQUEST_ID, request_id);
+        self.count(slug, RouteKind::of(uri.path()), res.status(), started);
+        Some(res)
+    }
+
+    /// Counts a hit of `slug` answered with `status` for a `kind` request begun at `started`.
+    fn count(&self, slug: &str, kind: RouteKind, status: StatusCode, started: Instant) {
+        let seconds = started.elapsed().as_secs_f64();
+        let class = if status.is_redirection() { "3xx" } else { "2xx" };
+        let http = crate::metrics::http_series();
+        let (Some(s), Some(k)) = (self.series.get(slug), kind_index(kind)) else {
+            // A tenant loaded after start or a route kind without cached answers: unbatched.
+            crate::metrics::cache_series().record("rendered", slug, true);
+            http.requests.with_label_values(&[slug, kind.as_str(), class]).inc();
+            http.duration.with_label_values(&[slug, kind.as_str()]).observe(seconds);
+            return;
+        };
+        let cache_series = crate::metrics::cache_series();
+        s.cache_hits
+            .get_or_init(|| cache_series.hits.with_label_values(&["rendered", slug]))
+            .inc();
+        let c = usize::from(class == "3xx");
+        s.requests[k][c]
+            .get_or_init(|| http.requests.with_label_values(&[slug, kind.as_str(), class]))
+            .inc();
+        s.duration[k]
+            .get_or_init(|| http.duration.with_label_values(&[slug, kind.as_str()]))
+            .observe(seconds);
+    }
+}
+
+/// The position of a route kind in [`TenantSeries`]: documents and the JSON API are what the
+/// cache keeps.
+fn kind_index(kind: RouteKind) -> Option<usize> {
+    match kind {
+        RouteKind::Document => Some(0),
+        RouteKind::Api => Some(1),
+        _ => None,
+    }
+}
