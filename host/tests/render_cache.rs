@@ -404,6 +404,7 @@ async fn the_listener_answers_a_hit_as_the_router_does() {
     // The hit path itself: it answers every case above, and leaves to the router whatever the
     // router's layers would refuse or render.
     let hit_path = forecourt_host::http::hit_path::HitPath::new(&f.state);
+    let local: std::net::IpAddr = "127.0.0.1".parse().unwrap();
     let request = |method: &str, path: &str, hosts: &[&str]| {
         let mut r = Request::builder().method(method).uri(path);
         for h in hosts {
@@ -417,7 +418,7 @@ async fn the_listener_answers_a_hit_as_the_router_does() {
             let name = axum::http::HeaderName::from_bytes(k.as_bytes()).unwrap();
             r.headers_mut().insert(name, v.parse().unwrap());
         }
-        assert!(hit_path.answer(&r).is_some(), "{method} {path} {headers:?}");
+        assert!(hit_path.answer(&r, local).is_some(), "{method} {path} {headers:?}");
     }
     let long = format!("{VDP}?q={}", "x".repeat(f.state.settings.max_uri_bytes));
     for (method, path, hosts, why) in [
@@ -428,12 +429,64 @@ async fn the_listener_answers_a_hit_as_the_router_does() {
         ("GET", VDP, &["alpha.localhost", "beta.localhost"], "two Host headers"),
         ("GET", &long, &["alpha.localhost"], "a target over max_uri_bytes"),
     ] {
-        assert!(hit_path.answer(&request(method, path, hosts)).is_none(), "{why}");
+        assert!(hit_path.answer(&request(method, path, hosts), local).is_none(), "{why}");
     }
     // A change to the tenant's stock moves its content version: the entry is not fresh any more.
     forecourt_host::search::notify_stock_changed("alpha");
     assert!(
-        hit_path.answer(&request("GET", VDP, &["alpha.localhost"])).is_none(),
+        hit_path.answer(&request("GET", VDP, &["alpha.localhost"]), local).is_none(),
         "after a change"
+    );
+}
+
+#[tokio::test]
+async fn https_through_a_trusted_proxy_gets_https_links_and_entries_of_its_own() {
+    // Behind a TLS proxy (trusted_proxies, X-Forwarded-Proto: https) a tenant without site_url
+    // gets https canonical links; the plain-http answer is another cache entry, never served to
+    // the https request or the other way round; a client that is not a trusted proxy cannot ask
+    // for https links by sending the header itself.
+    let f = setup(|s| s.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()]).await;
+    let served = common::serve(f.state.clone()).await;
+    let client = reqwest::Client::new();
+    let fetch = |addr: std::net::SocketAddr, proto: Option<&'static str>| {
+        let client = client.clone();
+        async move {
+            let mut r = client.get(format!("http://{addr}{VDP}")).header("host", "alpha.localhost");
+            if let Some(p) = proto {
+                r = r.header("x-forwarded-proto", p);
+            }
+            let res = r.send().await.unwrap();
+            let status = res.headers()["x-forecourt-cache"].to_str().unwrap().to_string();
+            (status, res.text().await.unwrap())
+        }
+    };
+    let canonical = |scheme: &str| format!("<link rel=\"canonical\" href=\"{scheme}://alpha.localhost{VDP}\">");
+    for (round, expected) in [(1, ["miss", "miss", "hit"]), (2, ["hit", "hit", "hit"])] {
+        for ((proto, scheme), status) in [(Some("https"), "https"), (None, "http"), (Some("http"), "http")]
+            .into_iter()
+            .zip(expected)
+        {
+            let (s, body) = fetch(served.addr, proto).await;
+            assert_eq!(s, status, "round {round}, X-Forwarded-Proto {proto:?}");
+            assert!(body.contains(&canonical(scheme)), "round {round}, {proto:?}: {scheme} links");
+        }
+    }
+    // The same storage served with no trusted proxy: the header is the client's say, ignored.
+    let untrusted = AppState::new(StateParts {
+        settings: Arc::new(Settings {
+            trusted_proxies: Vec::new(),
+            ..(*f.state.settings).clone()
+        }),
+        render_cache: Arc::new(forecourt_host::http::render_cache::RenderCache::new(
+            &f.state.settings,
+            &f.state.tenants,
+        )),
+        ..(*f.state).clone()
+    });
+    let other = common::serve(untrusted).await;
+    let (_, body) = fetch(other.addr, Some("https")).await;
+    assert!(
+        body.contains(&canonical("http")),
+        "an untrusted client's X-Forwarded-Proto is ignored"
     );
 }

@@ -14,7 +14,7 @@
 //! `forecourt_http_request_duration_seconds` and `forecourt_cache_hits_total{cache="rendered"}`.
 //! The metric handles are looked up once per tenant, route kind and status, not per request.
 
-use std::{collections::HashMap, sync::OnceLock, time::Instant};
+use std::{collections::HashMap, net::IpAddr, sync::OnceLock, time::Instant};
 
 use axum::{
     http::{HeaderName, HeaderValue, Method, Request, StatusCode},
@@ -26,6 +26,7 @@ use crate::http::{
     render_cache,
     request_metrics::RouteKind,
     server::{request_host, request_line_fault, security_headers},
+    session::forwarded_https,
     state::AppState,
 };
 
@@ -73,8 +74,11 @@ impl HitPath {
     /// The answer to `req` when it is a `GET` or `HEAD` of a known tenant's host that the
     /// rendered-response cache holds fresh (`200` with the variant `Accept-Encoding` asks for,
     /// or `304` to a matching `If-None-Match`), with the request id, security headers, span and
-    /// counts described in the module; `None` leaves the request to the router. Reads no body.
-    pub fn answer<B>(&self, req: &Request<B>) -> Option<Response> {
+    /// counts described in the module; `None` leaves the request to the router. `peer` is the
+    /// connection's address: a request through a trusted proxy over https
+    /// (`session::forwarded_https`) is looked up under its https key, as the router's
+    /// `client_ip` layer would decide. Reads no body.
+    pub fn answer<B>(&self, req: &Request<B>, peer: IpAddr) -> Option<Response> {
         let head = match *req.method() {
             Method::GET => false,
             Method::HEAD => true,
@@ -87,7 +91,8 @@ impl HitPath {
         }
         let tenant = self.state.tenants.by_host(request_host(headers, uri)?)?;
         let slug = tenant.slug();
-        let mut res = render_cache::fresh_answer(&self.state, slug, headers, uri, head)?;
+        let https = forwarded_https(peer, headers, &self.state.settings.trusted_proxies);
+        let mut res = render_cache::fresh_answer(&self.state, slug, https, headers, uri, head)?;
         let request_id = match headers.get(REQUEST_ID) {
             Some(id) => id.clone(),
             None => {

@@ -6,9 +6,10 @@
 //!
 //! - **What is cached.** A handler opts in by putting [`Cacheable`] in its answer's extensions;
 //!   [`serve`] (a layer inside tenant resolution) stores `200` answers of `GET` requests so
-//!   marked, unless they set a cookie or are already encoded. The key is the request's `Host`
-//!   and its path and query: nothing else of the request may change such an answer (the
-//!   handlers that opt in read no cookie, no session and no other header).
+//!   marked, unless they set a cookie or are already encoded. The key is the request's scheme
+//!   (https through a trusted proxy, else http: absolute links follow it), its `Host` and its
+//!   path and query: nothing else of the request may change such an answer (the handlers that
+//!   opt in read no cookie, no session and no other header).
 //! - **Content version.** Every entry records the tenant's search generation
 //!   (`search::Search::generation`) read before it was rendered: the indexer bumps it for
 //!   every journaled change it applies (`stock::journal`: imports, stored quotes, paid
@@ -241,11 +242,14 @@ impl RenderCache {
     }
 }
 
-/// The cache key of a request: its `Host` and its path and query.
-fn key_of(headers: &HeaderMap, uri: &Uri) -> Box<str> {
+/// The cache key of a request: its scheme (`https` when it came through a trusted proxy over
+/// https, as `session::is_https` or, before the router, `session::forwarded_https` decide; the
+/// documents' absolute links follow it), its `Host`, and its path and query.
+fn key_of(https: bool, headers: &HeaderMap, uri: &Uri) -> Box<str> {
     let host = headers.get(header::HOST).map_or(&b""[..], |h| h.as_bytes());
     let pq = uri.path_and_query().map_or("/", |pq| pq.as_str());
-    let mut k = String::with_capacity(host.len() + pq.len() + 1);
+    let mut k = String::with_capacity(host.len() + pq.len() + 7);
+    k.push_str(if https { "https " } else { "http " });
     k.push_str(std::str::from_utf8(host).unwrap_or(""));
     k.push(' ');
     k.push_str(pq);
@@ -268,7 +272,7 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
     let Some(generation) = cache.generation(&state.search, t.slug()) else {
         return next.run(req).await;
     };
-    let key = key_of(req.headers(), req.uri());
+    let key = key_of(crate::http::session::is_https(req.headers()), req.headers(), req.uri());
     let series = crate::metrics::cache_series();
     let head = method == Method::HEAD;
     let hit = |e: &Rendered, req: &HeaderMap, status| {
@@ -460,14 +464,14 @@ fn answer(e: &Rendered, req: &HeaderMap, head: bool, status: &'static str) -> Re
     res
 }
 
-/// The fresh entry for a `GET` or `HEAD` request of `tenant`, answered as a hit (counted in
+/// The fresh entry for a `GET` or `HEAD` request of `tenant` (made over https when `https`), answered as a hit (counted in
 /// `forecourt_cache_hits_total{cache="rendered"}` by the caller), or `None` when the cache holds
 /// no entry for it rendered at the tenant's current content version and younger than the max
 /// age. Used by the listener's hit path (`http::hit_path`), which answers before the router;
 /// everything else (a miss, an aged entry, a tenant without a cache) goes to [`serve`].
-pub(crate) fn fresh_answer(state: &AppState, tenant: &str, headers: &HeaderMap, uri: &Uri, head: bool) -> Option<Response> {
+pub(crate) fn fresh_answer(state: &AppState, tenant: &str, https: bool, headers: &HeaderMap, uri: &Uri, head: bool) -> Option<Response> {
     let generation = state.render_cache.generation(&state.search, tenant)?;
-    match state.render_cache.lookup(tenant, &key_of(headers, uri), generation) {
+    match state.render_cache.lookup(tenant, &key_of(https, headers, uri), generation) {
         Lookup::Fresh(e) => Some(answer(&e, headers, head, "hit")),
         Lookup::Aged(_) | Lookup::Missing => None,
     }

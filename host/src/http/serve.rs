@@ -107,7 +107,7 @@ pub async fn serve_on(
         let (router, hits, draining) = (router.clone(), hits.clone(), draining.clone());
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
             // A fresh cached answer is given here, before the router clones its layers.
-            let hit = hits.as_deref().and_then(|h| h.answer(&req));
+            let hit = hits.as_deref().and_then(|h| h.answer(&req, peer.ip()));
             if hit.is_none() {
                 req.extensions_mut().insert(ConnectInfo(peer));
                 req.extensions_mut().insert(draining.clone());

@@ -61,13 +61,58 @@ pub fn forwarded_client(peer: IpAddr, headers: &HeaderMap, trusted: &[ipnet::IpN
         .unwrap_or(peer)
 }
 
+/// Whether a request that came from `peer` with `headers` reached the proxy in front of the host
+/// over https: only when `peer` is inside one of `trusted` (the `trusted_proxies` setting), by
+/// the proximate (rightmost) element's `proto=` of `Forwarded` (RFC 7239), else the rightmost
+/// value of `X-Forwarded-Proto` (what the nearest proxy set or appended). Any other peer's
+/// headers say nothing (false): a client cannot make the host write https links by sending them.
+pub fn forwarded_https(peer: IpAddr, headers: &HeaderMap, trusted: &[ipnet::IpNet]) -> bool {
+    let peer = peer.to_canonical();
+    if !trusted.iter().any(|net| net.contains(&peer)) {
+        return false;
+    }
+    let proximate = |name| headers.get_all(name).iter().next_back().and_then(|v| v.to_str().ok());
+    let from_forwarded = proximate(header::FORWARDED)
+        .and_then(|v| forwarded_header_value::ForwardedHeaderValue::from_forwarded(v).ok())
+        .and_then(|f| f.proximate().forwarded_proto);
+    match from_forwarded {
+        Some(proto) => proto == forwarded_header_value::Protocol::Https,
+        None => proximate(X_FORWARDED_PROTO)
+            .and_then(|v| v.rsplit(',').next())
+            .is_some_and(|p| p.trim().eq_ignore_ascii_case("https")),
+    }
+}
+
+/// The `X-Forwarded-Proto` header. Inside the router it carries the host's own verdict: the
+/// [`client_ip`] layer removes what the client sent and sets `https` only when
+/// [`forwarded_https`] holds.
+pub const X_FORWARDED_PROTO: header::HeaderName = header::HeaderName::from_static("x-forwarded-proto");
+
+/// Whether the request was made over https, as the [`client_ip`] layer decided (its
+/// `X-Forwarded-Proto`); the host itself serves plain HTTP, so a request is https only through a
+/// trusted proxy. Base URLs (`web::seo::base_url`) and the rendered-response cache's keys use it.
+pub fn is_https(headers: &HeaderMap) -> bool {
+    headers
+        .get(X_FORWARDED_PROTO)
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"https"))
+}
+
 /// Middleware: puts the request's [`ClientIp`] in its extensions, by [`forwarded_client`] with the
 /// `trusted_proxies` setting (docs/features/platform.md "Foundation"), so the per-IP limits
-/// (lead submissions, sign-in codes) count clients, not the proxy.
+/// (lead submissions, sign-in codes) count clients, not the proxy; and replaces
+/// `X-Forwarded-Proto` with the host's verdict ([`forwarded_https`]: `https`, or no header).
+/// A request without connection info (a router called in-process) is left as it is.
 pub async fn client_ip(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     if let Some(peer) = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()) {
-        let ip = forwarded_client(peer, req.headers(), &state.settings.trusted_proxies);
+        let trusted = &state.settings.trusted_proxies;
+        let ip = forwarded_client(peer, req.headers(), trusted);
+        let https = forwarded_https(peer, req.headers(), trusted);
         req.extensions_mut().insert(ClientIp(ip.to_string()));
+        let headers = req.headers_mut();
+        headers.remove(X_FORWARDED_PROTO);
+        if https {
+            headers.insert(X_FORWARDED_PROTO, axum::http::HeaderValue::from_static("https"));
+        }
     }
     next.run(req).await
 }
@@ -127,5 +172,50 @@ impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
             Some(u) => Ok(SignedIn(u, session)),
             None => Err(ApiError::new(StatusCode::UNAUTHORIZED, "sign_in_required", "Please sign in")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::{HeaderMap, HeaderValue};
+
+    use super::{X_FORWARDED_PROTO, forwarded_https};
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.append(*k, HeaderValue::from_static(v));
+        }
+        h
+    }
+
+    #[test]
+    fn only_a_trusted_proxy_says_the_request_was_https() {
+        let trusted = ["10.0.0.0/8".parse().unwrap()];
+        let proxy = "10.1.2.3".parse().unwrap();
+        let client = "203.0.113.9".parse().unwrap();
+        let xfp = headers(&[("x-forwarded-proto", "https")]);
+        assert!(forwarded_https(proxy, &xfp, &trusted));
+        assert!(!forwarded_https(client, &xfp, &trusted), "an untrusted peer's header says nothing");
+        assert!(!forwarded_https(proxy, &xfp, &[]), "no trusted proxies: nobody is trusted");
+        assert!(!forwarded_https(proxy, &HeaderMap::new(), &trusted));
+        // The rightmost value is the nearest proxy's; the ones left of it are the client's say.
+        assert!(!forwarded_https(proxy, &headers(&[("x-forwarded-proto", "https, http")]), &trusted));
+        assert!(forwarded_https(
+            proxy,
+            &headers(&[("x-forwarded-proto", "http"), ("x-forwarded-proto", "HTTPS")]),
+            &trusted
+        ));
+        // Forwarded (RFC 7239) wins over X-Forwarded-Proto when it names a proto.
+        let both = headers(&[
+            ("forwarded", "for=192.0.2.60;proto=http, for=198.51.100.17;proto=https"),
+            ("x-forwarded-proto", "http"),
+        ]);
+        assert!(forwarded_https(proxy, &both, &trusted));
+        let forwarded_http = headers(&[("forwarded", "for=192.0.2.60;proto=http"), ("x-forwarded-proto", "https")]);
+        assert!(!forwarded_https(proxy, &forwarded_http, &trusted));
+        let no_proto = headers(&[("forwarded", "for=192.0.2.60"), ("x-forwarded-proto", "https")]);
+        assert!(forwarded_https(proxy, &no_proto, &trusted));
+        assert_eq!(X_FORWARDED_PROTO, "x-forwarded-proto");
     }
 }

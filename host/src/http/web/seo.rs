@@ -18,7 +18,10 @@ use crate::{
     tenant::Tenant,
 };
 
-/// Base URL of the tenant's site: `site_url` when configured, else `http://<Host>`.
+/// Base URL of the tenant's site: `site_url` when configured, else `<scheme>://<Host>`, where the
+/// scheme is `https` when the request came through a trusted proxy over https
+/// (`session::is_https`, decided by the `client_ip` layer from `X-Forwarded-Proto` or
+/// `Forwarded`), else `http`.
 pub fn base_url(t: &Tenant, headers: &HeaderMap) -> String {
     if let Some(u) = t.config.site_url.as_deref().filter(|u| !u.is_empty()) {
         return u.trim_end_matches('/').to_string();
@@ -28,7 +31,8 @@ pub fn base_url(t: &Tenant, headers: &HeaderMap) -> String {
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
         .collect();
-    format!("http://{host}")
+    let scheme = if crate::http::session::is_https(headers) { "https" } else { "http" };
+    format!("{scheme}://{host}")
 }
 
 /// JSON for a `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 escaped so no stock text can
