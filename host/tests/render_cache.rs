@@ -105,14 +105,21 @@ async fn raw(app: &axum::Router, r: Request<Body>) -> (StatusCode, HeaderMap, Ve
 /// This process's rendered-response cache counts for `tenant`, (hits, misses), read from the
 /// metrics text (0 for a series not yet counted).
 fn rendered_counts(tenant: &str) -> (u64, u64) {
+    let labels = format!("{{cache=\"rendered\",tenant=\"{tenant}\"}}");
+    (
+        metric(&format!("forecourt_cache_hits_total{labels}")),
+        metric(&format!("forecourt_cache_misses_total{labels}")),
+    )
+}
+
+/// The value of one series (its name and labels as the metrics text writes them) in this
+/// process, 0 when not yet counted.
+fn metric(series: &str) -> u64 {
     let (_, text) = forecourt_host::metrics::render().unwrap();
-    let read = |name: &str| {
-        let prefix = format!("{name}{{cache=\"rendered\",tenant=\"{tenant}\"}} ");
-        text.lines()
-            .find_map(|l| l.strip_prefix(&prefix))
-            .map_or(0, |v| v.trim().parse().unwrap())
-    };
-    (read("forecourt_cache_hits_total"), read("forecourt_cache_misses_total"))
+    let prefix = format!("{series} ");
+    text.lines()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .map_or(0, |v| v.trim().parse().unwrap())
 }
 
 fn cache_status(h: &HeaderMap) -> &str {
@@ -315,32 +322,13 @@ async fn concurrent_requests_for_a_missing_page_render_it_once() {
 /// The value of `forecourt_http_requests_total{tenant, kind, status}` in this process (0 when
 /// not yet counted).
 fn http_count(tenant: &str, kind: &str, status: &str) -> u64 {
-    let (_, text) = forecourt_host::metrics::render().unwrap();
-    let prefix = format!("forecourt_http_requests_total{{kind=\"{kind}\",status=\"{status}\",tenant=\"{tenant}\"}} ");
-    text.lines()
-        .find_map(|l| l.strip_prefix(&prefix))
-        .map_or(0, |v| v.trim().parse().unwrap())
+    metric(&format!(
+        "forecourt_http_requests_total{{kind=\"{kind}\",status=\"{status}\",tenant=\"{tenant}\"}}"
+    ))
 }
 
 /// A request of the hit path test: method, path, extra headers.
 type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
-
-/// `state`'s router alone (no hit path) on `forecourt serve`'s listener, on an ephemeral port
-/// of 127.0.0.1 until the sender is dropped.
-async fn serve_router_only(state: AppState) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let settings = state.settings.clone();
-    let router = common::app(state);
-    tokio::spawn(async move {
-        forecourt_host::http::serve::serve_on(listener, router, &settings, async {
-            stopped.await.ok();
-        })
-        .await
-    });
-    (addr, stop)
-}
 
 #[tokio::test]
 async fn the_listener_answers_a_hit_as_the_router_does() {
@@ -349,7 +337,7 @@ async fn the_listener_answers_a_hit_as_the_router_does() {
     // header for header, but for the per-request id and the date.
     let f = setup(|_| {}).await;
     let served = common::serve(f.state.clone()).await;
-    let (router_addr, _stop) = serve_router_only(f.state.clone()).await;
+    let router_only = common::serve_edge(f.app.clone(), f.state.settings.clone()).await;
     let client = reqwest::Client::new();
     for path in [VDP, CAR] {
         let (s, h, _) = raw(&f.app, req("alpha.localhost", path, &[])).await;
@@ -375,7 +363,7 @@ async fn the_listener_answers_a_hit_as_the_router_does() {
     for (method, path, headers) in cases {
         let case = format!("{method} {path} {headers:?}");
         let mut answers = Vec::new();
-        for addr in [served.addr, router_addr] {
+        for addr in [served.addr, router_only.addr] {
             let mut r = client
                 .request(method.parse().unwrap(), format!("http://{addr}{path}"))
                 .header("host", "alpha.localhost");

@@ -17,21 +17,19 @@
 use std::{collections::HashMap, net::IpAddr, sync::OnceLock, time::Instant};
 
 use axum::{
-    http::{HeaderName, HeaderValue, Method, Request, StatusCode},
+    http::{Method, Request, StatusCode},
     response::Response,
 };
 use prometheus::{Histogram, IntCounter};
+use tower_http::request_id::{MakeRequestId, MakeRequestUuid};
 
 use crate::http::{
     render_cache,
-    request_metrics::RouteKind,
-    server::{request_host, request_line_fault, security_headers},
+    request_metrics::{self, RouteKind},
+    server::{REQUEST_ID, request_host, request_line_fault, security_headers},
     session::forwarded_https,
     state::AppState,
 };
-
-/// The request id header, as the router's layers name it.
-const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The metric handles of one tenant's hits, each resolved on first use (so no series appears
 /// before the tenant's first hit, as with the router's layers).
@@ -48,21 +46,18 @@ struct TenantSeries {
 /// The hit path of one process's state (see the module's description).
 pub struct HitPath {
     state: AppState,
-    /// Whether answers carry `Strict-Transport-Security` (`Settings::cookies_secure`).
+    /// Whether answers carry `Strict-Transport-Security` (`Settings::cookies_secure`, read once).
     hsts: bool,
-    /// `Settings::max_uri_bytes`: a longer target is left to the router's 414.
-    max_uri_bytes: usize,
     /// Per tenant slug.
     series: HashMap<String, TenantSeries>,
 }
 
 impl HitPath {
-    /// The hit path of `state`'s cache, with its settings (HSTS, the URI bound) read once.
+    /// The hit path of `state`'s cache.
     pub fn new(state: &AppState) -> HitPath {
         HitPath {
             state: state.clone(),
             hsts: state.settings.cookies_secure(),
-            max_uri_bytes: state.settings.max_uri_bytes,
             series: state
                 .tenants
                 .iter()
@@ -86,20 +81,20 @@ impl HitPath {
         };
         let started = Instant::now();
         let (headers, uri) = (req.headers(), req.uri());
-        if request_line_fault(headers, uri, self.max_uri_bytes).is_some() {
+        let settings = &self.state.settings;
+        if request_line_fault(headers, uri, settings.max_uri_bytes).is_some() {
             return None;
         }
         let tenant = self.state.tenants.by_host(request_host(headers, uri)?)?;
         let slug = tenant.slug();
-        let https = forwarded_https(peer, headers, &self.state.settings.trusted_proxies);
+        let https = forwarded_https(peer, headers, &settings.trusted_proxies);
         let mut res = render_cache::fresh_answer(&self.state, slug, https, headers, uri, head)?;
         let request_id = match headers.get(REQUEST_ID) {
             Some(id) => id.clone(),
-            None => {
-                let mut buf = uuid::Uuid::encode_buffer();
-                let id = uuid::Uuid::new_v4().hyphenated().encode_lower(&mut buf);
-                HeaderValue::from_str(id).expect("a UUID is a valid header value")
-            }
+            None => MakeRequestUuid
+                .make_request_id(req)
+                .expect("MakeRequestUuid always makes one")
+                .into_header_value(),
         };
         let span = tracing::info_span!(
             "request",
@@ -119,21 +114,21 @@ impl HitPath {
 
     /// Counts a hit of `slug` answered with `status` for a `kind` request begun at `started`.
     fn count(&self, slug: &str, kind: RouteKind, status: StatusCode, started: Instant) {
-        let seconds = started.elapsed().as_secs_f64();
-        let class = if status.is_redirection() { "3xx" } else { "2xx" };
-        let http = crate::metrics::http_series();
+        let cache_series = crate::metrics::cache_series();
         let (Some(s), Some(k)) = (self.series.get(slug), kind_index(kind)) else {
-            // A tenant loaded after start or a route kind without cached answers: unbatched.
-            crate::metrics::cache_series().record("rendered", slug, true);
-            http.requests.with_label_values(&[slug, kind.as_str(), class]).inc();
-            http.duration.with_label_values(&[slug, kind.as_str()]).observe(seconds);
+            // A tenant loaded after start or a route kind without cached answers: looked up.
+            cache_series.record("rendered", slug, true);
+            request_metrics::record(slug, kind, status, started);
             return;
         };
-        let cache_series = crate::metrics::cache_series();
         s.cache_hits
             .get_or_init(|| cache_series.hits.with_label_values(&["rendered", slug]))
             .inc();
-        let c = usize::from(class == "3xx");
+        // A hit is a 200 or a 304.
+        let class = request_metrics::status_class(status);
+        let c = usize::from(status.is_redirection());
+        let http = crate::metrics::http_series();
+        let seconds = started.elapsed().as_secs_f64();
         s.requests[k][c]
             .get_or_init(|| http.requests.with_label_values(&[slug, kind.as_str(), class]))
             .inc();

@@ -11,7 +11,7 @@
 //!   path and query: nothing else of the request may change such an answer (the handlers that
 //!   opt in read no cookie, no session and no other header).
 //! - **Content version.** Every entry records the tenant's search generation
-//!   (`search::Search::generation`) read before it was rendered: the indexer bumps it for
+//!   (`search::Search::generation_of`) read before it was rendered: the indexer bumps it for
 //!   every journaled change it applies (`stock::journal`: imports, stored quotes, paid
 //!   reservations), and it follows the journal of the shared storage, so a change committed by
 //!   another host or a CLI import invalidates this host's entries within the indexer's poll. An
@@ -210,7 +210,7 @@ impl RenderCache {
         })
     }
 
-    /// `tenant`'s content version now (`search::Search::generation`): None for a tenant
+    /// `tenant`'s content version now (`search::Search::generation_of`): None for a tenant
     /// without a cache or while the search service is not built.
     fn generation(&self, search: &crate::search::Search, tenant: &str) -> Option<u64> {
         search.generation_of(&self.tenants.get(tenant)?.version)

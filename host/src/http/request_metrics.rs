@@ -71,7 +71,7 @@ impl RouteKind {
 }
 
 /// The status class label of an answer: `1xx` to `5xx`.
-fn status_class(status: axum::http::StatusCode) -> &'static str {
+pub(crate) fn status_class(status: axum::http::StatusCode) -> &'static str {
     match status.as_u16() / 100 {
         1 => "1xx",
         2 => "2xx",
@@ -99,15 +99,23 @@ pub async fn track(req: Request, next: Next) -> Response {
             (res, TENANT.with(Cell::take))
         })
         .await;
-    let seconds = started.elapsed().as_secs_f64();
-    let slug = tenant.as_deref().map_or("", Tenant::slug);
+    record(tenant.as_deref().map_or("", Tenant::slug), kind, res.status(), started);
+    res
+}
+
+/// Counts one answer of `status` to a `kind` request of tenant `slug` (`""` for none), begun
+/// at `started`, in the two HTTP series, looking the labels up: what [`track`] records, and
+/// what the listener's hit path records for a tenant or kind it keeps no handles for.
+pub(crate) fn record(slug: &str, kind: RouteKind, status: axum::http::StatusCode, started: Instant) {
     let series = crate::metrics::http_series();
     series
         .requests
-        .with_label_values(&[slug, kind.as_str(), status_class(res.status())])
+        .with_label_values(&[slug, kind.as_str(), status_class(status)])
         .inc();
-    series.duration.with_label_values(&[slug, kind.as_str()]).observe(seconds);
-    res
+    series
+        .duration
+        .with_label_values(&[slug, kind.as_str()])
+        .observe(started.elapsed().as_secs_f64());
 }
 
 #[cfg(test)]

@@ -207,6 +207,10 @@ async fn fallback(State(state): State<AppState>, tenant: CurrentTenant, headers:
     web::document::document(State(state), tenant, headers, uri).await
 }
 
+/// The request id header: the client's value is kept, else a UUID v4 is set, and it is sent back
+/// on the answer (by [`app`]'s layers, and by the listener's hit path, `http::hit_path`).
+pub(crate) const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
 /// `Strict-Transport-Security` of a host whose cookies are Secure: a year, subdomains included.
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 
@@ -215,7 +219,6 @@ pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 /// the envelope of every error answer, Host and URI checks, body limit, client IP, compression).
 pub fn app(state: AppState) -> Router {
     let hsts = state.settings.cookies_secure();
-    let request_id = HeaderName::from_static("x-request-id");
     let tenant_routes = api::router()
         .merge(api::auth::router(&state))
         .merge(web::router())
@@ -229,12 +232,12 @@ pub fn app(state: AppState) -> Router {
     // answer's profile spent a fifth of its time cloning them; BENCHMARKS.md "HTTP: documents
     // and hot JSON against nginx").
     let edge = ServiceBuilder::new()
-        .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
-            let rid = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+            let rid = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
             tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %rid, tenant = tracing::field::Empty)
         }))
-        .layer(PropagateRequestIdLayer::new(request_id))
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         // Outside every layer that answers on its own (413, 414, bad_host, the envelope): each
         // answer is counted and timed (`forecourt_http_*`).
         .layer(middleware::from_fn(request_metrics::track))

@@ -52,7 +52,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
 /// `client-ip` crate's (the core of axum-client-ip).
 pub fn forwarded_client(peer: IpAddr, headers: &HeaderMap, trusted: &[ipnet::IpNet]) -> IpAddr {
     let peer = peer.to_canonical();
-    if !trusted.iter().any(|net| net.contains(&peer)) {
+    if !is_trusted(peer, trusted) {
         return peer;
     }
     client_ip::rightmost_forwarded(headers)
@@ -61,14 +61,18 @@ pub fn forwarded_client(peer: IpAddr, headers: &HeaderMap, trusted: &[ipnet::IpN
         .unwrap_or(peer)
 }
 
+/// Whether `peer` (canonical: an IPv4-mapped address as IPv4) is inside one of `trusted`.
+fn is_trusted(peer: IpAddr, trusted: &[ipnet::IpNet]) -> bool {
+    trusted.iter().any(|net| net.contains(&peer))
+}
+
 /// Whether a request that came from `peer` with `headers` reached the proxy in front of the host
 /// over https: only when `peer` is inside one of `trusted` (the `trusted_proxies` setting), by
 /// the proximate (rightmost) element's `proto=` of `Forwarded` (RFC 7239), else the rightmost
 /// value of `X-Forwarded-Proto` (what the nearest proxy set or appended). Any other peer's
 /// headers say nothing (false): a client cannot make the host write https links by sending them.
 pub fn forwarded_https(peer: IpAddr, headers: &HeaderMap, trusted: &[ipnet::IpNet]) -> bool {
-    let peer = peer.to_canonical();
-    if !trusted.iter().any(|net| net.contains(&peer)) {
+    if !is_trusted(peer.to_canonical(), trusted) {
         return false;
     }
     let proximate = |name| headers.get_all(name).iter().next_back().and_then(|v| v.to_str().ok());

@@ -42,7 +42,7 @@ pub fn notify_stock_changed(tenant: &str) {
     let _ = CHANGES.send(tenant.to_string());
 }
 
-/// Each tenant's content version ([`Search::generation`]): moved by this process's commits
+/// Each tenant's content version ([`Search::generation_of`]): moved by this process's commits
 /// ([`notify_stock_changed`]), so they show at once, before its indexer applies them, and by
 /// every change the indexer applies (`SearchService::set_applied`). One atomic counter per
 /// tenant, so a reader (every rendered-response cache hit) takes no lock once it holds the
@@ -521,17 +521,14 @@ impl Search {
         self.0.get().cloned()
     }
 
-    /// `tenant`'s content generation: moves whenever the indexer applies a journaled change of
+    /// A tenant's content generation: moves whenever the indexer applies a journaled change of
     /// the tenant (from this process or another one sharing the storage) and whenever this
     /// process commits one ([`notify_stock_changed`]); never goes back. None while no search
     /// service is built. What is rendered from storage at one generation stays valid until it
     /// moves (the rendered-response cache, `http::render_cache`).
-    pub fn generation(&self, tenant: &str) -> Option<u64> {
-        self.generation_of(&content_version(tenant))
-    }
-
-    /// [`Search::generation`] read from the tenant's counter ([`content_version`]) the caller
-    /// keeps: one atomic load, no lock. None while no search service is built.
+    ///
+    /// `version` is the tenant's counter ([`content_version`]), which the caller keeps: the read
+    /// is one atomic load, no lock.
     pub fn generation_of(&self, version: &AtomicU64) -> Option<u64> {
         self.0.get()?;
         Some(version.load(Ordering::Acquire))

@@ -339,12 +339,20 @@ impl Drop for Served {
 /// edge of `server::edge`: the router behind the rendered-response cache's hit path) on an
 /// ephemeral port of 127.0.0.1 until the returned [`Served`] is dropped.
 pub async fn serve(state: AppState) -> Served {
+    let settings = state.settings.clone();
+    serve_edge(server::edge(state), settings).await
+}
+
+/// Serves `edge` (a router converts into one without the hit path) on `forecourt serve`'s
+/// listener with `settings`' timeouts, on an ephemeral port of 127.0.0.1 until the returned
+/// [`Served`] is dropped.
+pub async fn serve_edge(edge: impl Into<forecourt_host::http::serve::Edge>, settings: Arc<Settings>) -> Served {
+    let edge = edge.into();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let settings = state.settings.clone();
     tokio::spawn(async move {
-        forecourt_host::http::serve::serve_on(listener, server::edge(state), &settings, async {
+        forecourt_host::http::serve::serve_on(listener, edge, &settings, async {
             stopped.await.ok();
         })
         .await
