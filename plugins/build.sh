@@ -15,8 +15,16 @@
 #   2. Build every plugin crate (a workspace member with crate-type "cdylib"), or the named ones,
 #      as a core module.
 #   3. Build plugins/componentize with the normal host toolchain and turn each core module into a
-#      component (wit-component), checking its exports: `plugin` plus at least one point, and
-#      no imported functions.
+#      component (wit-component), checking its exports and imports: `plugin@0.1.0` plus at least
+#      one point (pure points of forecourt:platform@0.1.0, partner integrations lender-integration
+#      and rego-lookup of @0.2.0). A component with only pure points imports no functions. One
+#      exporting an integration may import exactly these capabilities and nothing else:
+#        http     wasi:http/outgoing-handler@0.2.6, wasi:http/types@0.2.6,
+#                 wasi:io/{error,poll,streams}@0.2.6
+#        logging  wasi:logging/logging@0.1.0-draft
+#        clock    wasi:clocks/monotonic-clock@0.2.6
+#      Any other import, or a capability import without an integration export, fails the build
+#      naming the import. Each component's line names its points and `capabilities: ...`.
 #   4. Print each component's size and fail if one is larger than 256 KiB.
 set -euo pipefail
 

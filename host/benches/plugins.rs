@@ -9,7 +9,11 @@
 //! - `batch_21/<point>`: one batched call for a 21-car page per extension point, through the host
 //!   (input conversion, fresh store, init, call, answer checks, merge with defaults);
 //! - `page_21/*`: the whole per-page work of a tenant enabling all six points (five per-car points
-//!   plus the stock filter, uncached) against the host defaults alone (target <= 1 ms for the six).
+//!   plus the stock filter, uncached) against the host defaults alone (target <= 1 ms for the six);
+//! - `partner/*`: one partner call (WIT `forecourt:platform@0.2.0`) on the async engine, the whole
+//!   host path: a fresh store and instance, `plugin.init(config)`, the call, the plugin's request
+//!   over wasi:http to a local stub lender on 127.0.0.1 (keep-alive), the answer's checks; and the
+//!   stub alone over the host's HTTP client, the floor a partner call cannot go under.
 
 use std::{path::Path, time::Duration};
 
@@ -62,6 +66,8 @@ interest = { min = 4, max = 20, step = 0.5, default = 9.95 }
 term_list = { years = [1, 2, 3, 4, 5, 6, 7], display = "months", default_index = 4 }
 rounding = "down_below_advertised"
 widget = { min_price = 500, needs = "weekly_repayment" }
+[plugins.capabilities.http]
+allowed_outbound_hosts = []
 
 [[plugins]]
 name = "price-display-subscription"
@@ -184,9 +190,102 @@ fn bench_plugins(c: &mut Criterion) {
     }
 }
 
+/// A tenant whose `lender-standard` and `lender-broker` ask the stub lender at `origin`.
+fn partner_tenants(origin: &str) -> [(&'static str, String); 2] {
+    let grant = format!("[plugins.capabilities.http]\nallowed_outbound_hosts = [\"{origin}\"]\n");
+    let base = |slug: &str| format!("slug = \"{slug}\"\nname = \"{slug}\"\ntemplate = \"classic\"\n[finance]\nprovider = \"generic\"\n");
+    [
+        (
+            "standard",
+            format!(
+                "{}[[plugins]]\nname = \"lender-standard\"\nconfig = {{ quote_url = \"{origin}/quote\" }}\n{grant}",
+                base("standard")
+            ),
+        ),
+        (
+            "broker",
+            format!(
+                "{}[[plugins]]\nname = \"lender-broker\"\nconfig = {{ base_url = \"{origin}\" }}\n{grant}",
+                base("broker")
+            ),
+        ),
+    ]
+}
+
+fn bench_partner(c: &mut Criterion) {
+    use forecourt_host::plugins::{Partner, since_v0_2_0::lender_integration::QuoteRequest};
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let origin = rt.block_on(async {
+        let app = axum::Router::new()
+            .route(
+                "/quote",
+                axum::routing::post(|| async {
+                    axum::Json(serde_json::json!({"weeklyRepaymentAmount": 111.5, "advertisedRate": 7.77, "comparisonRate": 8.88}))
+                }),
+            )
+            .route(
+                "/v2/quotes",
+                axum::routing::get(|| async {
+                    axum::Json(serde_json::json!({"quote": {"repayment": {"weekly": "123.45"},
+                        "rates": {"annual_pct": "8.99", "comparison_pct": "9.45"}, "lender": "Broker Finance"}}))
+                }),
+            );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let origin = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        origin
+    });
+    let dist = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugins/dist");
+    let dir = tempfile::tempdir().unwrap();
+    for (slug, toml) in partner_tenants(&origin) {
+        std::fs::create_dir_all(dir.path().join(slug)).unwrap();
+        std::fs::write(dir.path().join(slug).join("tenant.toml"), toml).unwrap();
+    }
+    let reg = TenantRegistry::load_dir(dir.path()).unwrap();
+    let host = PluginHost::load(PluginLimits::default(), &dist, None, &reg).expect("plugins load");
+    let question = QuoteRequest {
+        self_assessed_credit_score: "GREAT".into(),
+        purchase_price: 24_990.0,
+        loan_term: 5,
+        year: Some(2021),
+        vin: Some("JTNKU3JE60J021675".into()),
+        nvic: None,
+        who_is_helping: None,
+        car_slug: None,
+    };
+    let mut g = c.benchmark_group("partner");
+    for slug in ["standard", "broker"] {
+        g.bench_function(format!("quote/lender-{slug}"), |b| {
+            b.iter(|| {
+                let answer = rt.block_on(host.quote(slug, question.clone()));
+                assert!(matches!(answer, Partner::Answer { .. }), "{answer:?}");
+            })
+        });
+    }
+    let client = forecourt_host::outbound::client();
+    let url = format!("{origin}/quote");
+    g.bench_function("stub_alone/reqwest", |b| {
+        b.iter(|| rt.block_on(async { client.post(&url).body("{}").send().await.unwrap().bytes().await.unwrap() }))
+    });
+    g.finish();
+    for m in host.metrics() {
+        eprintln!(
+            "partner {} {:?}: {} calls, fuel per call {}",
+            m.plugin,
+            m.point,
+            m.counters.calls,
+            m.counters.fuel_used / m.counters.calls.max(1)
+        );
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    targets = bench_plugins
+    targets = bench_plugins, bench_partner
 }
 criterion_main!(benches);

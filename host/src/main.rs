@@ -217,7 +217,7 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             // The rules every site shares; a site's own document is `GET /api/openapi.json` on its host.
             println!(
                 "{}",
-                serde_json::to_string_pretty(&forecourt_host::http::api::contract::document(None))?
+                serde_json::to_string_pretty(&forecourt_host::http::api::contract::document(None, true))?
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -5,11 +5,12 @@
 //! | series | type | labels |
 //! |---|---|---|
 //! | `forecourt_plugin_calls_total` | counter | tenant, plugin, point |
-//! | `forecourt_plugin_failures_total` | counter | tenant, plugin, point, kind (`timeout`, `fuel`, `memory`, `trap`, `oversize`, `invalid`, `init`) |
+//! | `forecourt_plugin_failures_total` | counter | tenant, plugin, point, kind (`timeout`, `fuel`, `memory`, `trap`, `oversize`, `invalid`, `init`, `refused`) |
 //! | `forecourt_plugin_skipped_total` | counter | tenant, plugin, point, reason (`breaker`, `budget`, `unavailable`) |
 //! | `forecourt_plugin_fuel_used_total` | counter | tenant, plugin, point |
 //! | `forecourt_plugin_call_seconds` | histogram | tenant, plugin, point |
 //! | `forecourt_plugin_breaker_state` | gauge (0 closed, 1 open, 2 half-open) | tenant, plugin, point |
+//! | `forecourt_plugin_outbound_requests_total` | counter | tenant, plugin, outcome (`answered`, `denied`, `over_budget`, `timeout`, `capped`, `failed`) |
 //!
 //! The HTTP edge's and the caches' series ([`http_series`], [`cache_series`]), counted as
 //! requests are answered:
@@ -70,6 +71,8 @@ pub struct PluginSeries {
     pub call_seconds: HistogramVec,
     /// Breaker state per point.
     pub breaker: IntGaugeVec,
+    /// Partner integrations' outbound requests by outcome (tenant, plugin, outcome).
+    pub outbound: IntCounterVec,
 }
 
 fn register<T: prometheus::core::Collector + Clone + 'static>(c: T) -> T {
@@ -110,6 +113,16 @@ static PLUGIN_SERIES: LazyLock<PluginSeries> = LazyLock::new(|| {
                 &labels,
             )
             .expect("valid gauge"),
+        ),
+        outbound: register(
+            IntCounterVec::new(
+                Opts::new(
+                    "forecourt_plugin_outbound_requests_total",
+                    "Outbound HTTP requests of partner-integration plugins, by outcome",
+                ),
+                &["tenant", "plugin", "outcome"],
+            )
+            .expect("valid counter"),
         ),
     }
 });

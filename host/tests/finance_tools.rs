@@ -270,19 +270,21 @@ async fn lender(status: u16) -> (String, std::sync::Arc<std::sync::Mutex<Vec<Val
 }
 
 #[tokio::test]
-async fn the_quote_from_a_configured_lender_endpoint() {
+async fn the_quote_from_the_lender_through_its_plugin() {
     let (ok_url, seen) = lender(200).await;
     let (bad_url, _) = lender(500).await;
     // SAFETY: set once, before any thread of this test reads it; no other test reads it.
     unsafe { std::env::set_var("FORECOURT_TEST_LENDER_TOKEN", "s3cret") };
-    let with =
-        |url: &str, token: &str| format!("[finance]\nprovider = \"youx\"\n[finance.quote]\nurl = \"{url}\"\ntimeout_ms = 5000\n{token}");
+    let with = |url: &str, token: Option<&str>| {
+        let origin = url.trim_end_matches("/quote");
+        format!(
+            "[finance]\nprovider = \"youx\"\n{}",
+            common::lender_standard(origin, "quote_url", "/quote", token)
+        )
+    };
     let (tdb, _d, app) = app_with(&[
-        (
-            "lender",
-            tenant_with("lender", &with(&ok_url, "token_env = \"FORECOURT_TEST_LENDER_TOKEN\"\n")),
-        ),
-        ("broken", tenant_with("broken", &with(&bad_url, ""))),
+        ("lender", tenant_with("lender", &with(&ok_url, Some("FORECOURT_TEST_LENDER_TOKEN")))),
+        ("broken", tenant_with("broken", &with(&bad_url, None))),
     ])
     .await;
     let slug = slug_of(&tdb, "lender", "CAR2").await;
@@ -296,7 +298,8 @@ async fn the_quote_from_a_configured_lender_endpoint() {
         ),
         (Some(111.5), Some(7.77), Some(8.88))
     );
-    assert_eq!((q["decided_by"].as_str(), q["stored"].as_bool()), (Some("http"), Some(true)));
+    assert!(q["decided_by"].as_str().unwrap().starts_with("lender-standard@"), "{q}");
+    assert_eq!(q["stored"].as_bool(), Some(true));
     let sent = seen.lock().unwrap().clone();
     assert_eq!(sent.len(), 1);
     assert_eq!(

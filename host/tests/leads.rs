@@ -505,7 +505,7 @@ async fn post_json(app: &App, path: &str, body: Value, headers: &[(&str, &str)])
 }
 
 #[tokio::test]
-async fn rego_lookup_goes_through_the_configured_service_or_leaves_manual_entry() {
+async fn rego_lookup_goes_through_the_lender_plugin_or_leaves_manual_entry() {
     // No service: 501, the form keeps manual entry; bad input is named before any call.
     let plain = app("", None).await;
     let (s, e) = post_json(&plain, "/api/v1/trade-in/rego", json!({"rego": "ABC 123", "regoState": "QLD"}), &[]).await;
@@ -526,7 +526,7 @@ async fn rego_lookup_goes_through_the_configured_service_or_leaves_manual_entry(
     // SAFETY: set before the lookups read it; only this test reads it.
     unsafe { std::env::set_var("ALPHA_REGO_TOKEN", "rego-token") };
     let app = app(
-        &format!("[trade_in.rego_lookup]\nurl = \"{url}/lookup\"\ntoken_env = \"ALPHA_REGO_TOKEN\"\n"),
+        &common::lender_standard(&url, "rego_url", "/lookup", Some("ALPHA_REGO_TOKEN")),
         None,
     )
     .await;
@@ -572,7 +572,7 @@ async fn rego_lookup_goes_through_the_configured_service_or_leaves_manual_entry(
         ),
     ] {
         let (url, _) = service(status, body).await;
-        let app = self::app(&format!("[trade_in.rego_lookup]\nurl = \"{url}\"\n"), None).await;
+        let app = self::app(&common::lender_standard(&url, "rego_url", "/lookup", None), None).await;
         let (s, e) = post_json(&app, "/api/v1/trade-in/rego", json!({"rego": "ABC123", "regoState": "NSW"}), &[]).await;
         assert_eq!((s, e["error"]["code"].as_str()), (want, Some(code)), "{e}");
     }
@@ -592,7 +592,7 @@ async fn the_finance_application_creates_the_customer_at_the_lender_after_storin
     assert_eq!((s, v["redirect_url"].is_null()), (StatusCode::CREATED, true), "{v}");
 
     let (url, seen) = service(200, json!({"redirectUrl": "https://lender.example/journey/abc"})).await;
-    let app = app(&format!("[finance.application]\nurl = \"{url}/customers\"\n"), None).await;
+    let app = app(&common::lender_standard(&url, "application_url", "/customers", None), None).await;
     let k = key();
     let (s, v) = submit(&app, finance(&app, &k)).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
@@ -628,7 +628,7 @@ async fn the_finance_application_creates_the_customer_at_the_lender_after_storin
         ),
     ] {
         let (url, _) = service(status, body).await;
-        let app = self::app(&format!("[finance.application]\nurl = \"{url}\"\n"), None).await;
+        let app = self::app(&common::lender_standard(&url, "application_url", "/customers", None), None).await;
         let (s, e) = submit(&app, finance(&app, &key())).await;
         assert_eq!(
             (s, e["error"]["code"].as_str(), e["error"]["message"].as_str()),

@@ -237,7 +237,7 @@ fn a_config_the_plugin_rejects_stops_the_tenant_load() {
         "t",
         tenant_with(
             "t",
-            "[[plugins]]\nname = \"lender-standard\"\nconfig = { interest = { min = 20, max = 10 } }",
+            "[[plugins]]\nname = \"lender-standard\"\nconfig = { interest = { min = 20, max = 10 } }\n[plugins.capabilities.http]\nallowed_outbound_hosts = []",
         ),
     )]);
     let e = load_err(&reg);
@@ -318,38 +318,53 @@ fn wasi_imports_are_refused() {
 fn compiled_components_are_cached_and_a_bad_cache_file_is_a_miss() {
     require(&["lender-standard"]);
     let cache = tempfile::tempdir().unwrap();
-    let (_d, reg) = registry(&[("t", tenant_with("t", "[[plugins]]\nname = \"lender-standard\""))]);
+    // lender-standard is compiled twice: for the pure points' engine and for the partner engine
+    // (its `lender-integration` and `rego-lookup`), one cache file each.
+    let (_d, reg) = registry(&[(
+        "t",
+        tenant_with(
+            "t",
+            "[[plugins]]\nname = \"lender-standard\"\n[plugins.capabilities.http]\nallowed_outbound_hosts = []",
+        ),
+    )]);
     let load = || PluginHost::load(plugin_support::relaxed(), &dist(), Some(cache.path().to_owned()), &reg).expect("load");
     let _cold = load();
-    let files: Vec<_> = std::fs::read_dir(cache.path()).unwrap().map(|e| e.unwrap().path()).collect();
-    assert_eq!(files.len(), 1, "{files:?}");
-    assert!(files[0].extension().is_some_and(|e| e == "cwasm"));
+    let mut files: Vec<_> = std::fs::read_dir(cache.path()).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(files.iter().all(|f| f.extension().is_some_and(|e| e == "cwasm")));
     // A cache hit reads the file and writes nothing (a miss would compile and rewrite it): the
     // file is byte for byte the same and its modification time has not moved. No clock is
     // compared with another, so a busy machine cannot fail this.
-    let (written, bytes) = (
-        std::fs::metadata(&files[0]).unwrap().modified().unwrap(),
-        std::fs::read(&files[0]).unwrap(),
-    );
+    let before: Vec<_> = files
+        .iter()
+        .map(|f| (std::fs::metadata(f).unwrap().modified().unwrap(), std::fs::read(f).unwrap()))
+        .collect();
     std::thread::sleep(Duration::from_millis(20));
     let warm_host = load();
-    assert_eq!(
-        std::fs::metadata(&files[0]).unwrap().modified().unwrap(),
-        written,
-        "a cache hit does not rewrite the file"
-    );
-    assert_eq!(std::fs::read(&files[0]).unwrap(), bytes);
+    for (f, (written, bytes)) in files.iter().zip(&before) {
+        assert_eq!(
+            std::fs::metadata(f).unwrap().modified().unwrap(),
+            *written,
+            "a cache hit does not rewrite {f:?}"
+        );
+        assert_eq!(&std::fs::read(f).unwrap(), bytes);
+    }
     let t = tenant(&reg, "t");
     assert_eq!(
         warm_host.finance_offers(t, &[fixtures::car(1)], NOW)[0].decided_by,
         "lender-standard@0.1.0"
     );
-    std::fs::write(&files[0], b"not a compiled component").unwrap();
+    for f in &files {
+        std::fs::write(f, b"not a compiled component").unwrap();
+    }
     let host = load();
     assert_eq!(
         host.finance_offers(t, &[fixtures::car(1)], NOW)[0].decided_by,
         "lender-standard@0.1.0"
     );
-    assert!(std::fs::metadata(&files[0]).unwrap().len() > 1000, "rewritten");
+    for f in &files {
+        assert!(std::fs::metadata(f).unwrap().len() > 1000, "{f:?} rewritten");
+    }
     drop(Arc::new(host));
 }

@@ -101,6 +101,7 @@ fn call(host: &PluginHost, t: &Tenant, point: Point, cars: &[Car]) -> Vec<String
             .map(|d| d.decided_by)
             .collect(),
         Point::StockFilter => vec![host.stock_conditions_uncached(t, 1).decided_by],
+        Point::LenderIntegration | Point::RegoLookup => panic!("partner integrations are tested in partner_integrations.rs"),
     }
 }
 

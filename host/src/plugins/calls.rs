@@ -139,7 +139,7 @@ impl PluginHost {
         (out, Some(id))
     }
 
-    fn skip(&self, tenant: &str, plugin: &EnabledPlugin, point: Point, reason: &str, f: impl FnOnce(&mut PointCounters)) {
+    pub(super) fn skip(&self, tenant: &str, plugin: &EnabledPlugin, point: Point, reason: &str, f: impl FnOnce(&mut PointCounters)) {
         let id = plugin.component.id();
         crate::metrics::plugin_series()
             .skipped
@@ -148,7 +148,7 @@ impl PluginHost {
         self.metrics.count(tenant, id, point, f);
     }
 
-    fn record<T>(
+    pub(super) fn record<T>(
         &self,
         tp: &TenantPlugins,
         plugin: &EnabledPlugin,
@@ -204,6 +204,7 @@ impl PluginHost {
                         Failure::Oversize(_) => c.oversize += 1,
                         Failure::Invalid(_) => c.invalid += 1,
                         Failure::InitRejected(_) => c.init += 1,
+                        Failure::Refused(_) => c.refused += 1,
                     }
                 });
                 // A timeout with fuel left means the host was too busy to run the call in

@@ -35,6 +35,9 @@ pub struct PointCounters {
     pub invalid: u64,
     /// `init` failures at call time.
     pub init: u64,
+    /// Partner calls that had an outbound request refused (an origin not granted, over
+    /// `max_requests`).
+    pub refused: u64,
     /// Calls skipped because the circuit breaker was open.
     pub skipped: u64,
     /// Calls skipped or cut because the request's plugin fuel budget was spent.
@@ -46,9 +49,9 @@ pub struct PointCounters {
 }
 
 impl PointCounters {
-    /// All failures (timeout, fuel, memory, trap, oversize, invalid, init).
+    /// All failures (timeout, fuel, memory, trap, oversize, invalid, init, refused).
     pub fn failures(&self) -> u64 {
-        self.timeout + self.fuel + self.memory + self.trap + self.oversize + self.invalid + self.init
+        self.timeout + self.fuel + self.memory + self.trap + self.oversize + self.invalid + self.init + self.refused
     }
 }
 
@@ -191,7 +194,7 @@ impl PluginsStatus {
         }
         let _ = writeln!(
             out,
-            "{:<27} {:<34} {:<15} {:>7} {:>8} {:<28} {:>7} {:>12} {:>8} {:>8} breaker",
+            "{:<27} {:<34} {:<18} {:>7} {:>8} {:<28} {:>7} {:>12} {:>8} {:>8} breaker",
             "tenant", "plugin", "point", "calls", "answered", "failures", "skipped", "fuel", "p50 ms", "p99 ms"
         );
         for r in &self.plugins {
@@ -204,11 +207,12 @@ impl PluginsStatus {
                 ("oversize", c.oversize),
                 ("invalid", c.invalid),
                 ("init", c.init),
+                ("refused", c.refused),
             ];
             let failures: Vec<String> = kinds.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("{k}={n}")).collect();
             let _ = writeln!(
                 out,
-                "{:<27} {:<34} {:<15} {:>7} {:>8} {:<28} {:>7} {:>12} {:>8.2} {:>8.2} {:?}",
+                "{:<27} {:<34} {:<18} {:>7} {:>8} {:<28} {:>7} {:>12} {:>8.2} {:>8.2} {:?}",
                 r.tenant,
                 r.plugin,
                 r.point.interface(),

@@ -12,6 +12,11 @@
 //!   answer, the host's default (the specs' default behaviour) and the call into the component.
 //! * [`since_v0_1_0`]: the bindings of WIT `forecourt:platform@0.1.0` and the host-to-WIT
 //!   conversions.
+//! * [`partner`], [`partner_calls`], [`since_v0_2_0`]: the partner integrations of WIT
+//!   `forecourt:platform@0.2.0` (`lender-integration`, `rego-lookup`): a second, async engine,
+//!   the capabilities a tenant grants (outbound HTTP to listed origins, logging, a monotonic
+//!   clock), and [`PluginHost::quote`], [`PluginHost::create_customer`],
+//!   [`PluginHost::rego_lookup`] under the same breaker and counts as the pure points.
 //! * [`PluginHost`] ([`host`], [`calls`]): per tenant, which enabled plugin decides which point;
 //!   batch calls (a page of cars per call) on one fuel budget per request; failures (fuel, trap,
 //!   timeout, memory cap, oversize or invalid answer) fall back to the default, are logged with
@@ -22,8 +27,9 @@
 //!
 //! Load rules (the tenant's `[[plugins]]` in `tenant.toml`): the component is
 //! `<plugin_dir>/<name>.wasm` (missing: start-up stops and says to run `bash plugins/build.sh`);
-//! it must be built against a supported WIT version (`forecourt:platform@0.1.0`) and import
-//! nothing; its `init` must accept the tenant's `config` (a rejection stops start-up with the
+//! it must be built against a supported WIT version (`forecourt:platform@0.1.0`, plus `@0.2.0`
+//! for partner integrations) and import nothing but the capabilities its tenant grants it
+//! (`[plugins.capabilities]`; a pure-points component imports nothing); its `init` must accept the tenant's `config` (a rejection stops start-up with the
 //! plugin's message); two enabled plugins may not implement the same point for one tenant.
 //!
 //! Files inside this folder name each other by file (`crate::plugins::host::PluginHost`), never
@@ -37,9 +43,12 @@ pub mod fixtures;
 pub mod host;
 pub mod lift;
 pub mod metrics;
+pub mod partner;
+pub mod partner_calls;
 pub mod points;
 pub mod runtime;
 pub mod since_v0_1_0;
+pub mod since_v0_2_0;
 pub mod tenants;
 
 pub use breaker::{BreakerState, Budget, Clock};
@@ -47,6 +56,8 @@ pub use decided::{CarPresentation, Decided, DecidedBy};
 pub use error::PluginError;
 pub use host::{PluginHost, unix_now};
 pub use metrics::{LimitsView, PluginMetric, PluginsStatus, PointCounters};
+pub use partner::Capability;
+pub use partner_calls::Partner;
 pub use points::{
     eligibility::Eligibility,
     finance_lender::{Calculator, FinanceOffer, Frequency, NumberRange, Repayment, RepaymentRequest, TermInput, TermUnit},

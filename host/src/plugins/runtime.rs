@@ -23,8 +23,11 @@ use wasmtime::{
     component::{Component, ComponentExportIndex, Instance, InstancePre, Linker, types::ComponentItem},
 };
 
+use std::collections::BTreeSet;
+
 use crate::plugins::error::PluginError;
 use crate::plugins::lift::{Refused, cut};
+use crate::plugins::partner::{Capability, PartnerComponent, PartnerEngine, required_capabilities};
 use crate::plugins::points::point::Point;
 use crate::plugins::since_v0_1_0::{self as wit, PointExports, WIT_PACKAGE, WIT_VERSION};
 
@@ -132,6 +135,24 @@ pub struct StoreState {
 }
 
 impl StoreState {
+    /// A store's state under `limits`: the memory cap (one memory, at most 8 instances and
+    /// tables; a refused grow is reported to the guest, not trapped) and the output cap. Used by
+    /// the pure points' stores and, inside `PartnerState`, by the partner calls'.
+    pub fn new(limits: &PluginLimits) -> StoreState {
+        StoreState {
+            limits: StoreLimitsBuilder::new()
+                .memory_size(limits.memory_bytes)
+                .instances(8)
+                .tables(8)
+                .memories(1)
+                .trap_on_grow_failure(false)
+                .build(),
+            memory_refused: false,
+            output_cap: limits.max_output_bytes,
+            memory_peak: 0,
+        }
+    }
+
     /// The largest size the instance's linear memory reached in this store so far, bytes: its
     /// initial size at instantiation, then every grow the cap allowed (`forecourt plugin run`
     /// reports it against the memory cap).
@@ -188,6 +209,7 @@ impl Drop for Ticker {
 pub struct Runtime {
     engine: Engine,
     linker: Linker<StoreState>,
+    partner: PartnerEngine,
     limits: PluginLimits,
     cache_dir: Option<PathBuf>,
     _ticker: Ticker,
@@ -210,6 +232,9 @@ pub enum Failure {
     Invalid(String),
     /// `init` refused the config it had accepted at load.
     InitRejected(String),
+    /// A partner call sent (or tried to send) a request its grant does not allow: an origin
+    /// not in `allowed_outbound_hosts`, or more than `max_requests`.
+    Refused(String),
 }
 
 impl Failure {
@@ -224,6 +249,7 @@ impl Failure {
             Failure::Oversize(_) => "oversize",
             Failure::Invalid(_) => "invalid",
             Failure::InitRejected(_) => "init",
+            Failure::Refused(_) => "refused",
         }
     }
 }
@@ -238,6 +264,7 @@ impl std::fmt::Display for Failure {
             Failure::Oversize(n) => write!(f, "answer of {n} bytes is over the output cap"),
             Failure::Invalid(m) => write!(f, "invalid answer: {m}"),
             Failure::InitRejected(m) => write!(f, "init rejected the config: {m}"),
+            Failure::Refused(m) => write!(f, "outbound request refused: {m}"),
         }
     }
 }
@@ -273,6 +300,12 @@ pub struct LoadedComponent {
     exports: [Option<PointExports>; Point::COUNT],
     /// Export index of each point's interface, in [`Point::ALL`] order.
     interfaces: [Option<ComponentExportIndex>; Point::COUNT],
+    /// The capabilities the component imports (partner integrations only); its tenants must
+    /// grant each.
+    pub capabilities: BTreeSet<Capability>,
+    /// The partner side (compiled for the async engine), when it implements a partner
+    /// integration.
+    pub partner: Option<PartnerComponent>,
 }
 
 impl LoadedComponent {
@@ -335,7 +368,9 @@ impl Hasher for ShaHasher {
 /// Prefix of the failure that means "the instance pool is full".
 const POOL_FULL: &str = "instance pool full";
 
-fn classify(err: &wasmtime::Error, memory_refused: bool) -> Failure {
+/// The failure an error of a call means: a refused answer, the deadline, fuel, the memory cap
+/// (when a grow was refused) or another trap.
+pub(crate) fn classify(err: &wasmtime::Error, memory_refused: bool) -> Failure {
     match err.downcast_ref::<Refused>() {
         Some(Refused::Oversize(n)) => return Failure::Oversize(*n),
         Some(Refused::Count(m)) => return Failure::Invalid(m.clone()),
@@ -408,6 +443,7 @@ impl Runtime {
         Ok(Runtime {
             engine,
             linker,
+            partner: PartnerEngine::new()?,
             limits,
             cache_dir,
             _ticker: Ticker {
@@ -427,13 +463,18 @@ impl Runtime {
         &self.engine
     }
 
+    /// The partner engine (partner integrations' async calls).
+    pub fn partner(&self) -> &PartnerEngine {
+        &self.partner
+    }
+
     /// Cache key of a component: SHA-256 of its bytes plus the engine's precompile compatibility
     /// hash (a different wasmtime version or config gives a different key).
-    fn cache_path(&self, bytes: &[u8]) -> Option<PathBuf> {
+    fn cache_path(&self, engine: &Engine, bytes: &[u8]) -> Option<PathBuf> {
         let dir = self.cache_dir.as_ref()?;
         let content = hex::encode(Sha256::digest(bytes));
         let mut h = ShaHasher(Sha256::new());
-        self.engine.precompile_compatibility_hash().hash(&mut h);
+        engine.precompile_compatibility_hash().hash(&mut h);
         let engine_key = hex::encode(h.0.finalize());
         Some(dir.join(format!("{}-{}.cwasm", &content[..32], &engine_key[..16])))
     }
@@ -442,7 +483,12 @@ impl Runtime {
     /// deserialize (corrupt, other engine) is a miss: the component is compiled and the file
     /// rewritten.
     pub fn compile(&self, name: &str, bytes: &[u8]) -> Result<Component, PluginError> {
-        let cache = self.cache_path(bytes);
+        self.compile_for(&self.engine, name, bytes)
+    }
+
+    /// [`Runtime::compile`] for `engine` (the pure points' or the partner engine).
+    fn compile_for(&self, engine: &Engine, name: &str, bytes: &[u8]) -> Result<Component, PluginError> {
+        let cache = self.cache_path(engine, bytes);
         if let Some(path) = &cache
             && path.is_file()
         {
@@ -453,7 +499,7 @@ impl Runtime {
                 // `Component::serialize` for this engine configuration (the key includes the
                 // engine's compatibility hash); wasmtime still checks the header and refuses a
                 // file from another engine or version.
-                unsafe { Component::deserialize(&self.engine, bytes) }
+                unsafe { Component::deserialize(engine, bytes) }
             });
             match loaded {
                 Ok(c) => {
@@ -464,7 +510,7 @@ impl Runtime {
             }
         }
         let started = Instant::now();
-        let component = Component::from_binary(&self.engine, bytes).map_err(|e| PluginError::Invalid {
+        let component = Component::from_binary(engine, bytes).map_err(|e| PluginError::Invalid {
             plugin: name.into(),
             reason: format!("not a valid WASM component: {e:#}"),
         })?;
@@ -491,8 +537,27 @@ impl Runtime {
             reason: e.to_string(),
         })?;
         let component = self.compile(name, &bytes)?;
-        let points = self.check_shape(name, &component)?;
-        let pre = self.linker.instantiate_pre(&component).map_err(|e| PluginError::Invalid {
+        let (points, capabilities) = self.check_shape(name, &component)?;
+        // A component with capability imports gets them as traps on this engine: its pure
+        // points stay synchronous and can reach nothing.
+        let mut linker = self.linker.clone();
+        if !capabilities.is_empty() {
+            // Every import of such a component (the type-only ones too) comes from the stubs.
+            linker = Linker::new(&self.engine);
+            linker
+                .define_unknown_imports_as_traps(&component)
+                .map_err(|e| PluginError::Invalid {
+                    plugin: name.into(),
+                    reason: format!("{e:#}"),
+                })?;
+        }
+        let partner = if points.iter().any(|p| p.is_partner()) {
+            let c = self.compile_for(self.partner.engine(), name, &bytes)?;
+            Some(self.partner.prepare(name, &c)?)
+        } else {
+            None
+        };
+        let pre = linker.instantiate_pre(&component).map_err(|e| PluginError::Invalid {
             plugin: name.into(),
             reason: format!("cannot be linked (it may import something the host does not give): {e:#}"),
         })?;
@@ -503,9 +568,9 @@ impl Runtime {
         let plugin_idx = wit::plugin::GuestIndices::new(&pre).map_err(invalid)?;
         let mut exports: [Option<PointExports>; Point::COUNT] = Default::default();
         let mut interfaces: [Option<ComponentExportIndex>; Point::COUNT] = Default::default();
-        for p in &points {
+        for p in points.iter().filter(|p| !p.is_partner()) {
             exports[p.index()] = Some(PointExports::new(*p, &pre).map_err(invalid)?);
-            interfaces[p.index()] = component.get_export_index(None, &wit::export_name(p.interface()));
+            interfaces[p.index()] = component.get_export_index(None, &p.export_name());
         }
         let mut loaded = LoadedComponent {
             name: name.into(),
@@ -517,6 +582,8 @@ impl Runtime {
             plugin_idx,
             exports,
             interfaces,
+            capabilities,
+            partner,
         };
         let info = {
             let mut call = self
@@ -539,10 +606,13 @@ impl Runtime {
         Ok(loaded)
     }
 
-    /// Reads the component's type: it must export `plugin@0.1.0` and at least one point of this
-    /// WIT version, import nothing but the type-only `types` interface (no WASI), and not be built
-    /// against another version of the package.
-    fn check_shape(&self, name: &str, component: &Component) -> Result<Vec<Point>, PluginError> {
+    /// Reads the component's type: it must export `plugin@0.1.0` and at least one point (pure
+    /// points of `@0.1.0`, partner integrations of `@0.2.0`), and not be built against another
+    /// version of the package. It may import type-only interfaces (the shared `types` and
+    /// `partner`) and, only when it implements a partner integration, the capabilities
+    /// [`required_capabilities`] names (which its tenants must grant; checked per tenant at load).
+    /// Returns the points and the capabilities.
+    fn check_shape(&self, name: &str, component: &Component) -> Result<(Vec<Point>, BTreeSet<Capability>), PluginError> {
         let ty = component.component_type();
         let invalid = |reason: String| PluginError::Invalid {
             plugin: name.into(),
@@ -553,10 +623,15 @@ impl Runtime {
         for (export, _) in ty.exports(&self.engine) {
             exports.push(export.to_string());
             if let Some(rest) = export.strip_prefix(&format!("{WIT_PACKAGE}/"))
-                && let Some((_, version)) = rest.split_once('@')
-                && version != WIT_VERSION
+                && let Some((iface, version)) = rest.split_once('@')
             {
-                versions.push(version.to_string());
+                let expected = Point::ALL
+                    .iter()
+                    .find(|p| p.interface() == iface)
+                    .map_or(WIT_VERSION, |p| p.wit_version());
+                if version != expected {
+                    versions.push(version.to_string());
+                }
             }
         }
         if !versions.is_empty() || !exports.iter().any(|e| e == &wit::export_name("plugin")) {
@@ -572,27 +647,34 @@ impl Runtime {
                 found: seen,
             });
         }
-        for (import, item) in ty.imports(&self.engine) {
-            let type_only = import == wit::export_name("types")
-                && match item {
-                    ComponentItem::ComponentInstance(inst) => inst.exports(&self.engine).all(|(_, i)| matches!(i, ComponentItem::Type(_))),
-                    _ => false,
-                };
-            if !type_only {
-                return Err(invalid(format!(
-                    "imports `{import}`; plugins get no WASI and no host functions (only the type-only `{}`)",
-                    wit::export_name("types")
-                )));
-            }
-        }
         let points: Vec<Point> = Point::ALL
             .into_iter()
-            .filter(|p| component.get_export_index(None, &wit::export_name(p.interface())).is_some())
+            .filter(|p| component.get_export_index(None, &p.export_name()).is_some())
             .collect();
+        let mut with_functions = Vec::new();
+        for (import, item) in ty.imports(&self.engine) {
+            // The shared type-only interfaces need nothing from the host; any other import is a
+            // capability (or refused).
+            let type_only = match item {
+                ComponentItem::ComponentInstance(inst) => inst.exports(&self.engine).all(|(_, i)| matches!(i, ComponentItem::Type(_))),
+                _ => false,
+            };
+            let shared_types = import == wit::export_name("types") || import == "forecourt:platform/partner@0.2.0";
+            if !(type_only && shared_types) {
+                with_functions.push(import.to_string());
+            }
+        }
+        if !with_functions.is_empty() && !points.iter().any(|p| p.is_partner()) {
+            return Err(invalid(format!(
+                "imports `{}`; the pure points get no WASI and no host functions (only partner integrations may import capabilities)",
+                with_functions[0]
+            )));
+        }
+        let capabilities = required_capabilities(with_functions.iter().map(String::as_str)).map_err(invalid)?;
         if points.is_empty() {
             return Err(invalid("exports no extension point".into()));
         }
-        Ok(points)
+        Ok((points, capabilities))
     }
 
     /// A fresh store with the memory cap, the per-call fuel and the deadline armed, and the
@@ -604,22 +686,7 @@ impl Runtime {
     /// [`Runtime::instantiate`] with another wall-clock deadline and fuel (the load-time calls,
     /// a call on what is left of a request's budget).
     fn instantiate_with<'a>(&self, component: &'a LoadedComponent, deadline: Duration, fuel: u64) -> Result<Call<'a>, Failure> {
-        let limits = StoreLimitsBuilder::new()
-            .memory_size(self.limits.memory_bytes)
-            .instances(8)
-            .tables(8)
-            .memories(1)
-            .trap_on_grow_failure(false)
-            .build();
-        let mut store = Store::new(
-            &self.engine,
-            StoreState {
-                limits,
-                memory_refused: false,
-                output_cap: self.limits.max_output_bytes,
-                memory_peak: 0,
-            },
-        );
+        let mut store = Store::new(&self.engine, StoreState::new(&self.limits));
         store.limiter(|s| s);
         store.set_fuel(fuel).map_err(|e| Failure::Trap(format!("cannot set fuel: {e:#}")))?;
         store.set_epoch_deadline(self.limits.ticks(deadline));

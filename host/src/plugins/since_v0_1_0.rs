@@ -61,6 +61,9 @@ impl PointExports {
             Point::Eligibility => PointExports::Eligibility(eligibility::GuestIndices::new(pre)?),
             Point::PriceDisplay => PointExports::PriceDisplay(price_display::GuestIndices::new(pre)?),
             Point::PhoneFormat => PointExports::PhoneFormat(phone_format::GuestIndices::new(pre)?),
+            Point::LenderIntegration | Point::RegoLookup => {
+                anyhow::bail!("`{}` is a partner integration of forecourt:platform@0.2.0", point.interface())
+            }
         })
     }
 }

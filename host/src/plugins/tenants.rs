@@ -12,6 +12,7 @@ use crate::{
         breaker::Breaker,
         decided::Decided,
         error::PluginError,
+        partner::{CallGrant, OutboundGrant},
         points::{point::Point, stock_filter::StockCondition},
         runtime::{LoadedComponent, Runtime},
         since_v0_1_0::{TenantContext, tenant_context},
@@ -27,6 +28,8 @@ pub struct EnabledPlugin {
     pub config_json: String,
     /// Hosts the plugin's tag images may come from (`image_hosts` in `tenant.toml`).
     pub image_hosts: Vec<String>,
+    /// What its partner calls may reach (`[plugins.capabilities]`, resolved at load).
+    pub grant: CallGrant,
 }
 
 /// The plugins of one tenant and which one decides each point.
@@ -100,6 +103,13 @@ pub fn load_tenant(
                 c
             }
         };
+        if let Some(missing) = component.capabilities.iter().find(|c| !c.granted_by(&p.capabilities)) {
+            return Err(fail(format!(
+                "imports the capability `{}`, which tenant `{}` does not grant it; grant it in [plugins.capabilities] (plugins/README.md \"Capabilities\") or disable the plugin",
+                missing.name(),
+                spec.config.slug
+            )));
+        }
         let config_json = serde_json::to_string(&p.config).map_err(|e| fail(format!("config cannot be sent as JSON: {e}")))?;
         match runtime.check_config(&component, &config_json) {
             Ok(Ok(())) => {}
@@ -119,9 +129,19 @@ pub fn load_tenant(
         }
         tracing::info!(tenant = %spec.config.slug, plugin = %component.id(), points = ?component.points, "plugin enabled");
         plugins.push(EnabledPlugin {
+            image_hosts: p.image_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
+            grant: CallGrant {
+                tenant: spec.config.slug.clone(),
+                plugin: component.id(),
+                http: p
+                    .capabilities
+                    .http
+                    .as_ref()
+                    .map(|g| Arc::new(OutboundGrant::resolve(&spec.config.slug, &component.id(), g))),
+                logging: p.capabilities.logging,
+            },
             component,
             config_json,
-            image_hosts: p.image_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
         });
     }
     Ok(TenantPlugins {

@@ -88,14 +88,17 @@ pub struct TenantSettings {
 /// steps and wording.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdapterSettings {
-    /// A registration lookup fills the trade-in vehicle (`POST /api/v1/trade-in/rego`); false:
-    /// the shopper enters it by hand.
+    /// The site has a `rego-lookup` plugin allowed to reach a partner, to fill the trade-in
+    /// vehicle (`POST /api/v1/trade-in/rego`, which answers 501 when the plugin has no lookup
+    /// service configured); false: the shopper enters it by hand.
     pub rego_lookup: bool,
     /// The payment provider taking the reservation deposit online (`stripe`); null: the dealer
     /// takes it offline.
     pub online_payment: Option<String>,
-    /// An external lender creates the customer on the finance application and the visitor is
-    /// sent to its address; false: the application is a lead and the visitor sees /success.
+    /// The site has a `lender-integration` plugin allowed to reach a partner, which may create
+    /// the customer at the lender on the finance application and send the visitor to its address
+    /// (the answer's `redirect_url`; none when its lender takes no applications); false: the
+    /// application is a lead and the visitor sees /success.
     pub finance_application: bool,
 }
 
@@ -112,7 +115,7 @@ pub struct ToolSettings {
 /// The public settings of tenant `t` ([`TenantSettings`]): its config without plugin config,
 /// delivery destinations or secrets, with its dealerships and visible locations from storage.
 /// Errors: `Internal` on a storage fault.
-pub async fn settings(db: &Db, t: &Tenant) -> Result<TenantSettings> {
+pub async fn settings(db: &Db, plugins: &crate::plugins::PluginHost, t: &Tenant) -> Result<TenantSettings> {
     let repo = TenantRepo::new(db, t.slug());
     let c = &t.config;
     Ok(TenantSettings {
@@ -135,9 +138,9 @@ pub async fn settings(db: &Db, t: &Tenant) -> Result<TenantSettings> {
             fuel: c.fuel.clone(),
         },
         adapters: AdapterSettings {
-            rego_lookup: c.trade_in.rego_lookup.is_some(),
+            rego_lookup: plugins.offers(t.slug(), crate::plugins::Point::RegoLookup),
             online_payment: c.payments.provider.clone(),
-            finance_application: c.finance.application.is_some(),
+            finance_application: plugins.offers(t.slug(), crate::plugins::Point::LenderIntegration),
         },
         trade_in: c.trade_in.clone(),
         sign_in: c.sign_in.clone(),

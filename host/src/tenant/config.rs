@@ -525,4 +525,79 @@ pub struct PluginConfig {
     /// (plugins/README.md "Budgets, breaker and answer checks").
     #[serde(default)]
     pub image_hosts: Vec<String>,
+    /// What the tenant lets this plugin reach beyond pure computation (plugins/README.md
+    /// "Capabilities"): nothing unless granted here. Only partner integrations
+    /// (`lender-integration`, `rego-lookup`) may use a capability; a component importing one
+    /// its tenant does not grant is refused at load.
+    #[serde(default)]
+    pub capabilities: Capabilities,
+}
+
+/// The capabilities a tenant grants one plugin (`[plugins.capabilities]`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Capabilities {
+    /// `wasi:logging/logging`: the plugin's log lines go into the host's log with the tenant and
+    /// plugin named (at most 50 lines of 1,000 characters per call).
+    #[serde(default)]
+    pub logging: bool,
+    /// `wasi:clocks/monotonic-clock`: a monotonic clock (to time its own partner calls).
+    #[serde(default)]
+    pub clock: bool,
+    /// `wasi:http/outgoing-handler`: outbound HTTP to the listed origins only.
+    #[serde(default)]
+    pub http: Option<HttpGrant>,
+}
+
+/// Outbound HTTP a tenant grants a plugin (`[plugins.capabilities.http]`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpGrant {
+    /// The origins the plugin may call, `scheme://host[:port]` (`https://api.lender.example`;
+    /// `http` only for `127.0.0.1` and `localhost`). A request anywhere else, a redirect target
+    /// included, is refused with wasi:http's `HTTP-request-denied`. Empty: the plugin may be
+    /// enabled for its pure points but reaches nothing (every request is refused).
+    #[serde(default)]
+    pub allowed_outbound_hosts: Vec<String>,
+    /// Time each request has to connect and answer in full, ms (default 5000; 1 to 30000).
+    #[serde(default = "default_grant_timeout_ms")]
+    pub timeout_ms: u64,
+    /// Largest response body accepted, bytes (default 262144; 1 to 16777216); a longer body
+    /// ends in wasi:http's `HTTP-response-body-size`.
+    #[serde(default = "default_grant_response_bytes")]
+    pub max_response_bytes: usize,
+    /// Most requests per plugin call (default 4; 1 to 16); more are refused.
+    #[serde(default = "default_grant_requests")]
+    pub max_requests: u32,
+    /// Credentials the host adds to requests to an origin; the plugin never sees them.
+    #[serde(default)]
+    pub credentials: Vec<Credential>,
+}
+
+fn default_grant_timeout_ms() -> u64 {
+    5_000
+}
+
+fn default_grant_response_bytes() -> usize {
+    256 << 10
+}
+
+fn default_grant_requests() -> u32 {
+    4
+}
+
+/// A header the host adds to every request a plugin sends to `origin`
+/// (`[[plugins.capabilities.http.credentials]]`), its value read from the environment.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credential {
+    /// One of the grant's `allowed_outbound_hosts`.
+    pub origin: String,
+    /// The header (`Authorization`, `X-Api-Key`); replaces one the plugin set.
+    pub header: String,
+    /// The environment variable holding the secret (never written in tenant.toml).
+    pub value_env: String,
+    /// Written before the value (`Bearer `); default none.
+    #[serde(default)]
+    pub prefix: String,
 }

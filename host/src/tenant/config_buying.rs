@@ -1,5 +1,5 @@
-//! The `tenant.toml` sections of the buyer tools and leads: `[finance]` (with the quote and
-//! application adapters), `[trade_in]`, `[payments]`, `[delivery]`, `[leads]`, `[sign_in]` and
+//! The `tenant.toml` sections of the buyer tools and leads: `[finance]` (with the quote's
+//! built-in calculation), `[trade_in]`, `[payments]`, `[delivery]`, `[leads]`, `[sign_in]` and
 //! `[fuel]`.
 
 use std::collections::BTreeMap;
@@ -17,41 +17,12 @@ pub struct FinanceConfig {
     /// Default interest rate, percent per year.
     #[serde(default)]
     pub default_interest: Option<f64>,
-    /// Where the per-car weekly quote comes from (docs/features/shopper-core.md §7
-    /// `POST /api/youx/quote`; docs/features/platform.md "Finance and delivery tools"). Absent: the
-    /// host's built-in calculation through the tenant's lender. Never sent to the browser (it may
-    /// name a secret's environment variable).
+    /// The per-car weekly quote's built-in calculation (docs/features/shopper-core.md §7
+    /// `POST /api/youx/quote`; docs/features/platform.md "Finance and delivery tools"), used when
+    /// no `lender-integration` plugin asks the lender.
     #[serde(default, skip_serializing)]
     #[schema(ignore)]
     pub quote: QuoteConfig,
-    /// The lender that creates the customer when the finance application is submitted
-    /// (docs/features/locations-forms-marketing.md §7 "create-customer path";
-    /// docs/features/platform.md "Leads": "finance application").
-    /// Absent: the application is recorded as a lead only. Never sent to the browser.
-    #[serde(default, skip_serializing)]
-    #[schema(ignore)]
-    pub application: Option<HttpAdapter>,
-}
-
-/// An external HTTP service the host calls with JSON (`[finance.application]`,
-/// `[trade_in.rego_lookup]`): where, with which bearer token, and how long it may take.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HttpAdapter {
-    /// The endpoint (`https://...`, or `http://127.0.0.1...`/`http://localhost...` for local
-    /// testing). The host POSTs JSON to it.
-    pub url: String,
-    /// Name of an environment variable holding a bearer token (the token itself is never
-    /// written in tenant.toml).
-    #[serde(default)]
-    pub token_env: Option<String>,
-    /// Time the service has to answer, ms (default 10000; 1 to 30000).
-    #[serde(default = "default_adapter_timeout_ms")]
-    pub timeout_ms: u64,
-}
-
-fn default_adapter_timeout_ms() -> u64 {
-    10_000
 }
 
 /// `[trade_in]` (docs/features/platform.md "Leads": "trade-in valuation";
@@ -59,12 +30,6 @@ fn default_adapter_timeout_ms() -> u64 {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct TradeInConfig {
-    /// The registration lookup service: the host POSTs `{rego, state}` and reads the vehicle
-    /// (see `crate::tools::rego::lookup`). Absent: the shopper enters the vehicle by
-    /// hand. Never sent to the browser.
-    #[serde(skip_serializing)]
-    #[schema(ignore)]
-    pub rego_lookup: Option<HttpAdapter>,
     /// The questions whose answers adjust the online estimate, in the order shown.
     pub adjustments: Vec<Adjustment>,
 }
@@ -72,7 +37,6 @@ pub struct TradeInConfig {
 impl Default for TradeInConfig {
     fn default() -> Self {
         TradeInConfig {
-            rego_lookup: None,
             adjustments: default_adjustments(),
         }
     }
@@ -215,30 +179,20 @@ pub struct ServiceFrame {
     pub url: String,
 }
 
-/// The per-car quote's lender adapter (`[finance.quote]`, docs/features/platform.md "Finance and delivery tools").
+/// The per-car quote's built-in calculation (`[finance.quote]`, docs/features/platform.md
+/// "Finance and delivery tools"). A lender's own quote comes from a `lender-integration` plugin
+/// (plugins/README.md "Capabilities").
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct QuoteConfig {
-    /// An external lender's quote endpoint (`https://...`, or `http://127.0.0.1...` for local
-    /// testing): the host POSTs the spec's quote body as JSON and reads `weeklyRepaymentAmount`,
-    /// `advertisedRate` and `comparisonRate` from the answer. Absent: built-in calculation.
-    pub url: Option<String>,
-    /// Name of an environment variable holding a bearer token for `url` (the token itself is
-    /// never written in tenant.toml).
-    pub token_env: Option<String>,
-    /// Time the lender has to answer, ms (default 10000; at most 30000).
-    pub timeout_ms: u64,
-    /// Built-in calculation only: percentage points added to the lender's default interest per
-    /// self-assessed credit score (default `{GREAT = 0, DECENT = 3, POOR = 7}`).
+    /// Percentage points added to the lender's default interest per self-assessed credit score
+    /// (default `{GREAT = 0, DECENT = 3, POOR = 7}`).
     pub credit_score_loading: BTreeMap<String, f64>,
 }
 
 impl Default for QuoteConfig {
     fn default() -> Self {
         QuoteConfig {
-            url: None,
-            token_env: None,
-            timeout_ms: 10_000,
             credit_score_loading: [("GREAT", 0.0), ("DECENT", 3.0), ("POOR", 7.0)]
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v))

@@ -22,4 +22,4 @@ pub use config_buying::*;
 pub use config_locations::*;
 pub use error::TenantError;
 pub use registry::{Tenant, TenantRegistry, load_tenant};
-pub use validate::{AU_STATES, TemplateRemotes, check_templates, is_service_url, template_remotes};
+pub use validate::{AU_STATES, TemplateRemotes, check_templates, is_service_url, outbound_origin, template_remotes};

@@ -95,17 +95,8 @@ fn check_timeout(file: &Path, key: &str, ms: u64) -> Result<(), TenantError> {
     }
 }
 
-/// `[finance.application]`, `[trade_in]`, `[payments]` and `leads.service_frames` (docs/features/platform.md "Leads").
+/// `[trade_in]`, `[payments]` and `leads.service_frames` (docs/features/platform.md "Leads").
 fn validate_adapters(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
-    for (key, a) in [
-        ("finance.application", &c.finance.application),
-        ("trade_in.rego_lookup", &c.trade_in.rego_lookup),
-    ] {
-        if let Some(a) = a {
-            check_service_url(file, &format!("{key}.url"), &a.url)?;
-            check_timeout(file, &format!("{key}.timeout_ms"), a.timeout_ms)?;
-        }
-    }
     let mut ids = HashSet::new();
     for (i, q) in c.trade_in.adjustments.iter().enumerate() {
         let key = |k: &str| format!("trade_in.adjustments.{i}.{k}");
@@ -174,10 +165,6 @@ fn validate_adapters(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
 /// `[finance.quote]`, `[delivery]` and `[fuel]` (docs/features/platform.md "Finance and delivery tools").
 fn validate_tools(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
     let q = &c.finance.quote;
-    if let Some(url) = &q.url {
-        check_service_url(file, "finance.quote.url", url)?;
-    }
-    check_timeout(file, "finance.quote.timeout_ms", q.timeout_ms)?;
     validate_adapters(c, file)?;
     for (score, v) in &q.credit_score_loading {
         if !["GREAT", "DECENT", "POOR"].contains(&score.as_str()) {
@@ -555,6 +542,58 @@ fn validate_plugins(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
         }
         if !plugin_names.insert(p.name.as_str()) {
             return Err(invalid(file, format!("plugins.{i}.name"), "plugin listed twice"));
+        }
+        if let Some(http) = &p.capabilities.http {
+            validate_http_grant(file, &format!("plugins.{i}.capabilities.http"), http)?;
+        }
+    }
+    Ok(())
+}
+
+/// The origin (`scheme://host[:port]`, default port left out) of `url`, when it is an absolute
+/// http(s) URL: what a plugin's outbound request is checked against (plugins/README.md
+/// "Capabilities"). Takes the URL text; returns None for anything else.
+pub fn outbound_origin(url: &str) -> Option<String> {
+    let u = reqwest::Url::parse(url).ok()?;
+    matches!(u.scheme(), "http" | "https").then(|| u.origin().ascii_serialization())
+}
+
+/// `[plugins.capabilities.http]`: origins that are https (plain http only to 127.0.0.1 or
+/// localhost) with no path (none: the plugin may import wasi:http but reach nothing), limits in
+/// range, credentials for listed origins only.
+fn validate_http_grant(file: &Path, key: &str, g: &crate::tenant::config::HttpGrant) -> Result<(), TenantError> {
+    let mut origins = Vec::new();
+    for (j, h) in g.allowed_outbound_hosts.iter().enumerate() {
+        let field = format!("{key}.allowed_outbound_hosts.{j}");
+        let origin = outbound_origin(h).filter(|o| is_service_url(h) && h.trim_end_matches('/') == o.as_str());
+        match origin {
+            Some(o) => origins.push(o),
+            None => {
+                return Err(invalid(
+                    file,
+                    field,
+                    "must be an origin `https://host[:port]` with no path (plain http only to 127.0.0.1 or localhost)",
+                ));
+            }
+        }
+    }
+    check_timeout(file, &format!("{key}.timeout_ms"), g.timeout_ms)?;
+    if !(1..=16 << 20).contains(&g.max_response_bytes) {
+        return Err(invalid(file, format!("{key}.max_response_bytes"), "must be between 1 and 16777216"));
+    }
+    if !(1..=16).contains(&g.max_requests) {
+        return Err(invalid(file, format!("{key}.max_requests"), "must be between 1 and 16"));
+    }
+    for (j, c) in g.credentials.iter().enumerate() {
+        let field = |f: &str| format!("{key}.credentials.{j}.{f}");
+        if !outbound_origin(&c.origin).is_some_and(|o| origins.contains(&o)) {
+            return Err(invalid(file, field("origin"), "must be one of allowed_outbound_hosts"));
+        }
+        if axum::http::HeaderName::from_bytes(c.header.as_bytes()).is_err() {
+            return Err(invalid(file, field("header"), "must be an HTTP header name"));
+        }
+        if c.value_env.trim().is_empty() {
+            return Err(invalid(file, field("value_env"), "must name an environment variable"));
         }
     }
     Ok(())

@@ -3,13 +3,15 @@
 //! §7 the quote call; §9 "monthly amount = weekly x 4.33; quote loan term 5 years, credit score
 //! GREAT").
 //!
-//! The lender adapter is chosen per tenant (`[finance.quote]`):
-//! * `url` set: the host POSTs the spec's body to that lender endpoint and relays its
-//!   `weeklyRepaymentAmount`, `advertisedRate` and `comparisonRate`;
-//! * otherwise the built-in calculation: the tenant's lender (its `finance-lender` plugin or the
-//!   host default) gives the interest (its default plus the credit-score loading), the
-//!   establishment fee and the weekly repayment; the comparison rate is the rate at which the
-//!   same repayments would repay the purchase price with no fee.
+//! Who answers is chosen per tenant:
+//! * a `lender-integration` plugin (WIT `forecourt:platform@0.2.0`; plugins/README.md
+//!   "Capabilities") asks the lender over its granted outbound HTTP and answers the weekly
+//!   repayment, advertised and comparison rates;
+//! * otherwise, or when that plugin answers `not-offered`, the built-in calculation: the
+//!   tenant's lender (its `finance-lender` plugin or the host default) gives the interest (its
+//!   default plus the credit-score loading), the establishment fee and the weekly repayment; the
+//!   comparison rate is the rate at which the same repayments would repay the purchase price
+//!   with no fee.
 //!
 //! The car's own quote (price = the car's price, loan term 5, credit score GREAT) is stored on
 //! the car when it has none, so it is fetched once per car, and the search index follows.
@@ -24,7 +26,7 @@ use crate::{
     error::{Error, ErrorKind, Result},
     model::Car,
     platform::Platform,
-    plugins::{Frequency, Repayment, RepaymentRequest, defaults, unix_now},
+    plugins::{Frequency, Partner, Point, Repayment, RepaymentRequest, defaults, since_v0_2_0::lender_integration::QuoteRequest, unix_now},
     repo::TenantRepo,
     tenant::Tenant,
 };
@@ -86,8 +88,9 @@ pub struct QuoteAnswer {
     pub purchase_price: f64,
     /// Lender name, when known.
     pub lender: Option<String>,
-    /// Who answered: `host` (built-in through the host default), the lender plugin's
-    /// `name@version`, or `http` (the configured lender endpoint).
+    /// Who answered: `host` (built-in through the host default), or the `name@version` of the
+    /// lender plugin that calculated it (`finance-lender`) or asked the lender
+    /// (`lender-integration`).
     pub decided_by: String,
     /// With `car`: whether the sidebar finance widget shows now that the car has this quote
     /// (docs/features/shopper-core.md §5, decided by the lender plugin); null without `car`.
@@ -96,19 +99,15 @@ pub struct QuoteAnswer {
     pub stored: bool,
 }
 
-/// The validated question (also the body sent to a configured lender endpoint).
-#[derive(Debug, Clone, Serialize)]
+/// The validated question.
+#[derive(Debug, Clone)]
 struct Question {
-    #[serde(rename = "selfAssessedCreditScore")]
     score: String,
-    #[serde(rename = "purchasePrice")]
     price: f64,
-    #[serde(rename = "loanTerm")]
     term: u32,
     year: Option<i32>,
     vin: Option<String>,
     nvic: Option<String>,
-    #[serde(rename = "whoIsHelping")]
     who_is_helping: Option<String>,
 }
 
@@ -238,43 +237,44 @@ pub fn monthly(weekly: f64) -> f64 {
     (weekly * WEEKS_PER_MONTH * 100.0).round() / 100.0
 }
 
-/// The lender's answer at `url` (the spec's answer fields).
-#[derive(Debug, Deserialize)]
-struct LenderAnswer {
-    #[serde(rename = "weeklyRepaymentAmount")]
-    weekly: Option<f64>,
-    #[serde(rename = "advertisedRate")]
-    advertised_rate: f64,
-    #[serde(rename = "comparisonRate")]
-    comparison_rate: f64,
-}
-
-/// Quote from the configured lender endpoint.
-async fn from_lender(t: &Tenant, url: &str, q: &Question) -> Result<QuoteAnswer> {
-    let cfg = &t.config.finance.quote;
-    let bad = |why: String| {
-        tracing::warn!(tenant = t.slug(), url, error = %why, "quote lender failed");
-        Error::new(ErrorKind::Upstream, "lender_unavailable", "The lender did not answer with a quote")
-    };
-    let a: LenderAnswer = crate::outbound::post_json(url, cfg.token_env.as_deref(), cfg.timeout_ms, q, None)
-        .await
-        .map_err(|e| bad(e.to_string()))?;
-    let ok = |v: f64| v.is_finite() && (0.0..=100.0).contains(&v);
-    if !ok(a.advertised_rate) || !ok(a.comparison_rate) || a.weekly.is_some_and(|w| !(w.is_finite() && w > 0.0)) {
-        return Err(bad("a figure is out of range".into()));
+/// The quote from the tenant's `lender-integration` plugin: `Ok(None)` when the tenant has none
+/// or it does not offer quotes (the built-in calculation applies). Errors: `Upstream`
+/// `lender_unavailable` when the lender or the plugin gives no usable quote.
+async fn from_lender(p: Platform<'_>, t: &Tenant, q: &Question, car: Option<&Car>) -> Result<Option<QuoteAnswer>> {
+    if !p.plugins.offers(t.slug(), Point::LenderIntegration) {
+        return Ok(None);
     }
-    Ok(QuoteAnswer {
-        weekly_repayment_amount: a.weekly,
-        monthly_repayment_amount: a.weekly.map(monthly),
-        advertised_rate: a.advertised_rate,
-        comparison_rate: a.comparison_rate,
-        loan_term: q.term,
+    t.config.finance.provider.as_ref().ok_or_else(unavailable)?;
+    let request = QuoteRequest {
+        self_assessed_credit_score: q.score.clone(),
         purchase_price: q.price,
-        lender: None,
-        decided_by: "http".into(),
-        show_widget: None,
-        stored: false,
-    })
+        loan_term: q.term,
+        year: q.year,
+        vin: q.vin.clone(),
+        nvic: q.nvic.clone(),
+        who_is_helping: q.who_is_helping.clone(),
+        car_slug: car.map(|c| c.slug.clone()),
+    };
+    match p.plugins.quote(t.slug(), request).await {
+        Partner::NotOffered => Ok(None),
+        Partner::Answer { value, decided_by } => Ok(Some(QuoteAnswer {
+            weekly_repayment_amount: value.weekly_repayment,
+            monthly_repayment_amount: value.weekly_repayment.map(monthly),
+            advertised_rate: value.advertised_rate,
+            comparison_rate: value.comparison_rate,
+            loan_term: q.term,
+            purchase_price: q.price,
+            lender: value.lender_name,
+            decided_by,
+            show_widget: None,
+            stored: false,
+        })),
+        Partner::NotFound { .. } | Partner::Failed { .. } => Err(Error::new(
+            ErrorKind::Upstream,
+            "lender_unavailable",
+            "The lender did not answer with a quote",
+        )),
+    }
 }
 
 /// Stores `answer` as `car`'s own quote when it is one (the car's price, [`QUOTE_TERM_YEARS`],
@@ -305,14 +305,14 @@ async fn store_on_car(p: Platform<'_>, t: &Arc<Tenant>, q: &Question, car: &mut 
     Ok(())
 }
 
-/// The weekly quote on tenant `t`'s site for the car or price in `body`: through the configured
-/// lender endpoint (`[finance.quote] url`) or built in through the tenant's lender; with a car,
+/// The weekly quote on tenant `t`'s site for the car or price in `body`: from the lender through
+/// the tenant's `lender-integration` plugin, or built in through the tenant's lender; with a car,
 /// stored on it as its own quote when it is one and it has none. Errors: `Invalid` naming the
 /// field at fault (`selfAssessedCreditScore`, `purchasePrice`, `loanTerm`, `year`, `vin`,
 /// `nvic`, `whoIsHelping`); `NotFound` for a car this tenant does not have; `Unprocessable`
 /// `finance_unavailable` when finance is not offered for the car or site; `Upstream`
-/// `lender_unavailable` when the lender endpoint fails, times out or answers out-of-range
-/// figures; `Internal` on a storage or plugin fault.
+/// `lender_unavailable` when the lender (through its plugin) fails, times out or answers
+/// out-of-range figures; `Internal` on a storage or plugin fault.
 pub async fn quote(p: Platform<'_>, t: &Arc<Tenant>, body: QuoteBody) -> Result<QuoteAnswer> {
     let mut car = match &body.car {
         Some(slug) => Some(
@@ -324,11 +324,8 @@ pub async fn quote(p: Platform<'_>, t: &Arc<Tenant>, body: QuoteBody) -> Result<
         None => None,
     };
     let q = question(body, car.as_ref())?;
-    let mut answer = match &t.config.finance.quote.url {
-        Some(url) => {
-            t.config.finance.provider.as_ref().ok_or_else(unavailable)?;
-            from_lender(t, url, &q).await?
-        }
+    let mut answer = match from_lender(p, t, &q, car.as_ref()).await? {
+        Some(a) => a,
         None => built_in(p, t, &q, car.as_ref()).await?,
     };
     if let Some(car) = car.as_mut() {

@@ -1,14 +1,14 @@
 //! The trade-in form's registration lookup (docs/features/platform.md "Leads": "a rego lookup adapter (rego, regoState;
 //! manual entry when no provider is configured)"): the plate and state are checked, then asked of
-//! the site's lookup service (`[trade_in.rego_lookup]`), whose contract is documented in
-//! tenants/README.md.
+//! the tenant's `rego-lookup` plugin (WIT `forecourt:platform@0.2.0`; plugins/README.md
+//! "Capabilities"), which calls its lookup service in that service's own shape.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
     error::{Error, ErrorKind, Result},
-    outbound::{CallError, post_json},
+    plugins::{Partner, PluginHost, since_v0_2_0::rego_lookup::Registration},
     tenant::{AU_STATES, Tenant},
 };
 
@@ -28,24 +28,6 @@ pub struct RegoBody {
     /// The registering state (`QLD`).
     #[serde(rename = "regoState")]
     pub rego_state: String,
-}
-
-/// What the lookup service answers (the adapter's contract, documented in tenants/README.md).
-#[derive(Debug, Deserialize)]
-struct RegoAnswer {
-    make: String,
-    model: String,
-    year: i64,
-    #[serde(default)]
-    badge: Option<String>,
-    #[serde(default)]
-    body: Option<String>,
-    #[serde(default)]
-    colour: Option<String>,
-    #[serde(default)]
-    vin: Option<String>,
-    #[serde(default)]
-    nvic: Option<String>,
 }
 
 /// The vehicle registered under a plate (docs/features/shopper-core.md §3 "Lead data" rego, regoState).
@@ -97,48 +79,44 @@ fn plate(body: &RegoBody) -> Result<(String, String)> {
     Ok((rego, state))
 }
 
-/// Looks the registration in `body` up through tenant `t`'s rego lookup service: the host POSTs
-/// `{rego, state}` and expects `{make, model, year, badge?, body?, colour?, vin?, nvic?}`;
-/// answers the vehicle with its text fields trimmed (blank ones null). Errors: `Invalid` naming
-/// `rego` or `regoState`; `NotFound` `rego_not_found` ([`REGO_NOT_FOUND`]) when the service does
-/// not know the plate; `NotImplemented` [`REGO_LOOKUP_UNAVAILABLE`] when the site has no service
-/// (the shopper enters the vehicle by hand); `Upstream` `rego_lookup_failed`
-/// ([`REGO_LOOKUP_FAILED`]) when the service fails, times out or answers no make, model or
-/// plausible year.
-pub async fn lookup(t: &Tenant, body: &RegoBody) -> Result<RegoVehicle> {
+/// Looks the registration in `body` up through tenant `t`'s `rego-lookup` plugin; answers the
+/// vehicle with its text fields trimmed (blank ones null). Errors: `Invalid` naming `rego` or
+/// `regoState`; `NotFound` `rego_not_found` ([`REGO_NOT_FOUND`]) when the service does not know
+/// the plate; `NotImplemented` [`REGO_LOOKUP_UNAVAILABLE`] when the site has no lookup (the
+/// shopper enters the vehicle by hand); `Upstream` `rego_lookup_failed` ([`REGO_LOOKUP_FAILED`])
+/// when the service or the plugin fails, times out or answers no make, model or plausible year.
+pub async fn lookup(plugins: &PluginHost, t: &Tenant, body: &RegoBody) -> Result<RegoVehicle> {
     let (rego, state) = plate(body)?;
-    let Some(service) = &t.config.trade_in.rego_lookup else {
-        return Err(Error::new(
-            ErrorKind::NotImplemented,
-            REGO_LOOKUP_UNAVAILABLE,
-            "This site has no registration lookup. Please enter your vehicle's details.",
-        ));
+    let registration = Registration {
+        rego: rego.clone(),
+        state: state.clone(),
     };
-    let question = serde_json::json!({ "rego": rego, "state": state });
-    let failed = |why: String| {
-        tracing::warn!(tenant = t.slug(), url = %service.url, error = %why, "rego lookup failed");
-        Error::new(ErrorKind::Upstream, "rego_lookup_failed", REGO_LOOKUP_FAILED)
+    let v = match plugins.rego_lookup(t.slug(), registration).await {
+        Partner::Answer { value, .. } => value,
+        Partner::NotOffered => {
+            return Err(Error::new(
+                ErrorKind::NotImplemented,
+                REGO_LOOKUP_UNAVAILABLE,
+                "This site has no registration lookup. Please enter your vehicle's details.",
+            ));
+        }
+        Partner::NotFound { .. } => return Err(Error::new(ErrorKind::NotFound, "rego_not_found", REGO_NOT_FOUND)),
+        Partner::Failed { decided_by, reason } => {
+            tracing::warn!(tenant = t.slug(), plugin = %decided_by, %reason, "rego lookup failed");
+            return Err(Error::new(ErrorKind::Upstream, "rego_lookup_failed", REGO_LOOKUP_FAILED));
+        }
     };
-    let a: RegoAnswer = match post_json(&service.url, service.token_env.as_deref(), service.timeout_ms, &question, None).await {
-        Ok(a) => a,
-        Err(CallError::NotFound) => return Err(Error::new(ErrorKind::NotFound, "rego_not_found", REGO_NOT_FOUND)),
-        Err(e) => return Err(failed(e.to_string())),
-    };
-    let now_year = i64::from(jiff::Zoned::now().year());
-    if a.make.trim().is_empty() || a.model.trim().is_empty() || !(1900..=now_year + 1).contains(&a.year) {
-        return Err(failed("the answer has no make, model or plausible year".into()));
-    }
     let clean = |v: Option<String>| v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
     Ok(RegoVehicle {
         rego,
         rego_state: state,
-        make: a.make.trim().into(),
-        model: a.model.trim().into(),
-        year: a.year,
-        badge: clean(a.badge),
-        body: clean(a.body),
-        colour: clean(a.colour),
-        vin: clean(a.vin),
-        nvic: clean(a.nvic),
+        make: v.make.trim().into(),
+        model: v.model.trim().into(),
+        year: i64::from(v.year),
+        badge: clean(v.badge),
+        body: clean(v.body),
+        colour: clean(v.colour),
+        vin: clean(v.vin),
+        nvic: clean(v.nvic),
     })
 }

@@ -359,3 +359,20 @@ pub async fn serve_edge(edge: impl Into<forecourt_host::http::serve::Edge>, sett
     });
     Served { addr, stop: Some(stop) }
 }
+
+/// A `[[plugins]]` entry enabling `lender-standard` (plugins/lender-standard) with `key` (its
+/// config's `quote_url`, `application_url` or `rego_url`) set to `<origin><path>`, an outbound
+/// HTTP grant to `origin` and, with `token_env`, a bearer token from that variable. Append it
+/// last to a tenant.toml.
+pub fn lender_standard(origin: &str, key: &str, path: &str, token_env: Option<&str>) -> String {
+    let mut s = format!(
+        "[[plugins]]\nname = \"lender-standard\"\nconfig = {{ {key} = \"{origin}{path}\" }}\n\
+         [plugins.capabilities.http]\nallowed_outbound_hosts = [\"{origin}\"]\n"
+    );
+    if let Some(var) = token_env {
+        s.push_str(&format!(
+            "[[plugins.capabilities.http.credentials]]\norigin = \"{origin}\"\nheader = \"Authorization\"\nvalue_env = \"{var}\"\nprefix = \"Bearer \"\n"
+        ));
+    }
+    s
+}

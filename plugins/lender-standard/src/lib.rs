@@ -13,6 +13,13 @@
 //!   up to the dollar, or down when below the lender's advertised repayment
 //!   (`rounding = "down_below_advertised"`); 25 or less shows `Enquire for Finance`.
 //!
+//! Partner integrations `lender-integration` and `rego-lookup` (`forecourt:platform@0.2.0`, see
+//! [`partner`]): the lender's own quote and create-customer calls and a registration lookup, each
+//! a JSON POST over `wasi:http` to a URL from the config. Each URL is optional: without it that
+//! call answers `not-offered` and the host does what it does with no plugin (the built-in quote,
+//! the application kept as a lead only, manual vehicle entry). The tenant grants the origins in
+//! `[plugins.capabilities.http]` and the host adds the credential header; the plugin sets no auth.
+//!
 //! ## Config (every key optional; the defaults are the spec's)
 //!
 //! ```toml
@@ -27,6 +34,9 @@
 //! rounding = "down_below_advertised"
 //! term_list = { years = [1, 2, 3, 4, 5], display = "months", default_index = 4 }
 //! widget = { min_price = 500, max_age_years = 12, needs = "comparison_rate" }
+//! quote_url = "https://api.lender.example/quote"
+//! application_url = "https://api.lender.example/customers"
+//! rego_url = "https://rego.example/lookup"
 //! ```
 //!
 //! | key | default | meaning |
@@ -54,6 +64,9 @@
 //! | `comparison_rate_text` | `Comparison rate based on a 5-year secured fixed loan of $30,000.` | |
 //! | `disclaimer` | none | |
 //! | `widget` `{min_price, max_age_years, needs}` | `{none, none, "nothing"}` | widget rules; `needs` is `nothing`, `comparison_rate`, `weekly_repayment` or `monthly_repayment` |
+//! | `quote_url` | none: `quote` is `not-offered` | the lender's quote endpoint (`https://`, or `http://127.0.0.1` / `http://localhost`) |
+//! | `application_url` | none: `create-customer` is `not-offered` | the lender's create-customer endpoint (same rule) |
+//! | `rego_url` | none: `lookup` is `not-offered` | the registration lookup endpoint (same rule) |
 //!
 //! The widget always needs the car to be available and lender data with a rate
 //! (`quote.advertised_rate`), then the `widget` rules (docs/features/shopper-core.md §5).
@@ -62,6 +75,8 @@ use forecourt_plugin_sdk::config::{check_order, check_positive};
 use forecourt_plugin_sdk::finance::{self, Rounding};
 use forecourt_plugin_sdk::prelude::*;
 use serde::Deserialize;
+
+pub mod partner;
 
 /// Default comparison-rate wording (docs/features/shopper-core.md §9).
 pub const COMPARISON_RATE_TEXT: &str = "Comparison rate based on a 5-year secured fixed loan of $30,000.";
@@ -96,6 +111,9 @@ pub struct Config {
     pub comparison_rate_text: Option<String>,
     pub disclaimer: Option<String>,
     pub widget: Option<WidgetCfg>,
+    pub quote_url: Option<String>,
+    pub application_url: Option<String>,
+    pub rego_url: Option<String>,
 }
 
 /// `{min, max, step}`.
@@ -227,6 +245,7 @@ pub struct LenderStandard {
     comparison_rate_text: Option<String>,
     disclaimer: Option<String>,
     widget: WidgetCfg,
+    partner: partner::Endpoints,
 }
 
 fn range(name: &str, cfg: Option<RangeCfg>, default: (f64, f64, f64)) -> Result<NumberRange> {
@@ -272,6 +291,7 @@ impl Plugin for LenderStandard {
     type Config = Config;
 
     fn new(c: Config) -> Result<Self> {
+        let partner = partner::Endpoints::new(c.quote_url, c.application_url, c.rego_url)?;
         let amount = range("amount", c.amount, (1000.0, 100_000.0, 500.0))?;
         let default_amount = c.default_amount.unwrap_or(30_000.0);
         check_positive("default_amount", default_amount)?;
@@ -414,6 +434,7 @@ impl Plugin for LenderStandard {
             comparison_rate_text: Some(c.comparison_rate_text.unwrap_or_else(|| COMPARISON_RATE_TEXT.to_string())),
             disclaimer: c.disclaimer,
             widget,
+            partner,
         })
     }
 }
@@ -552,7 +573,23 @@ impl FinanceLender for LenderStandard {
     }
 }
 
-forecourt_plugin_sdk::export_plugin!(LenderStandard: FinanceLender);
+impl LenderIntegration for LenderStandard {
+    fn quote(&self, req: &QuoteRequest) -> Result<LenderQuote, PartnerError> {
+        self.partner.quote(req)
+    }
+
+    fn create_customer(&self, app: &FinanceApplication) -> Result<String, PartnerError> {
+        self.partner.create_customer(app)
+    }
+}
+
+impl RegoLookup for LenderStandard {
+    fn lookup(&self, reg: &Registration) -> Result<RegisteredVehicle, PartnerError> {
+        self.partner.lookup(reg)
+    }
+}
+
+forecourt_plugin_sdk::export_plugin!(LenderStandard: FinanceLender, LenderIntegration, RegoLookup);
 
 #[cfg(test)]
 mod tests {

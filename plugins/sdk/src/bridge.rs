@@ -152,3 +152,67 @@ impl<P: PhoneFormat> wit::phone_format::exports::forecourt::platform::phone_form
         with_instance::<P, _>(|p| call_format_numbers(p, &ctx, &numbers))
     }
 }
+
+// Partner integrations (forecourt:platform@0.2.0).
+
+fn with_partner<P: Plugin, R>(f: impl FnOnce(&P) -> Result<R, PartnerError>) -> Result<R, PartnerError> {
+    INSTANCE.with(|cell| {
+        let slot = cell.borrow();
+        match slot.as_ref().and_then(|b| b.downcast_ref::<P>()) {
+            Some(p) => f(p),
+            None => Err(PartnerError::Unavailable(
+                "plugin not initialised: the host must call plugin.init first".into(),
+            )),
+        }
+    })
+}
+
+/// A rate or repayment the host would refuse, as `Unavailable` (the checks the host applied to a
+/// lender's quote before plugins: rates finite in 0..=100, a weekly repayment finite above 0).
+pub(crate) fn check_quote(q: LenderQuote) -> Result<LenderQuote, PartnerError> {
+    let rate_ok = |v: f64| v.is_finite() && (0.0..=100.0).contains(&v);
+    if !rate_ok(q.advertised_rate) || !rate_ok(q.comparison_rate) {
+        return Err(PartnerError::Unavailable(format!(
+            "lender-integration.quote: a rate is out of range 0..=100 (advertised {}, comparison {})",
+            q.advertised_rate, q.comparison_rate
+        )));
+    }
+    if let Some(w) = q.weekly_repayment
+        && !(w.is_finite() && w > 0.0)
+    {
+        return Err(PartnerError::Unavailable(format!(
+            "lender-integration.quote: weekly repayment {w} is not above 0"
+        )));
+    }
+    Ok(q)
+}
+
+pub(crate) fn call_quote<P: LenderIntegration>(p: &P, req: &QuoteRequest) -> Result<LenderQuote, PartnerError> {
+    check_quote(p.quote(req)?)
+}
+
+/// The address as the plugin answered it: the host judges it (an empty one, or one that is not
+/// https, gets the spec's "no redirect URL received").
+pub(crate) fn call_create_customer<P: LenderIntegration>(p: &P, app: &FinanceApplication) -> Result<String, PartnerError> {
+    p.create_customer(app)
+}
+
+pub(crate) fn call_lookup<P: RegoLookup>(p: &P, reg: &Registration) -> Result<RegisteredVehicle, PartnerError> {
+    p.lookup(reg)
+}
+
+impl<P: LenderIntegration> wit::lender_integration::exports::forecourt::platform::lender_integration::Guest for Bridge<P> {
+    fn quote(request: QuoteRequest) -> Result<LenderQuote, PartnerError> {
+        with_partner::<P, _>(|p| call_quote(p, &request))
+    }
+
+    fn create_customer(application: FinanceApplication) -> Result<String, PartnerError> {
+        with_partner::<P, _>(|p| call_create_customer(p, &application))
+    }
+}
+
+impl<P: RegoLookup> wit::rego_lookup::exports::forecourt::platform::rego_lookup::Guest for Bridge<P> {
+    fn lookup(registration: Registration) -> Result<RegisteredVehicle, PartnerError> {
+        with_partner::<P, _>(|p| call_lookup(p, &registration))
+    }
+}

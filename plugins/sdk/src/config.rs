@@ -50,6 +50,24 @@ pub fn check_positive(name: &str, value: f64) -> Result<()> {
     }
 }
 
+/// Check a partner endpoint from the config: an `https://` URL with a host, or plain
+/// `http://127.0.0.1` / `http://localhost` (local tests only), the rule the host applies to
+/// service URLs. The error names the field: `config.quote_url: must be an https URL (...)`.
+pub fn check_url(name: &str, url: &str) -> Result<()> {
+    let local = ["http://127.0.0.1", "http://localhost"].iter().any(|p| {
+        url.strip_prefix(p)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(':') || rest.starts_with('/') || rest.starts_with('?'))
+    });
+    let https = url.len() > "https://".len() && url.get(..8).is_some_and(|p| p.eq_ignore_ascii_case("https://"));
+    if (https || local) && crate::http::split_url(url).is_ok() {
+        Ok(())
+    } else {
+        Err(format!(
+            "config.{name}: must be an https URL (plain http only to 127.0.0.1 or localhost), got {url:?}"
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +119,28 @@ mod tests {
         );
         assert!(check_positive("step", 0.0).is_err());
         assert!(check_positive("step", 0.5).is_ok());
+    }
+
+    #[test]
+    fn partner_urls_must_be_https_or_local() {
+        for ok in [
+            "https://api.lender.example/quote",
+            "http://127.0.0.1:9000/q",
+            "http://localhost/x",
+            "HTTPS://a.example",
+        ] {
+            assert_eq!(check_url("quote_url", ok), Ok(()), "{ok}");
+        }
+        for bad in [
+            "http://api.lender.example/quote",
+            "http://localhost.evil.example/",
+            "https://",
+            "ftp://a",
+            "https://a b",
+            "",
+        ] {
+            let e = check_url("quote_url", bad).unwrap_err();
+            assert!(e.starts_with("config.quote_url: must be an https URL"), "{bad}: {e}");
+        }
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! The guest SDK for Forecourt tenant plugins. A plugin is a Rust crate compiled to a WASM
 //! component that implements one or more extension points of the WIT package
-//! `forecourt:platform@0.1.0` (`wit/since_v0.1.0/` in the repository). This crate wraps
+//! `forecourt:platform@0.1.0` (`wit/since_v0.1.0/` in the repository) and, for partner
+//! integrations, `forecourt:platform@0.2.0` (`wit/since_v0.2.0/`). This crate wraps
 //! wit-bindgen so a plugin is a few lines:
 //!
 //! ```
@@ -61,9 +62,36 @@
 //! * [`testing`] runs the same code path natively, so `cargo test` checks a plugin's logic
 //!   without wasm.
 //!
-//! Plugins have no WASI: no files, network, clock or randomness. Time comes from
-//! [`TenantContext::now`]. Panics abort the instance (a trap): the host then uses its default
-//! behaviour, so prefer returning `Err` with a message.
+//! ## Partner integrations (`forecourt:platform@0.2.0`)
+//!
+//! Two more points talk to a partner over the network: [`LenderIntegration`] (the lender's quote
+//! and create-customer calls) and [`RegoLookup`] (the trade-in form's registration lookup). They
+//! are `forecourt:platform/lender-integration@0.2.0` and `rego-lookup@0.2.0` (in
+//! `wit/since_v0.2.0/`), exported beside `plugin@0.1.0` and any 0.1.0 points:
+//! `export_plugin!(MyLender: FinanceLender, LenderIntegration, RegoLookup)`. Their answers are
+//! `Result<_, PartnerError>` (`not-offered`, `not-found`, `unavailable(why)`, `refused(why)`);
+//! an [`http::HttpError`] converts into `unavailable` with `?`.
+//!
+//! ## Capabilities
+//!
+//! Pure points (the six 0.1.0 points) import nothing: no WASI, no files, network, clock,
+//! environment or randomness. Time comes from [`TenantContext::now`]. A component that exports an
+//! integration point may import the capabilities its tenant grants in `tenant.toml`
+//! (plugins/README.md "Capabilities"), and nothing else:
+//!
+//! * [`http`]: a blocking client over `wasi:http/outgoing-handler@0.2.6` (with `wasi:http/types`
+//!   and `wasi:io`), to the origins the tenant lists only, with no redirects followed. The host
+//!   adds the credential header for an origin: a plugin never holds a secret.
+//! * [`log`]: `wasi:logging/logging@0.1.0-draft` into the host's log.
+//! * `wasi:clocks/monotonic-clock@0.2.6` (raw bindings in [`wit::capabilities`]).
+//!
+//! A capability is imported only when the plugin's code calls it (wit-component drops unused
+//! imports), so a plugin that never calls [`http::send`] or [`log`] imports nothing, and
+//! `build.sh` refuses a capability import in a component without an integration point.
+//! Natively, [`http::send`] goes through a test transport ([`testing::MockHttp`]).
+//!
+//! Panics abort the instance (a trap): the host then uses its default behaviour, so prefer
+//! returning `Err` with a message.
 
 #![warn(missing_docs)]
 
@@ -72,6 +100,8 @@ extern crate self as forecourt_plugin_sdk;
 mod bridge;
 pub mod config;
 pub mod finance;
+pub mod http;
+pub mod log;
 pub mod testing;
 pub mod text;
 pub mod wit;
@@ -120,19 +150,38 @@ pub mod phone_format {
     pub use crate::wit::phone_format::exports::forecourt::platform::phone_format::PhoneNumber;
 }
 
+/// The error of a partner call (`forecourt:platform/partner@0.2.0`): `NotOffered`, `NotFound`,
+/// `Unavailable(why)`, `Refused(why)`. The texts are for the host's log only.
+pub use wit::partner::forecourt::platform::partner::PartnerError;
+
+/// Types of the `lender-integration` extension point (`forecourt:platform@0.2.0`;
+/// docs/features/shopper-core.md §7, §9; docs/features/locations-forms-marketing.md §7-§8).
+pub mod lender_integration {
+    pub use crate::wit::lender_integration::exports::forecourt::platform::lender_integration::{
+        Applicant, FinanceApplication, LenderQuote, QuoteRequest,
+    };
+}
+
+/// Types of the `rego-lookup` extension point (`forecourt:platform@0.2.0`; docs/features/platform.md "Leads").
+pub mod rego_lookup {
+    pub use crate::wit::rego_lookup::exports::forecourt::platform::rego_lookup::{RegisteredVehicle, Registration};
+}
+
 /// Everything a plugin usually needs: `use forecourt_plugin_sdk::prelude::*;`.
 pub mod prelude {
     pub use crate::eligibility::CarEligibility;
     pub use crate::finance_lender::{
         Calculator, FinanceOffer, Frequency, NumberRange, Repayment, RepaymentFigure, RepaymentRequest, TermInput, TermList, TermUnit,
     };
+    pub use crate::lender_integration::{Applicant, FinanceApplication, LenderQuote, QuoteRequest};
     pub use crate::phone_format::PhoneNumber;
     pub use crate::price_display::{CarPriceView, PriceView, SubscriptionView, WasNowView};
+    pub use crate::rego_lookup::{RegisteredVehicle, Registration};
     pub use crate::stock_filter::{Condition, TypeStatusRule};
     pub use crate::tag_rules::{Tag, TagAnswer, TagKind};
     pub use crate::{
-        Car, CarStatus, CarType, Eligibility, FeatureFlag, FinanceLender, FinanceQuote, PhoneFormat, Plugin, PriceDisplay, Result,
-        StockFilter, TagRules, TenantContext,
+        Car, CarStatus, CarType, Eligibility, FeatureFlag, FinanceLender, FinanceQuote, LenderIntegration, PartnerError, PhoneFormat,
+        Plugin, PriceDisplay, RegoLookup, Result, StockFilter, TagRules, TenantContext,
     };
 }
 
@@ -257,6 +306,58 @@ pub trait PhoneFormat: Plugin {
     /// One answer per number, in order. Default: [`PhoneFormat::format_number`] for each.
     fn format_numbers(&self, ctx: &TenantContext, numbers: &[String]) -> Result<Vec<Option<PhoneNumber>>> {
         numbers.iter().map(|n| self.format_number(ctx, n)).collect()
+    }
+}
+
+/// Partner integration `lender-integration` (`forecourt:platform@0.2.0`): the lender's own
+/// systems, called over [`http`] (docs/features/shopper-core.md §7, §9;
+/// docs/features/locations-forms-marketing.md §7-§8). Each call runs in a fresh instance after
+/// `init`; the host keeps validation, storage and the spec's messages.
+pub trait LenderIntegration: Plugin {
+    /// The lender's weekly quote for `req`. Default: [`PartnerError::NotOffered`] (the host
+    /// uses its built-in quote).
+    fn quote(&self, req: &QuoteRequest) -> Result<LenderQuote, PartnerError> {
+        let _ = req;
+        Err(PartnerError::NotOffered)
+    }
+
+    /// Creates the customer at the lender for `app` (send `app.idempotency_key` so it is never
+    /// created twice) and answers the https address the host sends the visitor to. Default:
+    /// [`PartnerError::NotOffered`] (the application stays a lead only).
+    fn create_customer(&self, app: &FinanceApplication) -> Result<String, PartnerError> {
+        let _ = app;
+        Err(PartnerError::NotOffered)
+    }
+}
+
+/// Partner integration `rego-lookup` (`forecourt:platform@0.2.0`): the trade-in form's
+/// registration lookup (docs/features/platform.md "Leads").
+pub trait RegoLookup: Plugin {
+    /// The vehicle registered as `reg`; [`PartnerError::NotFound`] when the service does not know
+    /// the plate. Default: [`PartnerError::NotOffered`] (the shopper enters the vehicle by hand).
+    fn lookup(&self, reg: &Registration) -> Result<RegisteredVehicle, PartnerError> {
+        let _ = reg;
+        Err(PartnerError::NotOffered)
+    }
+}
+
+impl PartnerError {
+    /// `Unavailable(why)`: the partner failed, was too slow or answered something unusable.
+    pub fn unavailable(why: impl std::fmt::Display) -> Self {
+        PartnerError::Unavailable(why.to_string())
+    }
+
+    /// `Refused(why)`: the partner refused the request.
+    pub fn refused(why: impl std::fmt::Display) -> Self {
+        PartnerError::Refused(why.to_string())
+    }
+}
+
+/// A request that gave no response is `Unavailable` with the error's code and detail
+/// (`HTTP-request-denied`, `connection-read-timeout`, ...).
+impl From<http::HttpError> for PartnerError {
+    fn from(e: http::HttpError) -> Self {
+        PartnerError::Unavailable(e.to_string())
     }
 }
 
@@ -395,8 +496,10 @@ impl Car {
 /// ```
 ///
 /// Point names are the trait names: `StockFilter`, `TagRules`, `FinanceLender`, `Eligibility`,
-/// `PriceDisplay`, `PhoneFormat`. The type must implement [`Plugin`] and each listed trait. The
-/// component exports `forecourt:platform/plugin@0.1.0` and the listed points, nothing else. The
+/// `PriceDisplay`, `PhoneFormat` (`forecourt:platform@0.1.0`) and the partner integrations
+/// `LenderIntegration`, `RegoLookup` (`@0.2.0`). The type must implement [`Plugin`] and each
+/// listed trait. The component exports `forecourt:platform/plugin@0.1.0` and the listed points,
+/// nothing else. The
 /// plugin's name, version and description come from its `Cargo.toml`. On non-wasm targets the
 /// macro only checks the trait bounds, so `cargo test` works natively.
 #[macro_export]
@@ -430,10 +533,12 @@ macro_rules! export_plugin {
     (@assert $plugin:ty, Eligibility) => {{ fn _a<P: $crate::Eligibility>() {} _a::<$plugin>(); }};
     (@assert $plugin:ty, PriceDisplay) => {{ fn _a<P: $crate::PriceDisplay>() {} _a::<$plugin>(); }};
     (@assert $plugin:ty, PhoneFormat) => {{ fn _a<P: $crate::PhoneFormat>() {} _a::<$plugin>(); }};
+    (@assert $plugin:ty, LenderIntegration) => {{ fn _a<P: $crate::LenderIntegration>() {} _a::<$plugin>(); }};
+    (@assert $plugin:ty, RegoLookup) => {{ fn _a<P: $crate::RegoLookup>() {} _a::<$plugin>(); }};
     (@assert $plugin:ty, $other:ident) => {
         compile_error!(concat!(
             "unknown extension point `", stringify!($other),
-            "`; expected StockFilter, TagRules, FinanceLender, Eligibility, PriceDisplay or PhoneFormat"
+            "`; expected StockFilter, TagRules, FinanceLender, Eligibility, PriceDisplay, PhoneFormat, LenderIntegration or RegoLookup"
         ));
     };
 
@@ -454,6 +559,12 @@ macro_rules! export_plugin {
     };
     (@export $bridge:ident, PhoneFormat) => {
         $crate::__export_sdk_phone_format_impl!($bridge with_types_in $crate::wit::phone_format);
+    };
+    (@export $bridge:ident, LenderIntegration) => {
+        $crate::__export_sdk_lender_integration_impl!($bridge with_types_in $crate::wit::lender_integration);
+    };
+    (@export $bridge:ident, RegoLookup) => {
+        $crate::__export_sdk_rego_lookup_impl!($bridge with_types_in $crate::wit::rego_lookup);
     };
     (@export $bridge:ident, $other:ident) => {};
 }

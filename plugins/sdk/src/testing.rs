@@ -182,6 +182,135 @@ impl<P: PhoneFormat> Harness<P> {
     }
 }
 
+impl<P: LenderIntegration> Harness<P> {
+    /// `lender-integration.quote` (with the SDK's range check of the answer).
+    pub fn quote(&self, req: &QuoteRequest) -> Result<LenderQuote, PartnerError> {
+        bridge::call_quote(&self.plugin, req)
+    }
+
+    /// `lender-integration.create-customer`.
+    pub fn create_customer(&self, app: &FinanceApplication) -> Result<String, PartnerError> {
+        bridge::call_create_customer(&self.plugin, app)
+    }
+}
+
+impl<P: RegoLookup> Harness<P> {
+    /// `rego-lookup.lookup`.
+    pub fn lookup(&self, reg: &Registration) -> Result<RegisteredVehicle, PartnerError> {
+        bridge::call_lookup(&self.plugin, reg)
+    }
+}
+
+/// A quote question: credit `GREAT`, $30,000 over 5 years, a 2021 car with VIN
+/// `JTDBR32E720123456` and NVIC `ABC123`, no helper, car slug `2021-toyota-corolla-1`.
+pub fn quote_request() -> QuoteRequest {
+    QuoteRequest {
+        self_assessed_credit_score: "GREAT".into(),
+        purchase_price: 30_000.0,
+        loan_term: 5,
+        year: Some(2021),
+        vin: Some("JTDBR32E720123456".into()),
+        nvic: Some("ABC123".into()),
+        who_is_helping: None,
+        car_slug: Some("2021-toyota-corolla-1".into()),
+    }
+}
+
+/// A finance application: lead `4f1c...-0001`, idempotency key `idem-0001`, applicant Jane Citizen
+/// (`jane@example.com`, `0412345678`, postcode `4000`, subscribed), credit `GREAT`, $30,000 over
+/// 5 years, the car of [`quote_request`] with stock number `STK0001`, and its lead JSON.
+pub fn finance_application() -> FinanceApplication {
+    FinanceApplication {
+        lead_id: "4f1c2d3e-0000-4000-8000-000000000001".into(),
+        idempotency_key: "idem-0001".into(),
+        applicant: Applicant {
+            first_name: "Jane".into(),
+            last_name: Some("Citizen".into()),
+            email: Some("jane@example.com".into()),
+            phone: Some("0412345678".into()),
+            post_code: Some("4000".into()),
+            subscribe: true,
+        },
+        self_assessed_credit_score: "GREAT".into(),
+        purchase_price: Some(30_000.0),
+        loan_term: 5,
+        year: Some(2021),
+        vin: Some("JTDBR32E720123456".into()),
+        nvic: Some("ABC123".into()),
+        car_slug: Some("2021-toyota-corolla-1".into()),
+        stocknum: Some("STK0001".into()),
+        lead_json: r#"{"name":"Jane","last_name":"Citizen","email":"jane@example.com","phone":"0412345678","postcode":"4000","opt_in":true,"lead_id":"4f1c2d3e-0000-4000-8000-000000000001"}"#.into(),
+    }
+}
+
+/// A registration: `ABC123` in `QLD`.
+pub fn registration() -> Registration {
+    Registration {
+        rego: "ABC123".into(),
+        state: "QLD".into(),
+    }
+}
+
+/// A fake partner for native tests: installs a [`crate::http`] transport on this thread that
+/// records every request and answers with `answer`; dropping it removes the transport.
+///
+/// ```
+/// use forecourt_plugin_sdk::http::{self, Request, Response};
+/// use forecourt_plugin_sdk::testing::MockHttp;
+///
+/// let mock = MockHttp::new(|req| Ok(Response::with_json(200, &serde_json::json!({"url": req.url}))));
+/// let res = http::send(&Request::get("https://partner.example/x")).unwrap();
+/// assert_eq!(res.status, 200);
+/// assert_eq!(mock.requests()[0].url, "https://partner.example/x");
+/// ```
+#[cfg(not(target_arch = "wasm32"))]
+pub struct MockHttp {
+    requests: std::rc::Rc<std::cell::RefCell<Vec<crate::http::Request>>>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl MockHttp {
+    /// Install `answer` as this thread's transport.
+    pub fn new(answer: impl Fn(&crate::http::Request) -> Result<crate::http::Response, crate::http::HttpError> + 'static) -> Self {
+        let requests = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let seen = requests.clone();
+        crate::http::set_transport(move |req| {
+            seen.borrow_mut().push(req.clone());
+            answer(req)
+        });
+        MockHttp { requests }
+    }
+
+    /// Answer every request with a clone of `response`.
+    pub fn always(response: crate::http::Response) -> Self {
+        MockHttp::new(move |_| Ok(response.clone()))
+    }
+
+    /// Answer every request with `error`.
+    pub fn failing(error: crate::http::HttpError) -> Self {
+        MockHttp::new(move |_| Err(error.clone()))
+    }
+
+    /// The requests sent so far, in order.
+    pub fn requests(&self) -> Vec<crate::http::Request> {
+        self.requests.borrow().clone()
+    }
+
+    /// The only request sent (panics unless exactly one was).
+    pub fn only_request(&self) -> crate::http::Request {
+        let all = self.requests();
+        assert_eq!(all.len(), 1, "expected exactly one request, got {all:?}");
+        all.into_iter().next().unwrap()
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Drop for MockHttp {
+    fn drop(&mut self) {
+        crate::http::clear_transport();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,6 +329,31 @@ mod tests {
     impl PriceDisplay for Nothing {}
     impl PhoneFormat for Nothing {}
     impl StockFilter for Nothing {}
+    impl LenderIntegration for Nothing {}
+    impl RegoLookup for Nothing {}
+
+    /// A lender whose quote is out of range and whose address is blank.
+    struct BadLender;
+    impl Plugin for BadLender {
+        type Config = ();
+        fn new(_: ()) -> Result<Self> {
+            Ok(BadLender)
+        }
+    }
+    impl LenderIntegration for BadLender {
+        fn quote(&self, req: &QuoteRequest) -> Result<LenderQuote, PartnerError> {
+            let body = crate::http::send(&crate::http::Request::get(format!("https://lender.example/q?t={}", req.loan_term)))?;
+            Ok(LenderQuote {
+                weekly_repayment: Some(-1.0),
+                advertised_rate: f64::from(body.status),
+                comparison_rate: 9.0,
+                lender_name: None,
+            })
+        }
+        fn create_customer(&self, _: &FinanceApplication) -> Result<String, PartnerError> {
+            Ok("  ".into())
+        }
+    }
 
     /// A plugin whose batch answer has the wrong length.
     struct Short;
@@ -228,6 +382,41 @@ mod tests {
         assert_eq!(h.format_numbers(&c, &["07 5550 0700"]).unwrap(), vec![None]);
         assert_eq!(h.conditions(&c, 0).unwrap(), vec![]);
         assert_eq!(h.tags(&c, &[]).unwrap(), vec![]);
+    }
+
+    #[test]
+    fn integrations_default_to_not_offered() {
+        let h = Harness::<Nothing>::new("").unwrap();
+        assert_eq!(h.quote(&quote_request()), Err(PartnerError::NotOffered));
+        assert_eq!(h.create_customer(&finance_application()), Err(PartnerError::NotOffered));
+        assert_eq!(h.lookup(&registration()), Err(PartnerError::NotOffered));
+    }
+
+    #[test]
+    fn integration_answers_are_checked_and_http_errors_are_unavailable() {
+        let h = Harness::<BadLender>::new("").unwrap();
+        {
+            let mock = MockHttp::always(crate::http::Response::new(200));
+            let e = h.quote(&quote_request()).unwrap_err();
+            assert!(matches!(&e, PartnerError::Unavailable(why) if why.contains("out of range")), "{e}");
+            assert_eq!(mock.only_request().url, "https://lender.example/q?t=5");
+        }
+        {
+            let _mock = MockHttp::failing(crate::http::HttpError::new("HTTP-request-denied", None));
+            assert_eq!(
+                h.quote(&quote_request()),
+                Err(PartnerError::Unavailable("HTTP-request-denied".into()))
+            );
+        }
+        let e = h.quote(&quote_request()).unwrap_err();
+        assert!(
+            matches!(&e, PartnerError::Unavailable(why) if why.starts_with("no-transport")),
+            "{e}"
+        );
+        // An empty address is passed on: the host answers the spec's "no redirect URL received".
+        assert_eq!(h.create_customer(&finance_application()), Ok("  ".to_string()));
+        let lead: serde_json::Value = serde_json::from_str(&finance_application().lead_json).unwrap();
+        assert_eq!(lead["lead_id"], "4f1c2d3e-0000-4000-8000-000000000001");
     }
 
     #[test]

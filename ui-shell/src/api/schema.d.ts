@@ -974,7 +974,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Looks a registration up through the site's rego lookup service (`[trade_in.rego_lookup]`).
+         * Looks a registration up through the site's `rego-lookup` plugin (plugins/README.md "Capabilities").
          *     Errors: 400 naming `rego` or `regoState`; 404 `rego_not_found`; 501
          *     `rego_lookup_unavailable` without a service; 502 `rego_lookup_failed`.
          */
@@ -1074,8 +1074,10 @@ export interface components {
          */
         AdapterSettings: {
             /**
-             * @description An external lender creates the customer on the finance application and the visitor is
-             *     sent to its address; false: the application is a lead and the visitor sees /success.
+             * @description The site has a `lender-integration` plugin allowed to reach a partner, which may create
+             *     the customer at the lender on the finance application and send the visitor to its address
+             *     (the answer's `redirect_url`; none when its lender takes no applications); false: the
+             *     application is a lead and the visitor sees /success.
              */
             finance_application: boolean;
             /**
@@ -1084,8 +1086,9 @@ export interface components {
              */
             online_payment?: string | null;
             /**
-             * @description A registration lookup fills the trade-in vehicle (`POST /api/v1/trade-in/rego`); false:
-             *     the shopper enters it by hand.
+             * @description The site has a `rego-lookup` plugin allowed to reach a partner, to fill the trade-in
+             *     vehicle (`POST /api/v1/trade-in/rego`, which answers 501 when the plugin has no lookup
+             *     service configured); false: the shopper enters it by hand.
              */
             rego_lookup: boolean;
         };
@@ -3232,7 +3235,7 @@ export interface components {
          * @description An extension point (one WIT interface).
          * @enum {string}
          */
-        Point: "stock-filter" | "tag-rules" | "finance-lender" | "eligibility" | "price-display" | "phone-format";
+        Point: "stock-filter" | "tag-rules" | "finance-lender" | "eligibility" | "price-display" | "phone-format" | "lender-integration" | "rego-lookup";
         /** @description Counters of one (tenant, plugin, point). */
         PointCounters: {
             /**
@@ -3285,6 +3288,12 @@ export interface components {
              * @description Answers over the output cap (measured in guest memory, never copied).
              */
             oversize: number;
+            /**
+             * Format: int64
+             * @description Partner calls that had an outbound request refused (an origin not granted, over
+             *     `max_requests`).
+             */
+            refused: number;
             /**
              * Format: int64
              * @description Calls skipped because the circuit breaker was open.
@@ -3469,8 +3478,9 @@ export interface components {
              */
             comparisonRate: number;
             /**
-             * @description Who answered: `host` (built-in through the host default), the lender plugin's
-             *     `name@version`, or `http` (the configured lender endpoint).
+             * @description Who answered: `host` (built-in through the host default), or the `name@version` of the
+             *     lender plugin that calculated it (`finance-lender`) or asked the lender
+             *     (`lender-integration`).
              */
             decided_by: string;
             /** @description Lender name, when known. */

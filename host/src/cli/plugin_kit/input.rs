@@ -280,8 +280,8 @@ pub fn read_config(path: Option<&Path>) -> anyhow::Result<String> {
 /// An extension point by its WIT interface name (`tag-rules`, ...), for `--point`. The error lists
 /// the names.
 pub fn parse_point(name: &str) -> Result<Point, String> {
-    Point::ALL.into_iter().find(|p| p.interface() == name).ok_or_else(|| {
-        let names: Vec<&str> = Point::ALL.iter().map(|p| p.interface()).collect();
+    Point::PURE.iter().copied().find(|p| p.interface() == name).ok_or_else(|| {
+        let names: Vec<&str> = Point::PURE.iter().map(|p| p.interface()).collect();
         format!("unknown extension point `{name}`; expected one of {}", names.join(", "))
     })
 }

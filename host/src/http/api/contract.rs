@@ -28,8 +28,9 @@ use crate::{leads::intake, tenant::Tenant};
 
 /// The OpenAPI document of the JSON API with the host's rules written in (see the module doc):
 /// with `site`, that site's own required fields and values too. Takes the site (None: the rules
-/// every site shares); returns the document as JSON.
-pub fn document(site: Option<&Tenant>) -> Value {
+/// every site shares) and whether it offers the rego lookup (a `rego-lookup` plugin; without
+/// one the operation is left out); returns the document as JSON.
+pub fn document(site: Option<&Tenant>, rego_lookup: bool) -> Value {
     use utoipa::OpenApi;
     let mut doc = serde_json::to_value(super::ApiDoc::openapi()).expect("the OpenAPI document is JSON");
     let next_year = i64::from(jiff::Zoned::now().year()) + 1;
@@ -42,8 +43,8 @@ pub fn document(site: Option<&Tenant>) -> Value {
     search_ranges(&mut doc);
     if let Some(t) = site {
         adjustment_answers(&mut doc, t);
-        if t.config.trade_in.rego_lookup.is_none() {
-            // No lookup service: the operation is not offered on this site (a request to it is a
+        if !rego_lookup {
+            // No lookup plugin: the operation is not offered on this site (a request to it is a
             // 501 `rego_lookup_unavailable`, and the form keeps manual entry).
             doc["paths"].as_object_mut().expect("paths").remove("/api/v1/trade-in/rego");
         }

@@ -141,7 +141,7 @@ pub async fn post_lead(
     }
     // After the commit: the calls out may fail or take seconds, and the lead is already safe.
     let redirect_url = match lead.form.as_str() {
-        "finance" => leads::lender::create_customer(&t, &lead, &lead_id).await?,
+        "finance" => leads::lender::create_customer(&state.plugins, &t, &lead, &lead_id).await?,
         _ => None,
     };
     let reservation = match lead.form.as_str() {

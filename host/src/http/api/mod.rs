@@ -21,7 +21,7 @@ pub mod tenant;
 pub mod tools;
 
 use crate::http::extract::Json;
-use axum::{Router, routing::get};
+use axum::{Router, extract::State, routing::get};
 use standard_errors::StandardErrors;
 use utoipa::OpenApi;
 
@@ -105,8 +105,9 @@ pub struct ApiDoc;
 /// `GET /api/openapi.json`: the OpenAPI document of the request's site (its Host), with the
 /// host's rules and the site's own required fields and values written in
 /// ([`contract::document`]).
-async fn get_openapi(CurrentTenant(t): CurrentTenant) -> Json<serde_json::Value> {
-    Json(contract::document(Some(&t)))
+async fn get_openapi(State(state): State<AppState>, CurrentTenant(t): CurrentTenant) -> Json<serde_json::Value> {
+    let rego = state.plugins.offers(t.slug(), crate::plugins::Point::RegoLookup);
+    Json(contract::document(Some(&t), rego))
 }
 
 /// Routes under `/api` (the tenant middleware runs before them).

@@ -20,5 +20,5 @@ pub async fn get_tenant(
     State(state): State<AppState>,
     CurrentTenant(t): CurrentTenant,
 ) -> Result<(Extension<Cacheable>, Json<TenantSettings>), ApiError> {
-    Ok((Extension(Cacheable), Json(settings::settings(&state.db, &t).await?)))
+    Ok((Extension(Cacheable), Json(settings::settings(&state.db, &state.plugins, &t).await?)))
 }

@@ -82,7 +82,7 @@ pub async fn post_trade_in_estimate(
     Ok(Json(trade_in::estimate(state.platform(), &t, &body).await?))
 }
 
-/// Looks a registration up through the site's rego lookup service (`[trade_in.rego_lookup]`).
+/// Looks a registration up through the site's `rego-lookup` plugin (plugins/README.md "Capabilities").
 /// Errors: 400 naming `rego` or `regoState`; 404 `rego_not_found`; 501
 /// `rego_lookup_unavailable` without a service; 502 `rego_lookup_failed`.
 #[utoipa::path(post, path = "/api/v1/trade-in/rego", tag = "leads", request_body = RegoBody,
@@ -92,6 +92,10 @@ pub async fn post_trade_in_estimate(
         (status = 404, description = "No vehicle under that registration", body = crate::http::error::ErrorEnvelope),
         (status = 501, description = "The site has no rego lookup service: enter the vehicle by hand", body = crate::http::error::ErrorEnvelope),
         (status = 502, description = "The lookup service failed or timed out", body = crate::http::error::ErrorEnvelope)))]
-pub async fn post_rego_lookup(CurrentTenant(t): CurrentTenant, Json(body): Json<RegoBody>) -> Result<Json<RegoVehicle>, ApiError> {
-    Ok(Json(rego::lookup(&t, &body).await?))
+pub async fn post_rego_lookup(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    Json(body): Json<RegoBody>,
+) -> Result<Json<RegoVehicle>, ApiError> {
+    Ok(Json(rego::lookup(&state.plugins, &t, &body).await?))
 }

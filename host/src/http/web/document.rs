@@ -88,7 +88,7 @@ async fn render(
 ) -> Result<Response, ApiError> {
     let base = base_url(t, headers);
     let site = t.config.name.clone();
-    let settings = crate::site::settings::settings(&state.db, t).await?;
+    let settings = crate::site::settings::settings(&state.db, &state.plugins, t).await?;
     let tenant_json = serde_json::to_value(&settings).expect("serialisable");
     let clean_path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
     let canonical = format!("{base}{clean_path}");

@@ -1,0 +1,549 @@
+//! Partner integrations: the extension points that talk to a partner over the network (WIT
+//! `forecourt:platform@0.2.0`: `lender-integration`, `rego-lookup`; plugins/README.md
+//! "Capabilities"; docs/features/platform.md "Plugins and extension points").
+//!
+//! They run on an engine of their own with wasmtime's async support, so a call waiting on a
+//! partner does not hold a thread; the pure points stay on the synchronous engine with nothing
+//! linked. Each call gets a fresh store with the same memory cap, fuel per call and answer cap
+//! as the pure points, then `plugin.init(config)` and the call.
+//!
+//! What a component may import, each only when its tenant grants it (`[plugins.capabilities]`,
+//! checked at load by [`required_capabilities`]):
+//! * `http`: `wasi:http/outgoing-handler` and `wasi:http/types` (wasmtime-wasi-http) with
+//!   `wasi:io`. Every request goes through [`PartnerState::send_request`]: its origin must be
+//!   one of the grant's `allowed_outbound_hosts` (else wasi:http's `HTTP-request-denied`), at most
+//!   `max_requests` per call, each with `timeout_ms` to answer in full and at most
+//!   `max_response_bytes` of body (else `HTTP-response-body-size`). Redirects are never followed.
+//!   The grant's credentials are added by the host; the plugin never sees them.
+//! * `logging`: `wasi:logging/logging`, into tracing with the tenant and plugin, at most
+//!   [`MAX_LOG_LINES`] lines of [`MAX_LOG_CHARS`] characters per call.
+//! * `clock`: `wasi:clocks/monotonic-clock`.
+//!
+//! Nothing else is linked: no filesystem, environment, sockets, randomness or wall clock.
+
+use std::{
+    collections::BTreeSet,
+    future::Future,
+    pin::Pin,
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use wasmtime::{
+    Config, Engine, Store,
+    component::{Component, ComponentExportIndex, HasSelf, Instance, InstancePre, Linker, ResourceTable},
+};
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+use wasmtime_wasi_http::{
+    HttpResult, WasiHttpCtx, WasiHttpView,
+    bindings::http::types::ErrorCode,
+    body::HyperOutgoingBody,
+    types::{HostFutureIncomingResponse, IncomingResponse, OutgoingRequestConfig},
+};
+
+use crate::{
+    plugins::{
+        error::PluginError,
+        points::point::Point,
+        runtime::{CallOutcome, CallStats, Failure, PluginLimits, StoreState, classify},
+        since_v0_2_0::{lender_integration, rego_lookup},
+    },
+    tenant::{Capabilities, outbound_origin},
+};
+
+mod logging_wit {
+    wasmtime::component::bindgen!({
+        path: "../wit/since_v0.2.0/deps/logging",
+        world: "wasi:logging/imports",
+    });
+}
+
+use logging_wit::wasi::logging::logging::{self as wasi_logging, Level};
+
+/// Most log lines a plugin may write per call; later lines are dropped (and counted once).
+pub const MAX_LOG_LINES: u32 = 50;
+/// Longest log context or message kept, characters; longer ones are cut.
+pub const MAX_LOG_CHARS: usize = 1_000;
+/// Time a partner call may take besides its outbound requests (instantiation, `init`, the
+/// plugin's own work), on top of `max_requests` x `timeout_ms`.
+pub const CALL_OVERHEAD: Duration = Duration::from_secs(2);
+
+/// A capability a tenant may grant a plugin (`[plugins.capabilities]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Capability {
+    /// Outbound HTTP (`wasi:http/outgoing-handler`, `wasi:http/types`).
+    Http,
+    /// Log lines (`wasi:logging/logging`).
+    Logging,
+    /// The monotonic clock (`wasi:clocks/monotonic-clock`).
+    Clock,
+}
+
+impl Capability {
+    /// The name tenant.toml uses: `http`, `logging`, `clock`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Capability::Http => "http",
+            Capability::Logging => "logging",
+            Capability::Clock => "clock",
+        }
+    }
+
+    /// Whether `granted` grants this capability.
+    pub fn granted_by(self, granted: &Capabilities) -> bool {
+        match self {
+            Capability::Http => granted.http.is_some(),
+            Capability::Logging => granted.logging,
+            Capability::Clock => granted.clock,
+        }
+    }
+}
+
+/// What importing `name` (an instance import with functions, for example
+/// `wasi:http/outgoing-handler@0.2.6`) needs: `Ok(Some(capability))`; `Ok(None)` for `wasi:io`
+/// (streams and pollables, which come with `http` and `clock`); `Err` when no tenant can grant
+/// it (files, environment, sockets, randomness, anything else).
+pub fn capability_of_import(name: &str) -> Result<Option<Capability>, String> {
+    let (iface, version) = name.split_once('@').unwrap_or((name, ""));
+    let wasi_02 = version.starts_with("0.2.");
+    match iface {
+        "wasi:http/outgoing-handler" | "wasi:http/types" if wasi_02 => Ok(Some(Capability::Http)),
+        "wasi:clocks/monotonic-clock" if wasi_02 => Ok(Some(Capability::Clock)),
+        "wasi:io/error" | "wasi:io/poll" | "wasi:io/streams" if wasi_02 => Ok(None),
+        "wasi:logging/logging" if version == "0.1.0-draft" => Ok(Some(Capability::Logging)),
+        _ => Err(format!(
+            "imports `{name}`, which no tenant can grant: partner integrations may import wasi:http@0.2 \
+             (capability `http`), wasi:logging@0.1.0-draft (`logging`) and wasi:clocks/monotonic-clock@0.2 \
+             (`clock`) only; pure points import nothing"
+        )),
+    }
+}
+
+/// The capabilities a component needs, from the names of its imports that carry functions.
+/// Errors with [`capability_of_import`]'s reason, or when `wasi:io` comes without `http` or
+/// `clock`.
+pub fn required_capabilities<'a>(imports: impl IntoIterator<Item = &'a str>) -> Result<BTreeSet<Capability>, String> {
+    let mut needed = BTreeSet::new();
+    let mut io = None;
+    for name in imports {
+        match capability_of_import(name)? {
+            Some(c) => {
+                needed.insert(c);
+            }
+            None => io = Some(name.to_string()),
+        }
+    }
+    if let Some(name) = io
+        && !needed.contains(&Capability::Http)
+        && !needed.contains(&Capability::Clock)
+    {
+        return Err(format!("imports `{name}` without wasi:http or the monotonic clock"));
+    }
+    Ok(needed)
+}
+
+/// One plugin's outbound HTTP grant for one tenant, resolved at load (credentials read from the
+/// environment then).
+#[derive(Debug, Clone)]
+pub struct OutboundGrant {
+    /// Allowed origins, `scheme://host[:port]` without default ports.
+    pub origins: Vec<String>,
+    /// Time per request, connect to last body byte.
+    pub timeout: Duration,
+    /// Largest response body, bytes.
+    pub max_response_bytes: usize,
+    /// Most requests per call.
+    pub max_requests: u32,
+    /// Headers added per origin: (origin, header, value).
+    pub credentials: Vec<(String, hyper::header::HeaderName, hyper::header::HeaderValue)>,
+}
+
+impl OutboundGrant {
+    /// Resolves a tenant's `[plugins.capabilities.http]` (validated at config load). A
+    /// credential whose variable is unset (or not a valid header value) is logged and left out.
+    pub fn resolve(tenant: &str, plugin: &str, g: &crate::tenant::HttpGrant) -> OutboundGrant {
+        let credentials = g
+            .credentials
+            .iter()
+            .filter_map(|c| {
+                let origin = outbound_origin(&c.origin)?;
+                let header = hyper::header::HeaderName::from_bytes(c.header.as_bytes()).ok()?;
+                let Ok(secret) = std::env::var(&c.value_env) else {
+                    tracing::warn!(tenant, plugin, var = %c.value_env, origin = %origin, "the credential's variable is not set; requests go without it");
+                    return None;
+                };
+                let mut value = hyper::header::HeaderValue::from_str(&format!("{}{secret}", c.prefix)).ok()?;
+                value.set_sensitive(true);
+                Some((origin, header, value))
+            })
+            .collect();
+        OutboundGrant {
+            origins: g.allowed_outbound_hosts.iter().filter_map(|h| outbound_origin(h)).collect(),
+            timeout: Duration::from_millis(g.timeout_ms),
+            max_response_bytes: g.max_response_bytes,
+            max_requests: g.max_requests,
+            credentials,
+        }
+    }
+
+    /// The longest a call may wait on its requests: `max_requests` x `timeout`.
+    pub fn call_wait(&self) -> Duration {
+        self.timeout.saturating_mul(self.max_requests)
+    }
+}
+
+/// Who a partner call runs for, and what it may reach.
+#[derive(Debug, Clone)]
+pub struct CallGrant {
+    /// Tenant slug (logs, metrics).
+    pub tenant: String,
+    /// The plugin's `name@version` (logs, metrics).
+    pub plugin: String,
+    /// Outbound HTTP, when granted.
+    pub http: Option<Arc<OutboundGrant>>,
+    /// Whether log lines are kept.
+    pub logging: bool,
+}
+
+/// Per-store state of a partner call.
+pub struct PartnerState {
+    memory: StoreState,
+    table: ResourceTable,
+    wasi: WasiCtx,
+    http: WasiHttpCtx,
+    grant: CallGrant,
+    requests: u32,
+    refused: Vec<String>,
+    log_lines: u32,
+}
+
+impl wasmtime_wasi_io::IoView for PartnerState {
+    fn table(&mut self) -> &mut ResourceTable {
+        &mut self.table
+    }
+}
+
+impl WasiView for PartnerState {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView {
+            ctx: &mut self.wasi,
+            table: &mut self.table,
+        }
+    }
+}
+
+fn outbound(tenant: &str, plugin: &str, outcome: &str) {
+    crate::metrics::plugin_series()
+        .outbound
+        .with_label_values(&[tenant, plugin, outcome])
+        .inc();
+}
+
+impl PartnerState {
+    fn refuse(&mut self, why: String) -> HttpResult<HostFutureIncomingResponse> {
+        let g = &self.grant;
+        tracing::warn!(tenant = %g.tenant, plugin = %g.plugin, reason = %why, "plugin request refused");
+        outbound(
+            &g.tenant,
+            &g.plugin,
+            if why.starts_with("more than") { "over_budget" } else { "denied" },
+        );
+        self.refused.push(why);
+        Err(ErrorCode::HttpRequestDenied.into())
+    }
+}
+
+impl WasiHttpView for PartnerState {
+    fn ctx(&mut self) -> &mut WasiHttpCtx {
+        &mut self.http
+    }
+
+    fn table(&mut self) -> &mut ResourceTable {
+        &mut self.table
+    }
+
+    /// Sends a plugin's request when the grant allows it: a listed origin, within the call's
+    /// request count; with the origin's credentials added, the grant's timeout over the whole
+    /// exchange and the response body capped. Redirects come back to the plugin as they are.
+    fn send_request(
+        &mut self,
+        request: hyper::Request<HyperOutgoingBody>,
+        _config: OutgoingRequestConfig,
+    ) -> HttpResult<HostFutureIncomingResponse> {
+        let url = request.uri().to_string();
+        let Some(grant) = self.grant.http.clone() else {
+            return self.refuse(format!("`{url}`: the tenant grants no outbound HTTP"));
+        };
+        let origin = outbound_origin(&url).unwrap_or_default();
+        if !grant.origins.contains(&origin) {
+            return self.refuse(format!("`{origin}` is not in allowed_outbound_hosts"));
+        }
+        if self.requests >= grant.max_requests {
+            return self.refuse(format!("more than {} requests in one call (max_requests)", grant.max_requests));
+        }
+        self.requests += 1;
+        let (parts, body) = request.into_parts();
+        let mut headers = parts.headers;
+        // reqwest writes Host from the URL.
+        headers.remove(hyper::header::HOST);
+        for (o, name, value) in &grant.credentials {
+            if *o == origin {
+                headers.insert(name.clone(), value.clone());
+            }
+        }
+        let (tenant, plugin) = (self.grant.tenant.clone(), self.grant.plugin.clone());
+        let method = parts.method;
+        let task = async move {
+            let exchange = async {
+                let body = body.collect().await?.to_bytes();
+                let mut res = crate::outbound::client()
+                    .request(method, &url)
+                    .headers(headers)
+                    .body(body)
+                    .send()
+                    .await
+                    .map_err(|e| {
+                        if e.is_connect() {
+                            ErrorCode::ConnectionRefused
+                        } else {
+                            ErrorCode::InternalError(Some(e.to_string()))
+                        }
+                    })?;
+                let mut head = hyper::Response::builder().status(res.status());
+                if let Some(h) = head.headers_mut() {
+                    *h = std::mem::take(res.headers_mut());
+                }
+                let mut buf: Vec<u8> = Vec::new();
+                while let Some(chunk) = res.chunk().await.map_err(|e| ErrorCode::InternalError(Some(e.to_string())))? {
+                    if buf.len() + chunk.len() > grant.max_response_bytes {
+                        return Err(ErrorCode::HttpResponseBodySize(Some(grant.max_response_bytes as u64)));
+                    }
+                    buf.extend_from_slice(&chunk);
+                }
+                let body = Full::new(Bytes::from(buf)).map_err(|never| match never {}).boxed();
+                head.body(body).map_err(|e| ErrorCode::InternalError(Some(e.to_string())))
+            };
+            let answer = match tokio::time::timeout(grant.timeout, exchange).await {
+                Ok(Ok(resp)) => {
+                    outbound(&tenant, &plugin, "answered");
+                    Ok(IncomingResponse {
+                        resp,
+                        worker: None,
+                        between_bytes_timeout: grant.timeout,
+                    })
+                }
+                Ok(Err(code)) => {
+                    let outcome = if matches!(code, ErrorCode::HttpResponseBodySize(_)) {
+                        "capped"
+                    } else {
+                        "failed"
+                    };
+                    tracing::warn!(%tenant, %plugin, url = %url, error = ?code, "plugin request failed");
+                    outbound(&tenant, &plugin, outcome);
+                    Err(code)
+                }
+                Err(_) => {
+                    tracing::warn!(%tenant, %plugin, url = %url, ms = grant.timeout.as_millis() as u64, "plugin request timed out");
+                    outbound(&tenant, &plugin, "timeout");
+                    Err(ErrorCode::ConnectionReadTimeout)
+                }
+            };
+            Ok(answer)
+        };
+        Ok(HostFutureIncomingResponse::pending(wasmtime_wasi::runtime::spawn(task)))
+    }
+}
+
+impl wasi_logging::Host for PartnerState {
+    fn log(&mut self, level: Level, context: String, message: String) {
+        if !self.grant.logging {
+            return;
+        }
+        self.log_lines += 1;
+        let g = &self.grant;
+        if self.log_lines > MAX_LOG_LINES {
+            if self.log_lines == MAX_LOG_LINES + 1 {
+                tracing::warn!(tenant = %g.tenant, plugin = %g.plugin, "plugin log lines over {MAX_LOG_LINES} in one call; the rest are dropped");
+            }
+            return;
+        }
+        let cut = |s: &str| s.chars().take(MAX_LOG_CHARS).collect::<String>();
+        let (context, message) = (cut(&context), cut(&message));
+        match level {
+            Level::Trace | Level::Debug => tracing::debug!(tenant = %g.tenant, plugin = %g.plugin, %context, "{message}"),
+            Level::Info => tracing::info!(tenant = %g.tenant, plugin = %g.plugin, %context, "{message}"),
+            Level::Warn => tracing::warn!(tenant = %g.tenant, plugin = %g.plugin, %context, "{message}"),
+            Level::Error | Level::Critical => tracing::error!(tenant = %g.tenant, plugin = %g.plugin, %context, "{message}"),
+        }
+    }
+}
+
+/// The async engine and the linker with every capability the host can grant (which of them a
+/// component may use was checked at its load against its tenant's grant).
+pub struct PartnerEngine {
+    engine: Engine,
+    linker: Linker<PartnerState>,
+}
+
+/// A component's partner side: compiled for the async engine, pre-instantiated, with the export
+/// indices of `plugin.init` and the partner interfaces it implements.
+pub struct PartnerComponent {
+    pre: InstancePre<PartnerState>,
+    init: ComponentExportIndex,
+    lender: Option<lender_integration::GuestIndices>,
+    rego: Option<rego_lookup::GuestIndices>,
+}
+
+/// A call's future over the store and instance it runs in.
+pub type CallFuture<'a, R> = Pin<Box<dyn Future<Output = wasmtime::Result<R>> + Send + 'a>>;
+
+impl PartnerEngine {
+    /// The engine (component model, fuel, async support, on-demand instances) and the linker:
+    /// wasi:io, wasi:http through [`PartnerState`], the monotonic clock, wasi:logging, and the
+    /// type-only Forecourt interfaces.
+    pub fn new() -> Result<PartnerEngine, PluginError> {
+        let engine_err = |e: wasmtime::Error| PluginError::Engine(format!("partner engine: {e:#}"));
+        let mut config = Config::new();
+        config
+            .wasm_component_model(true)
+            .async_support(true)
+            .consume_fuel(true)
+            .parallel_compilation(true)
+            .cranelift_opt_level(wasmtime::OptLevel::Speed);
+        let engine = Engine::new(&config).map_err(engine_err)?;
+        let mut linker: Linker<PartnerState> = Linker::new(&engine);
+        wasmtime_wasi_io::add_to_linker_async(&mut linker).map_err(engine_err)?;
+        wasmtime_wasi::p2::bindings::clocks::monotonic_clock::add_to_linker::<PartnerState, wasmtime_wasi::clocks::WasiClocks>(
+            &mut linker,
+            <PartnerState as wasmtime_wasi::clocks::WasiClocksView>::clocks,
+        )
+        .map_err(engine_err)?;
+        wasmtime_wasi_http::add_only_http_to_linker_async(&mut linker).map_err(engine_err)?;
+        wasi_logging::add_to_linker::<PartnerState, HasSelf<PartnerState>>(&mut linker, |s| s).map_err(engine_err)?;
+        for iface in ["forecourt:platform/types@0.1.0", "forecourt:platform/partner@0.2.0"] {
+            linker.instance(iface).map_err(engine_err)?;
+        }
+        Ok(PartnerEngine { engine, linker })
+    }
+
+    /// The engine (components for partner calls are compiled for it).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Pre-instantiates `component` (compiled for [`PartnerEngine::engine`]) and finds
+    /// `plugin.init` and the partner interfaces among its exports. Errors name what is missing.
+    pub fn prepare(&self, name: &str, component: &Component) -> Result<PartnerComponent, PluginError> {
+        let invalid = |reason: String| PluginError::Invalid {
+            plugin: name.into(),
+            reason,
+        };
+        let pre = self
+            .linker
+            .instantiate_pre(component)
+            .map_err(|e| invalid(format!("cannot be linked for partner calls: {e:#}")))?;
+        let plugin = component
+            .get_export_index(None, "forecourt:platform/plugin@0.1.0")
+            .ok_or_else(|| invalid("does not export forecourt:platform/plugin@0.1.0".into()))?;
+        let init = component
+            .get_export_index(Some(&plugin), "init")
+            .ok_or_else(|| invalid("does not export plugin.init".into()))?;
+        let has = |p: Point| component.get_export_index(None, &p.export_name()).is_some();
+        let lender = if has(Point::LenderIntegration) {
+            Some(lender_integration::GuestIndices::new(&pre).map_err(|e| invalid(format!("{e:#}")))?)
+        } else {
+            None
+        };
+        let rego = if has(Point::RegoLookup) {
+            Some(rego_lookup::GuestIndices::new(&pre).map_err(|e| invalid(format!("{e:#}")))?)
+        } else {
+            None
+        };
+        Ok(PartnerComponent { pre, init, lender, rego })
+    }
+
+    /// One guarded partner call: a fresh store (memory cap, `limits.fuel_per_call`), the
+    /// instance, `plugin.init(config_json)`, then `f`; the whole call bounded by the grant's
+    /// `max_requests` x `timeout_ms` plus [`CALL_OVERHEAD`]. A call that had a request refused
+    /// fails with [`Failure::Refused`] whatever it answered. Returns the outcome (the plugin's
+    /// `Ok(answer)` or `Err(partner-error)` as `Answer`) and its cost.
+    pub async fn call<R: Send>(
+        &self,
+        limits: &PluginLimits,
+        component: &PartnerComponent,
+        config_json: &str,
+        grant: CallGrant,
+        f: impl for<'a> FnOnce(&'a PartnerComponent, &'a mut Store<PartnerState>, &'a Instance) -> CallFuture<'a, R> + Send,
+    ) -> (CallOutcome<R>, CallStats) {
+        let started = Instant::now();
+        let fuel = limits.fuel_per_call;
+        let wait = grant.http.as_ref().map_or(Duration::ZERO, |g| g.call_wait()) + CALL_OVERHEAD;
+        let mut store = Store::new(
+            &self.engine,
+            PartnerState {
+                memory: StoreState::new(limits),
+                table: ResourceTable::new(),
+                wasi: WasiCtx::builder().build(),
+                http: WasiHttpCtx::new(),
+                grant,
+                requests: 0,
+                refused: Vec::new(),
+                log_lines: 0,
+            },
+        );
+        store.limiter(|s| &mut s.memory);
+        if let Err(e) = store.set_fuel(fuel) {
+            return (
+                CallOutcome::Failed(Failure::Trap(format!("cannot set fuel: {e:#}"))),
+                CallStats::default(),
+            );
+        }
+        // Guest code yields to the runtime every 100,000 instructions, so a busy plugin shares
+        // the thread and the call's time bound can cut it.
+        let _ = store.fuel_async_yield_interval(Some(100_000));
+        let run = async {
+            let instance = component.pre.instantiate_async(&mut store).await?;
+            let init = instance.get_typed_func::<(&str,), (Result<(), String>,)>(&mut store, &component.init)?;
+            let (accepted,) = init.call_async(&mut store, (config_json,)).await?;
+            init.post_return_async(&mut store).await?;
+            if let Err(m) = accepted {
+                return Ok(Err(m));
+            }
+            Ok(Ok(f(component, &mut store, &instance).await?))
+        };
+        let result = tokio::time::timeout(wait, run).await;
+        let fuel_left = store.get_fuel().unwrap_or(0);
+        let state = store.data();
+        let outcome = match result {
+            Err(_) => CallOutcome::Failed(Failure::Timeout),
+            Ok(Err(e)) => CallOutcome::Failed(classify(&e, state.memory.memory_refused)),
+            Ok(Ok(Err(m))) => CallOutcome::Failed(Failure::InitRejected(crate::plugins::lift::cut(&m, 500))),
+            Ok(Ok(Ok(_))) if !state.refused.is_empty() => CallOutcome::Failed(Failure::Refused(state.refused.join("; "))),
+            Ok(Ok(Ok(r))) => CallOutcome::Answer(r),
+        };
+        let fuel_used = if matches!(outcome, CallOutcome::Failed(Failure::Fuel)) {
+            fuel
+        } else {
+            fuel.saturating_sub(fuel_left)
+        };
+        let stats = CallStats {
+            fuel: fuel_used,
+            micros: started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64,
+        };
+        (outcome, stats)
+    }
+}
+
+impl PartnerComponent {
+    /// The `lender-integration` exports, when the component implements it.
+    pub fn lender(&self) -> Option<&lender_integration::GuestIndices> {
+        self.lender.as_ref()
+    }
+
+    /// The `rego-lookup` exports, when the component implements it.
+    pub fn rego(&self) -> Option<&rego_lookup::GuestIndices> {
+        self.rego.as_ref()
+    }
+}
