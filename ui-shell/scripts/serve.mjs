@@ -67,10 +67,13 @@ async function waitFor(url, ms, headers = {}) {
 
 /**
  * Starts `forecourt serve` on a free 127.0.0.1 port with a fresh data dir (demo tenants, feeds
- * imported on start) and a random admin token. Resolves to {url, adminToken, close}; rejects when
- * the binary is missing or never ready.
+ * imported on start) and a random admin token. Options: bin (the binary), log (inherit its
+ * output), env (extra variables merged over this process's environment for the child, e.g.
+ * `FORECOURT_TENANTS_DIR` for other tenants or a secret a tenant's `value_env` names; the bind
+ * address, data dir, log format and admin token stay startHost's own). Resolves to
+ * {url, adminToken, close}; rejects when the binary is missing or never ready.
  */
-export async function startHost({ bin = FORECOURT_BIN, log = false } = {}) {
+export async function startHost({ bin = FORECOURT_BIN, log = false, env: extra = {} } = {}) {
   if (!existsSync(bin)) throw new Error(`forecourt binary not found at ${bin}`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "forecourt-ui-e2e-"));
@@ -83,6 +86,7 @@ export async function startHost({ bin = FORECOURT_BIN, log = false } = {}) {
     cwd: repoDir,
     env: {
       ...env,
+      ...extra,
       FORECOURT_BIND: `127.0.0.1:${port}`,
       FORECOURT_DATA_DIR: dataDir,
       FORECOURT_LOG_FORMAT: "json",
