@@ -193,7 +193,12 @@ fn bench_plugins(c: &mut Criterion) {
 /// A tenant whose `lender-standard` and `lender-broker` ask the stub lender at `origin`.
 fn partner_tenants(origin: &str) -> [(&'static str, String); 2] {
     let grant = format!("[plugins.capabilities.http]\nallowed_outbound_hosts = [\"{origin}\"]\n");
-    let base = |slug: &str| format!("slug = \"{slug}\"\nname = \"{slug}\"\ntemplate = \"classic\"\n[finance]\nprovider = \"generic\"\n");
+    let base = |slug: &str| {
+        format!(
+            "slug = \"{slug}\"\nname = \"{slug}\"\ntemplate = \"classic\"\n[finance]\nprovider = \"generic\"\n\
+             [[dealerships]]\nslug = \"dealer\"\nname = \"Dealer\"\nstate = \"QLD\"\n"
+        )
+    };
     [
         (
             "standard",
@@ -205,7 +210,7 @@ fn partner_tenants(origin: &str) -> [(&'static str, String); 2] {
         (
             "broker",
             format!(
-                "{}[[plugins]]\nname = \"lender-broker\"\nconfig = {{ base_url = \"{origin}\" }}\n{grant}",
+                "{}[[plugins]]\nname = \"lender-broker\"\nconfig = {{ base_url = \"{origin}\" }}\n[plugins.capabilities]\nlogging = true\n{grant}",
                 base("broker")
             ),
         ),
