@@ -6999,7 +6999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The configured lender failed or timed out */
+            /** @description The lender (through its lender-integration plugin) failed, timed out or answered out-of-range figures */
             502: {
                 headers: {
                     [name: string]: unknown;

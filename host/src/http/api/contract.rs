@@ -14,8 +14,8 @@
 //!   `[leads] message_optional`, `postcode` with `postcode_required`, `dealership_slug` when it has
 //!   several dealerships, the service interval and type), the values of `dealership_slug`,
 //!   `location` and `Service Type`, the trade-in adjustment questions and answers; and without a
-//!   rego lookup service (`[trade_in.rego_lookup]`) no `POST /api/v1/trade-in/rego` (it answers
-//!   501 there).
+//!   rego lookup (a `rego-lookup` plugin allowed to reach a partner) no
+//!   `POST /api/v1/trade-in/rego` (it answers 501 there).
 //!
 //! Each lead form's schema is one object (the common fields and the form's own, no other), so a
 //! generator sees exactly the fields intake takes.
