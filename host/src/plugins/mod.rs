@@ -2,10 +2,11 @@
 //! (docs/features/platform.md "Plugins and extension points"; ARCHITECTURE.md
 //! "Extension points"; `plugins/README.md`).
 //!
-//! * [`runtime`]: one wasmtime engine, components compiled at load (off the request path) and
-//!   cached on disk under `<data_dir>/plugin-cache`, an `InstancePre` per component, a fresh store
-//!   per call with fuel (the deterministic cost limit), a deadline (epoch interruption, ticker
-//!   thread; the wall-clock backstop) and a memory cap; no WASI.
+//! * [`runtime`]: the pure points' wasmtime engine, components compiled at load (off the request
+//!   path) and cached on disk under `<data_dir>/plugin-cache` ([`compile_cache`], for both
+//!   engines), an `InstancePre` per component, a fresh store per call with fuel (the
+//!   deterministic cost limit), a deadline (epoch interruption, ticker thread; the wall-clock
+//!   backstop) and a memory cap; no WASI.
 //! * [`lift`]: answers measured in guest memory against the output cap before they are copied
 //!   (aliased strings cannot multiply host memory).
 //! * [`points`]: one file per extension point: its answer types, the checks on a plugin's
@@ -37,6 +38,7 @@
 
 pub mod breaker;
 pub mod calls;
+pub mod compile_cache;
 pub mod decided;
 pub mod error;
 pub mod fixtures;

@@ -7,7 +7,6 @@
 //! functions at all.
 
 use std::{
-    hash::{Hash, Hasher},
     path::{Path, PathBuf},
     sync::{
         Arc,
@@ -17,7 +16,6 @@ use std::{
     time::{Duration, Instant},
 };
 
-use sha2::{Digest, Sha256};
 use wasmtime::{
     Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, ResourceLimiter, Store, StoreLimits, StoreLimitsBuilder, Trap,
     component::{Component, ComponentExportIndex, Instance, InstancePre, Linker, types::ComponentItem},
@@ -25,6 +23,7 @@ use wasmtime::{
 
 use std::collections::BTreeSet;
 
+use crate::plugins::compile_cache::compile_cached;
 use crate::plugins::error::PluginError;
 use crate::plugins::lift::{Refused, cut};
 use crate::plugins::partner::{Capability, PartnerComponent, PartnerEngine, required_capabilities};
@@ -351,20 +350,6 @@ pub struct Call<'a> {
     component: &'a LoadedComponent,
 }
 
-/// An [`std::hash::Hasher`] over SHA-256, so the engine's compatibility hash gives the same key
-/// in every process.
-struct ShaHasher(Sha256);
-
-impl Hasher for ShaHasher {
-    fn finish(&self) -> u64 {
-        let d = self.0.clone().finalize();
-        u64::from_le_bytes(d[..8].try_into().expect("8 bytes"))
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
-    }
-}
-
 /// Prefix of the failure that means "the instance pool is full".
 const POOL_FULL: &str = "instance pool full";
 
@@ -468,63 +453,9 @@ impl Runtime {
         &self.partner
     }
 
-    /// Cache key of a component: SHA-256 of its bytes plus the engine's precompile compatibility
-    /// hash (a different wasmtime version or config gives a different key).
-    fn cache_path(&self, engine: &Engine, bytes: &[u8]) -> Option<PathBuf> {
-        let dir = self.cache_dir.as_ref()?;
-        let content = hex::encode(Sha256::digest(bytes));
-        let mut h = ShaHasher(Sha256::new());
-        engine.precompile_compatibility_hash().hash(&mut h);
-        let engine_key = hex::encode(h.0.finalize());
-        Some(dir.join(format!("{}-{}.cwasm", &content[..32], &engine_key[..16])))
-    }
-
-    /// Compiles a component, or loads it from the disk cache. A cache file that fails to
-    /// deserialize (corrupt, other engine) is a miss: the component is compiled and the file
-    /// rewritten.
+    /// Compiles a component, or loads it from the disk cache ([`compile_cached`]).
     pub fn compile(&self, name: &str, bytes: &[u8]) -> Result<Component, PluginError> {
-        self.compile_for(&self.engine, name, bytes)
-    }
-
-    /// [`Runtime::compile`] for `engine` (the pure points' or the partner engine).
-    fn compile_for(&self, engine: &Engine, name: &str, bytes: &[u8]) -> Result<Component, PluginError> {
-        let cache = self.cache_path(engine, bytes);
-        if let Some(path) = &cache
-            && path.is_file()
-        {
-            // The file is read into memory rather than mapped: another process rewriting or
-            // truncating a mapped cache file would crash this one (SIGBUS).
-            let loaded = std::fs::read(path).map_err(anyhow::Error::from).and_then(|bytes| {
-                // SAFETY: the cache directory holds only files this host wrote with
-                // `Component::serialize` for this engine configuration (the key includes the
-                // engine's compatibility hash); wasmtime still checks the header and refuses a
-                // file from another engine or version.
-                unsafe { Component::deserialize(engine, bytes) }
-            });
-            match loaded {
-                Ok(c) => {
-                    tracing::debug!(plugin = name, cache = %path.display(), "plugin component loaded from cache");
-                    return Ok(c);
-                }
-                Err(e) => tracing::warn!(plugin = name, cache = %path.display(), error = %e, "plugin cache entry unusable; recompiling"),
-            }
-        }
-        let started = Instant::now();
-        let component = Component::from_binary(engine, bytes).map_err(|e| PluginError::Invalid {
-            plugin: name.into(),
-            reason: format!("not a valid WASM component: {e:#}"),
-        })?;
-        tracing::info!(
-            plugin = name,
-            ms = started.elapsed().as_millis() as u64,
-            "plugin component compiled"
-        );
-        if let Some(path) = cache
-            && let Err(e) = write_cache(&path, &component)
-        {
-            tracing::warn!(plugin = name, cache = %path.display(), error = %e, "cannot write plugin cache");
-        }
-        Ok(component)
+        compile_cached(&self.engine, self.cache_dir.as_deref(), name, bytes)
     }
 
     /// Compiles (or loads from cache) `<dir>/<name>.wasm`, checks its WIT version, imports and
@@ -552,7 +483,7 @@ impl Runtime {
                 })?;
         }
         let partner = if points.iter().any(|p| p.is_partner()) {
-            let c = self.compile_for(self.partner.engine(), name, &bytes)?;
+            let c = compile_cached(self.partner.engine(), self.cache_dir.as_deref(), name, &bytes)?;
             Some(self.partner.prepare(name, &c)?)
         } else {
             None
@@ -796,15 +727,4 @@ impl Call<'_> {
     pub fn component(&self) -> &LoadedComponent {
         self.component
     }
-}
-
-fn write_cache(path: &Path, component: &Component) -> anyhow::Result<()> {
-    let bytes = component.serialize()?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)?;
-    Ok(())
 }
