@@ -170,24 +170,43 @@ describe.skipIf(skip !== "")(`VDP tools e2e (${inject("mode")})`, () => {
         // The calculator asks the host (debounced) for the amount the slider ended on.
         await expect.poll(() => sent.at(-1)?.amount, { timeout: 10_000 }).toBe(after);
         page.off("request", onRequest);
-        // Let the page settle on the last answer, then ask the host the same question ourselves.
-        await page.waitForTimeout(600);
-        const shown = await shownInputs(page);
-        expect(shown.amount).toBe(after);
-        const mine = await call<RepaymentAnswer>(page, "/api/v1/finance/repayment", {
-          car: res.car.slug,
-          amount: shown.amount,
-          deposit: 0,
-          term_years: shown.term,
-          interest: shown.interest ?? c.default_interest,
-          residual: 0,
-          frequency: c.default_frequency,
-        });
-        expect(mine.status).toBe(200);
-        expect(await calc.locator("[data-repayment]").textContent()).toBe(mine.body.display);
-        expect(await calc.locator("[data-total]").textContent()).toBe(
-          mine.body.text || mine.body.total == null ? "" : formatMoneyCents(mine.body.total),
-        );
+        // Ask the host the question the page shows, and wait (bounded) until the page shows the
+        // host's answer to it: on a busy machine the page's last debounced answer can land after
+        // any fixed pause. A page showing another figure for these inputs fails after 10 s.
+        const settled = async () => {
+          const shown = await shownInputs(page);
+          const mine = await call<RepaymentAnswer>(page, "/api/v1/finance/repayment", {
+            car: res.car.slug,
+            amount: shown.amount,
+            deposit: 0,
+            term_years: shown.term,
+            interest: shown.interest ?? c.default_interest,
+            residual: 0,
+            frequency: c.default_frequency,
+          });
+          return {
+            amount: shown.amount,
+            status: mine.status,
+            display: await calc.locator("[data-repayment]").textContent(),
+            total: await calc.locator("[data-total]").textContent(),
+            hostDisplay: mine.body.display,
+            hostTotal: mine.body.text || mine.body.total == null ? "" : formatMoneyCents(mine.body.total),
+          };
+        };
+        await expect
+          .poll(
+            async () => {
+              const v = await settled();
+              return v.display === v.hostDisplay && v.total === v.hostTotal;
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+        const last = await settled();
+        expect(last.amount).toBe(after);
+        expect(last.status).toBe(200);
+        expect(last.display).toBe(last.hostDisplay);
+        expect(last.total).toBe(last.hostTotal);
       }
       // The browser itself logs a failed request ("Failed to load resource"); the page logs nothing.
       expect(log.errors.filter((e) => !/favicon|Failed to load resource/.test(e))).toEqual([]);
