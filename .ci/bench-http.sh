@@ -24,33 +24,15 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 secs="${BENCH_SECS:-15}"; conns="${BENCH_CONNS:-64}"; threads="${BENCH_THREADS:-2}"
 tenant="${BENCH_TENANT:-harbourside-mercedes}"
-bin=./target/release/forecourt
-[ -x "$bin" ] || { echo "build first: cargo build --release -p forecourt-host" >&2; exit 1; }
+source .ci/bench-lib.sh
+bench_setup 18280
 [ -f ui-shell/dist/index.html ] || { echo "build the UI first: npm run build" >&2; exit 1; }
-command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx: bash .ci/setup.sh" >&2; exit 1; }
-fport=18280; nport=18281
+nport=18281
 host="$tenant.localhost"
-work=$(mktemp -d)
-fpid=""; npid=""
-cleanup() {
-  [ -n "$fpid" ] && kill -TERM "$fpid" 2>/dev/null || true
-  [ -n "$npid" ] && kill -TERM "$npid" 2>/dev/null || true
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
 
 cache_env=()
 [ "${BENCH_NO_RENDER_CACHE:-0}" = 1 ] && cache_env=(FORECOURT_RENDER_CACHE_TENANT_BYTES=0)
-mkdir -p "$work/data"
-env "${cache_env[@]}" FORECOURT_BIND=127.0.0.1:$fport FORECOURT_DATA_DIR="$work/data" RUST_LOG=warn \
-  "$bin" serve >"$work/forecourt.log" 2>&1 &
-fpid=$!
-for _ in $(seq 3000); do
-  curl -fs -o /dev/null "http://127.0.0.1:$fport/readyz" && break
-  kill -0 "$fpid" 2>/dev/null || { echo "forecourt exited:" >&2; cat "$work/forecourt.log" >&2; exit 1; }
-  sleep 0.1
-done
+serve_forecourt "${cache_env[@]}"
 slug=$(curl -fs -H "Host: $host" "http://127.0.0.1:$fport/api/v1/search?hitsPerPage=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["slug"])')
 
 # name|path|content type

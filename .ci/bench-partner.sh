@@ -21,21 +21,11 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 secs="${BENCH_SECS:-10}"; conns="${BENCH_CONNS:-32}"; threads="${BENCH_THREADS:-2}"
-bin=./target/release/forecourt
-[ -x "$bin" ] || { echo "build first: cargo build --release -p forecourt-host" >&2; exit 1; }
+source .ci/bench-lib.sh
+bench_setup 18290
 [ -f plugins/dist/lender-broker.wasm ] || { echo "build the plugins first: bash plugins/build.sh" >&2; exit 1; }
-command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx: bash .ci/setup.sh" >&2; exit 1; }
-fport=18290; nport=18291
+nport=18291
 lender="http://127.0.0.1:$nport"
-work=$(mktemp -d)
-fpid=""; npid=""
-cleanup() {
-  [ -n "$fpid" ] && kill -TERM "$fpid" 2>/dev/null || true
-  [ -n "$npid" ] && kill -TERM "$npid" 2>/dev/null || true
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
 
 # 1. The stub lenders.
 mkdir -p "$work/nginx"
@@ -82,15 +72,7 @@ end = s.index("\n", j)
 s = s[:i] + f'name = "lender-broker"\nconfig = {{ base_url = "{lender}" }}\n[plugins.capabilities]\nlogging = true\n[plugins.capabilities.http]\n{grant}' + s[end:]
 sc.write_text(s)
 PY
-mkdir -p "$work/data"
-BENCH_LENDER_TOKEN=bench-token FORECOURT_ADMIN_TOKEN=bench-admin FORECOURT_TENANTS_DIR="$work/tenants" FORECOURT_BIND=127.0.0.1:$fport \
-  FORECOURT_DATA_DIR="$work/data" RUST_LOG=warn "$bin" serve >"$work/forecourt.log" 2>&1 &
-fpid=$!
-for _ in $(seq 3000); do
-  curl -fs -o /dev/null "http://127.0.0.1:$fport/readyz" && break
-  kill -0 "$fpid" 2>/dev/null || { echo "forecourt exited:" >&2; cat "$work/forecourt.log" >&2; exit 1; }
-  sleep 0.1
-done
+serve_forecourt BENCH_LENDER_TOKEN=bench-token FORECOURT_ADMIN_TOKEN=bench-admin FORECOURT_TENANTS_DIR="$work/tenants"
 
 cat >"$work/post.lua" <<'EOF'
 wrk.method = "POST"

@@ -15,6 +15,7 @@ import { EMPTY_POSTCODE, NO_ESTIMATE } from "../src/vdp/tools/DeliveryCalculator
 import { fuelCosts, isElectric } from "../src/vdp/tools/fuel";
 import { gaugeView } from "../src/vdp/tools/gauge";
 import { launch, openPage } from "./browser";
+import { scrollThrough } from "./helpers";
 
 const base = inject("base");
 const skip = inject("skip");
@@ -65,26 +66,6 @@ async function carsOf(page: Page, tenant: string, keep: (r: CarResponse) => bool
     if (out.length >= limit) break;
   }
   return out;
-}
-
-/**
- * Scrolls down a VDP a screen at a time so every near-viewport chunk loads. The details column is
- * itself mounted when it comes near the viewport (a lazy chunk), so the page is short until it has
- * loaded: the scroll goes on until the share row (the details' end) exists and the bottom is
- * reached, rather than stopping at the first bottom (on a loaded machine the tool slots below
- * would otherwise never come near the viewport).
- */
-async function scrollThrough(page: Page): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    const done = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight * 0.8);
-      const bottom = window.scrollY + window.innerHeight >= document.body.scrollHeight - 2;
-      return bottom && document.querySelector('[data-section="share"]') !== null;
-    });
-    await page.waitForTimeout(150);
-    if (done && i > 2) break;
-  }
-  await page.locator('[data-section="share"]').waitFor({ timeout: 10_000 });
 }
 
 /** The calculator's inputs as the page shows them: slider values, fields, frequency. */

@@ -30,7 +30,7 @@ import type { CarResponse } from "../src/api/types";
 import { formatMoney } from "../src/lib/format";
 import type { QuoteAnswer } from "../src/vdp/tools/api";
 import { openPage } from "./browser";
-import { adminLeads, api, freshPage, suiteBrowser } from "./helpers";
+import { adminLeads, api, freshPage, scrollThrough, suiteBrowser } from "./helpers";
 
 const skip = inject("skip");
 
@@ -131,23 +131,6 @@ function tenantsFor(origin: string): string {
 
 /** The page's horizontal overflow: document width beyond the viewport's, px (0 when none). */
 const overflow = (page: Page) => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
-
-/**
- * Scrolls a VDP to its end a screen at a time until the share row (the details' end, a lazy part)
- * is there and the bottom is reached, so every lazy part has mounted and the layout is settled.
- */
-async function scrollThrough(page: Page): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    const done = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight * 0.8);
-      const bottom = window.scrollY + window.innerHeight >= document.body.scrollHeight - 2;
-      return bottom && document.querySelector('[data-section="share"]') !== null;
-    });
-    await page.waitForTimeout(150);
-    if (done && i > 2) break;
-  }
-  await page.locator('[data-section="share"]').waitFor({ timeout: 10_000 });
-}
 
 /**
  * Scrolls the first element matching `selector` to the middle of the viewport and checks it lies
