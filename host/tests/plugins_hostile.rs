@@ -318,13 +318,13 @@ fn wasi_imports_are_refused() {
 fn compiled_components_are_cached_and_a_bad_cache_file_is_a_miss() {
     require(&["lender-standard"]);
     let cache = tempfile::tempdir().unwrap();
-    // lender-standard is compiled twice: for the pure points' engine and for the partner engine
-    // (its `lender-integration` and `rego-lookup`), one cache file each.
+    // lender-standard, allowed to reach a partner, is compiled twice: for the pure points' engine
+    // and for the partner engine (its `lender-integration` and `rego-lookup`), one cache file each.
     let (_d, reg) = registry(&[(
         "t",
         tenant_with(
             "t",
-            "[[plugins]]\nname = \"lender-standard\"\n[plugins.capabilities.http]\nallowed_outbound_hosts = []",
+            "[[plugins]]\nname = \"lender-standard\"\n[plugins.capabilities.http]\nallowed_outbound_hosts = [\"https://api.lender.example\"]",
         ),
     )]);
     let load = || PluginHost::load(plugin_support::relaxed(), &dist(), Some(cache.path().to_owned()), &reg).expect("load");

@@ -28,7 +28,7 @@ use crate::{
         },
         runtime::{LoadedComponent, PluginLimits, Runtime},
         since_v0_1_0::{Car as WitCar, car as wit_car},
-        tenants::{TenantPlugins, TenantSpec, load_tenant, specs},
+        tenants::{TenantPlugins, TenantSpec, load_tenant, reaching_partners, specs},
     },
     tenant::{Tenant, TenantRegistry},
 };
@@ -97,8 +97,9 @@ impl PluginHost {
         let runtime = Runtime::new(limits, cache_dir)?;
         let mut components: BTreeMap<String, Arc<LoadedComponent>> = BTreeMap::new();
         let mut tenants = HashMap::new();
+        let reaching = reaching_partners(&specs);
         for spec in specs {
-            let plugins = load_tenant(&runtime, plugin_dir, &mut components, &spec)?;
+            let plugins = load_tenant(&runtime, plugin_dir, &mut components, &reaching, &spec)?;
             tenants.insert(spec.config.slug.clone(), plugins);
         }
         if !components.is_empty() {

@@ -213,7 +213,7 @@ pub struct PartnerState {
     table: ResourceTable,
     wasi: WasiCtx,
     http: WasiHttpCtx,
-    grant: CallGrant,
+    grant: Arc<CallGrant>,
     requests: u32,
     refused: Vec<String>,
     log_lines: u32,
@@ -242,14 +242,12 @@ fn outbound(tenant: &str, plugin: &str, outcome: &str) {
 }
 
 impl PartnerState {
-    fn refuse(&mut self, why: String) -> HttpResult<HostFutureIncomingResponse> {
+    /// Refuses a request (`outcome`: `denied` or `over_budget`): logged, counted, kept for the
+    /// call's verdict; the guest gets `HTTP-request-denied`.
+    fn refuse(&mut self, outcome: &str, why: String) -> HttpResult<HostFutureIncomingResponse> {
         let g = &self.grant;
         tracing::warn!(tenant = %g.tenant, plugin = %g.plugin, reason = %why, "plugin request refused");
-        outbound(
-            &g.tenant,
-            &g.plugin,
-            if why.starts_with("more than") { "over_budget" } else { "denied" },
-        );
+        outbound(&g.tenant, &g.plugin, outcome);
         self.refused.push(why);
         Err(ErrorCode::HttpRequestDenied.into())
     }
@@ -274,14 +272,17 @@ impl WasiHttpView for PartnerState {
     ) -> HttpResult<HostFutureIncomingResponse> {
         let url = request.uri().to_string();
         let Some(grant) = self.grant.http.clone() else {
-            return self.refuse(format!("`{url}`: the tenant grants no outbound HTTP"));
+            return self.refuse("denied", format!("`{url}`: the tenant grants no outbound HTTP"));
         };
         let origin = outbound_origin(&url).unwrap_or_default();
         if !grant.origins.contains(&origin) {
-            return self.refuse(format!("`{origin}` is not in allowed_outbound_hosts"));
+            return self.refuse("denied", format!("`{origin}` is not in allowed_outbound_hosts"));
         }
         if self.requests >= grant.max_requests {
-            return self.refuse(format!("more than {} requests in one call (max_requests)", grant.max_requests));
+            return self.refuse(
+                "over_budget",
+                format!("more than {} requests in one call (max_requests)", grant.max_requests),
+            );
         }
         self.requests += 1;
         let (parts, body) = request.into_parts();
@@ -293,7 +294,7 @@ impl WasiHttpView for PartnerState {
                 headers.insert(name.clone(), value.clone());
             }
         }
-        let (tenant, plugin) = (self.grant.tenant.clone(), self.grant.plugin.clone());
+        let who = self.grant.clone();
         let method = parts.method;
         let task = async move {
             let exchange = async {
@@ -327,7 +328,7 @@ impl WasiHttpView for PartnerState {
             };
             let answer = match tokio::time::timeout(grant.timeout, exchange).await {
                 Ok(Ok(resp)) => {
-                    outbound(&tenant, &plugin, "answered");
+                    outbound(&who.tenant, &who.plugin, "answered");
                     Ok(IncomingResponse {
                         resp,
                         worker: None,
@@ -340,13 +341,13 @@ impl WasiHttpView for PartnerState {
                     } else {
                         "failed"
                     };
-                    tracing::warn!(%tenant, %plugin, url = %url, error = ?code, "plugin request failed");
-                    outbound(&tenant, &plugin, outcome);
+                    tracing::warn!(tenant = %who.tenant, plugin = %who.plugin, url = %url, error = ?code, "plugin request failed");
+                    outbound(&who.tenant, &who.plugin, outcome);
                     Err(code)
                 }
                 Err(_) => {
-                    tracing::warn!(%tenant, %plugin, url = %url, ms = grant.timeout.as_millis() as u64, "plugin request timed out");
-                    outbound(&tenant, &plugin, "timeout");
+                    tracing::warn!(tenant = %who.tenant, plugin = %who.plugin, url = %url, ms = grant.timeout.as_millis() as u64, "plugin request timed out");
+                    outbound(&who.tenant, &who.plugin, "timeout");
                     Err(ErrorCode::ConnectionReadTimeout)
                 }
             };
@@ -467,16 +468,17 @@ impl PartnerEngine {
     /// One guarded partner call: a fresh store (memory cap, `limits.fuel_per_call`), the
     /// instance, `plugin.init(config_json)`, then `f`; the whole call bounded by the grant's
     /// `max_requests` x `timeout_ms` plus [`CALL_OVERHEAD`]. A call that had a request refused
-    /// fails with [`Failure::Refused`] whatever it answered. Returns the outcome (the plugin's
-    /// `Ok(answer)` or `Err(partner-error)` as `Answer`) and its cost.
-    pub async fn call<R: Send>(
+    /// fails with [`Failure::Refused`] whatever it answered; otherwise `check` turns the answer
+    /// into the host's or the failure it counts as. Returns the outcome and its cost.
+    pub async fn call<R: Send, T>(
         &self,
         limits: &PluginLimits,
         component: &PartnerComponent,
         config_json: &str,
-        grant: CallGrant,
+        grant: Arc<CallGrant>,
         f: impl for<'a> FnOnce(&'a PartnerComponent, &'a mut Store<PartnerState>, &'a Instance) -> CallFuture<'a, R> + Send,
-    ) -> (CallOutcome<R>, CallStats) {
+        check: impl FnOnce(R) -> Result<T, Failure>,
+    ) -> (CallOutcome<T>, CallStats) {
         let started = Instant::now();
         let fuel = limits.fuel_per_call;
         let wait = grant.http.as_ref().map_or(Duration::ZERO, |g| g.call_wait()) + CALL_OVERHEAD;
@@ -521,7 +523,10 @@ impl PartnerEngine {
             Ok(Err(e)) => CallOutcome::Failed(classify(&e, state.memory.memory_refused)),
             Ok(Ok(Err(m))) => CallOutcome::Failed(Failure::InitRejected(crate::plugins::lift::cut(&m, 500))),
             Ok(Ok(Ok(_))) if !state.refused.is_empty() => CallOutcome::Failed(Failure::Refused(state.refused.join("; "))),
-            Ok(Ok(Ok(r))) => CallOutcome::Answer(r),
+            Ok(Ok(Ok(r))) => match check(r) {
+                Ok(t) => CallOutcome::Answer(t),
+                Err(f) => CallOutcome::Failed(f),
+            },
         };
         let fuel_used = if matches!(outcome, CallOutcome::Failed(Failure::Fuel)) {
             fuel

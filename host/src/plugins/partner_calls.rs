@@ -152,20 +152,21 @@ impl PluginHost {
                 reason: "circuit breaker open".into(),
             };
         }
+        let cap = limits.max_output_bytes;
         let (outcome, stats) = rt
             .partner()
-            .call(limits, component, &plugin.config_json, plugin.grant.clone(), f)
+            .call(
+                limits,
+                component,
+                &plugin.config_json,
+                plugin.grant.clone(),
+                f,
+                |answer| match answer {
+                    Ok(w) => check(w, cap).map(Ok),
+                    Err(e) => Ok(Err(e)),
+                },
+            )
             .await;
-        let outcome = match outcome {
-            CallOutcome::Answer(Ok(w)) => match check(w, limits.max_output_bytes) {
-                Ok(t) => CallOutcome::Answer(Ok(t)),
-                Err(f) => CallOutcome::Failed(f),
-            },
-            CallOutcome::Answer(Err(e)) => CallOutcome::Answer(Err(e)),
-            CallOutcome::Failed(f) => CallOutcome::Failed(f),
-            CallOutcome::Declined(m) => CallOutcome::Declined(m),
-            CallOutcome::Unavailable(m) => CallOutcome::Unavailable(m),
-        };
         self.record(tp, plugin, tenant, point, &outcome, stats);
         match outcome {
             CallOutcome::Answer(Ok(value)) => Partner::Answer { value, decided_by: id },

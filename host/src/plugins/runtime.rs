@@ -303,7 +303,7 @@ pub struct LoadedComponent {
     /// grant each.
     pub capabilities: BTreeSet<Capability>,
     /// The partner side (compiled for the async engine), when it implements a partner
-    /// integration.
+    /// integration and some tenant lets it reach a partner.
     pub partner: Option<PartnerComponent>,
 }
 
@@ -459,8 +459,10 @@ impl Runtime {
     }
 
     /// Compiles (or loads from cache) `<dir>/<name>.wasm`, checks its WIT version, imports and
-    /// exports, pre-instantiates it and reads its `plugin.info`.
-    pub fn load(&self, dir: &Path, name: &str) -> Result<LoadedComponent, PluginError> {
+    /// exports, pre-instantiates it and reads its `plugin.info`. With `partner` (some tenant
+    /// lets it reach a partner), a component implementing a partner integration is also compiled
+    /// for the partner engine; otherwise that second compile is skipped.
+    pub fn load(&self, dir: &Path, name: &str, partner: bool) -> Result<LoadedComponent, PluginError> {
         let path = dir.join(format!("{name}.wasm"));
         let bytes = std::fs::read(&path).map_err(|e| PluginError::Missing {
             plugin: name.into(),
@@ -469,20 +471,21 @@ impl Runtime {
         })?;
         let component = self.compile(name, &bytes)?;
         let (points, capabilities) = self.check_shape(name, &component)?;
-        // A component with capability imports gets them as traps on this engine: its pure
-        // points stay synchronous and can reach nothing.
-        let mut linker = self.linker.clone();
-        if !capabilities.is_empty() {
-            // Every import of such a component (the type-only ones too) comes from the stubs.
-            linker = Linker::new(&self.engine);
-            linker
-                .define_unknown_imports_as_traps(&component)
-                .map_err(|e| PluginError::Invalid {
-                    plugin: name.into(),
-                    reason: format!("{e:#}"),
-                })?;
-        }
-        let partner = if points.iter().any(|p| p.is_partner()) {
+        // A component with capability imports gets them (and its type-only imports) as traps on
+        // this engine: its pure points stay synchronous and can reach nothing.
+        let stubbed;
+        let linker = if capabilities.is_empty() {
+            &self.linker
+        } else {
+            let mut l = Linker::new(&self.engine);
+            l.define_unknown_imports_as_traps(&component).map_err(|e| PluginError::Invalid {
+                plugin: name.into(),
+                reason: format!("{e:#}"),
+            })?;
+            stubbed = l;
+            &stubbed
+        };
+        let partner = if partner && points.iter().any(|p| p.is_partner()) {
             let c = compile_cached(self.partner.engine(), self.cache_dir.as_deref(), name, &bytes)?;
             Some(self.partner.prepare(name, &c)?)
         } else {

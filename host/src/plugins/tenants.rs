@@ -2,7 +2,7 @@
 //! which point, with one circuit breaker per point) and the load of one tenant's `[[plugins]]`.
 
 use std::{
-    collections::{BTreeMap, HashMap},
+    collections::{BTreeMap, BTreeSet, HashMap},
     path::{Path, PathBuf},
     sync::{Arc, Mutex},
 };
@@ -29,7 +29,7 @@ pub struct EnabledPlugin {
     /// Hosts the plugin's tag images may come from (`image_hosts` in `tenant.toml`).
     pub image_hosts: Vec<String>,
     /// What its partner calls may reach (`[plugins.capabilities]`, resolved at load).
-    pub grant: CallGrant,
+    pub grant: Arc<CallGrant>,
 }
 
 /// The plugins of one tenant and which one decides each point.
@@ -77,13 +77,25 @@ pub fn specs(tenants: &TenantRegistry) -> Vec<TenantSpec> {
         .collect()
 }
 
+/// The plugins some tenant lets reach a partner (an `http` grant with at least one origin): only
+/// they are compiled for the partner engine.
+pub fn reaching_partners(specs: &[TenantSpec]) -> BTreeSet<String> {
+    specs
+        .iter()
+        .flat_map(|s| &s.config.plugins)
+        .filter(|p| p.capabilities.http.as_ref().is_some_and(|g| !g.allowed_outbound_hosts.is_empty()))
+        .map(|p| p.name.clone())
+        .collect()
+}
+
 /// Loads one tenant's `[[plugins]]`: each component from `plugin_dir` (compiled once and shared
-/// through `components`, keyed by name), its config checked by `plugin.init`, and at most one
+/// through `components`, keyed by name; for the partner engine too when it is in `reaching`), its config checked by `plugin.init`, and at most one
 /// plugin per point. Errors name the tenant file, the entry index and the plugin.
 pub fn load_tenant(
     runtime: &Runtime,
     plugin_dir: &Path,
     components: &mut BTreeMap<String, Arc<LoadedComponent>>,
+    reaching: &BTreeSet<String>,
     spec: &TenantSpec,
 ) -> Result<TenantPlugins, PluginError> {
     let mut plugins: Vec<EnabledPlugin> = Vec::new();
@@ -98,7 +110,11 @@ pub fn load_tenant(
         let component = match components.get(&p.name) {
             Some(c) => c.clone(),
             None => {
-                let c = Arc::new(runtime.load(plugin_dir, &p.name).map_err(|e| fail(e.to_string()))?);
+                let c = Arc::new(
+                    runtime
+                        .load(plugin_dir, &p.name, reaching.contains(&p.name))
+                        .map_err(|e| fail(e.to_string()))?,
+                );
                 components.insert(p.name.clone(), c.clone());
                 c
             }
@@ -130,7 +146,7 @@ pub fn load_tenant(
         tracing::info!(tenant = %spec.config.slug, plugin = %component.id(), points = ?component.points, "plugin enabled");
         plugins.push(EnabledPlugin {
             image_hosts: p.image_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
-            grant: CallGrant {
+            grant: Arc::new(CallGrant {
                 tenant: spec.config.slug.clone(),
                 plugin: component.id(),
                 http: p
@@ -139,7 +155,7 @@ pub fn load_tenant(
                     .as_ref()
                     .map(|g| Arc::new(OutboundGrant::resolve(&spec.config.slug, &component.id(), g))),
                 logging: p.capabilities.logging,
-            },
+            }),
             component,
             config_json,
         });

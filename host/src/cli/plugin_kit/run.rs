@@ -353,7 +353,8 @@ fn load(rt: &Runtime, path: &Path) -> anyhow::Result<LoadedComponent> {
         anyhow::bail!("{}: expected a component file named <plugin>.wasm", path.display());
     };
     let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
-    Ok(rt.load(dir, stem)?)
+    // `plugin run` calls the pure points only.
+    Ok(rt.load(dir, stem, false)?)
 }
 
 /// The tenant `slug` from `tenants_dir`, and the config it gives the plugin `name` (as JSON), if
