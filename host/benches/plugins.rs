@@ -93,7 +93,7 @@ fn bench_plugins(c: &mut Criterion) {
     std::fs::create_dir_all(dir.path().join("bench")).unwrap();
     std::fs::write(dir.path().join("bench/tenant.toml"), TENANT).unwrap();
     let reg = TenantRegistry::load_dir(dir.path()).unwrap();
-    let tenant = reg.by_slug("bench").unwrap();
+    let tenant = &*reg.by_slug("bench").unwrap();
     let host = PluginHost::load(PluginLimits::default(), &dist, None, &reg).expect("plugins load");
     let none = PluginHost::disabled();
     let rt = host.runtime().unwrap();
@@ -115,7 +115,7 @@ fn bench_plugins(c: &mut Criterion) {
     let tags = &host.components()["tag-rules-ev"];
     g.bench_function("instance_pre/tag-rules-ev", |b| b.iter(|| rt.instantiate(tags).ok().unwrap()));
     let lender = &host.components()["lender-standard"];
-    let lender_cfg = &host.tenant("bench").unwrap().plugins()[2].config_json;
+    let lender_cfg = &host.tenant("bench").unwrap().plugins()[2].config_json.clone();
     g.bench_function("instance_pre/lender-standard", |b| b.iter(|| rt.instantiate(lender).ok().unwrap()));
     // A call descheduled past the 10 ms wall-clock backstop on a busy machine fails as a timeout:
     // counted and reported (as the points' failures below), not a panic in the middle of the run.

@@ -13,12 +13,15 @@ use crate::{
 /// unreadable feed or a storage error stops start-up.
 pub async fn import_changed_feeds(db: &Db, tenants: &TenantRegistry) -> anyhow::Result<()> {
     for t in tenants.iter() {
-        import_tenant_feeds(db, t).await?;
+        import_tenant_feeds(db, &t).await?;
     }
     Ok(())
 }
 
-async fn import_tenant_feeds(db: &Db, t: &Tenant) -> anyhow::Result<()> {
+/// Imports tenant `t`'s changed feeds (each one whose bytes, mapping or mode moved since its last
+/// import). Errors: a feed or mapping file cannot be read, or the import fails (its rows are
+/// staged aside, so a failed import changes no stock).
+pub async fn import_tenant_feeds(db: &Db, t: &Tenant) -> anyhow::Result<()> {
     let repo = TenantRepo::new(db, t.slug());
     for feed in &t.config.stock.feeds {
         let source = feed.path.to_string_lossy().to_string();

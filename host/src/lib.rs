@@ -14,6 +14,7 @@ pub mod format;
 pub mod geo;
 pub mod http;
 pub mod leads;
+pub mod live;
 pub mod market;
 pub mod metrics;
 pub mod model;

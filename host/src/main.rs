@@ -89,8 +89,19 @@ enum Command {
         /// The feed file.
         file: PathBuf,
     },
-    /// Validate the settings and every tenant file, then exit.
+    /// Validate the settings and every tenant folder (config, content, template, plugins: each
+    /// component compiled and `plugin.init` run with the tenant's config), print each tenant's
+    /// state and exact error, then exit (status 1 when any tenant is refused).
     Check,
+    /// Reload tenants without a restart (docs/operations.md "Reload and quarantine"): checks
+    /// the folders here as `check` does, then records the reload in storage; every
+    /// `forecourt serve` on the same storage applies it within a second (a refused tenant keeps
+    /// serving its last good config). Exit status 1 when a tenant to reload is refused.
+    Reload {
+        /// Only this tenant (default: every tenant whose files changed, was added or removed).
+        #[arg(long)]
+        tenant: Option<String>,
+    },
     /// Listing readiness of a tenant's cars on sale: the summary (ready, not ready, cars per
     /// finding, cars each listings feed leaves out) and the cars with a finding, with their score.
     Readiness {
@@ -203,6 +214,31 @@ async fn tenant_and_db(settings: &Settings, slug: &str) -> anyhow::Result<(Arc<T
     Ok((t, db))
 }
 
+/// Prints `forecourt check`'s lines (of tenant `only`, when given): one per tenant, `ok` with
+/// its summary or `REFUSED` with the stage and the exact error. Returns exit status 1 when a
+/// printed tenant is refused.
+fn print_check(lines: &[forecourt_host::live::CheckLine], only: Option<&str>) -> ExitCode {
+    let mut refused = 0;
+    let mut shown = 0;
+    for (slug, line) in lines.iter().filter(|(s, _)| only.is_none_or(|o| o == s)) {
+        shown += 1;
+        match line {
+            Ok(summary) => println!("{slug}: ok: {summary}"),
+            Err((stage, error)) => {
+                refused += 1;
+                println!("{slug}: REFUSED ({stage}): {error}");
+            }
+        }
+    }
+    if refused == 0 {
+        println!("settings and {shown} tenants are valid");
+        ExitCode::SUCCESS
+    } else {
+        println!("{refused} of {shown} tenants refused: `forecourt serve` quarantines them (docs/operations.md \"Reload and quarantine\")");
+        ExitCode::from(1)
+    }
+}
+
 async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
     match command {
         Command::Plugin { command } => run_command(command, &settings).await,
@@ -294,24 +330,26 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Check => {
-            let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
-            let templates = tenants.iter().map(|t| (t.dir.as_path(), t.config.template.as_str()));
-            if let Some(note) = forecourt_host::tenant::check_templates(templates, &settings.ui_plugins_dir)? {
-                println!("note: {note}");
+            let lines = forecourt_host::live::check(&settings)?;
+            Ok(print_check(&lines, None))
+        }
+        Command::Reload { tenant } => {
+            let lines = forecourt_host::live::check(&settings)?;
+            if let Some(slug) = &tenant
+                && !lines.iter().any(|(s, _)| s == slug)
+            {
+                anyhow::bail!("no tenant `{slug}` in {}", settings.tenants_dir.display());
             }
-            for t in tenants.iter() {
-                println!(
-                    "{}: {} ({} dealerships, {} locations, {} feeds, template {})",
-                    t.slug(),
-                    t.config.name,
-                    t.config.dealerships.len(),
-                    t.config.locations.len(),
-                    t.config.stock.feeds.len(),
-                    t.config.template
-                );
-            }
-            println!("settings and {} tenants are valid", tenants.iter().count());
-            Ok(ExitCode::SUCCESS)
+            let code = print_check(&lines, tenant.as_deref());
+            let db = Db::connect(&settings.effective_database_url()).await?;
+            let generation = forecourt_host::live::request(&db, tenant.as_deref()).await?;
+            println!(
+                "reload of {} requested (generation {generation}): every `forecourt serve` on this storage applies it within a second",
+                tenant
+                    .as_deref()
+                    .map_or_else(|| "every changed tenant".to_string(), |t| format!("tenant `{t}`"))
+            );
+            Ok(code)
         }
         Command::Import {
             tenant,

@@ -701,7 +701,7 @@ fn the_served_document_states_the_hosts_rules_and_each_sites_own() {
          [[dealerships]]\nslug = \"strict-second\"\nname = \"Strict Second\"\nstate = \"QLD\"\n[[dealerships]]",
     );
     let (_dir, reg) = write_tenants(&[("plain", tenant_toml("plain")), ("strict", strict)]);
-    let plain = document(Some(reg.by_slug("plain").unwrap()), false);
+    let plain = document(Some(&reg.by_slug("plain").unwrap()), false);
     let enquiry = own_part(&plain, "EnquiryLead");
     assert!(enquiry["required"].as_array().unwrap().contains(&"message".into()), "{enquiry}");
     assert_eq!(
@@ -709,7 +709,7 @@ fn the_served_document_states_the_hosts_rules_and_each_sites_own() {
         serde_json::json!(["plain-sales", "", null]),
         "visible locations only"
     );
-    let strict = document(Some(reg.by_slug("strict").unwrap()), false);
+    let strict = document(Some(&reg.by_slug("strict").unwrap()), false);
     let enquiry = own_part(&strict, "EnquiryLead");
     assert!(!enquiry["required"].as_array().unwrap().contains(&"message".into()), "{enquiry}");
     let common = &strict["components"]["schemas"]["LeadCommon"];

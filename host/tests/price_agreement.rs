@@ -67,7 +67,7 @@ async fn every_surface_shows_the_same_price_and_drive_away_figure_for_every_demo
     };
     let mut state = server::prepare(settings).await.expect("prepare");
     common::use_routes(&mut state, ROUTES);
-    let tenants: Vec<_> = state.tenants.iter().cloned().collect();
+    let tenants: Vec<_> = state.tenants.iter().collect();
     for t in &tenants {
         let var = t.config.syndication.token_env.clone().expect("demo tenants publish feeds");
         // SAFETY: this test binary runs this one test; nothing else reads the environment now.

@@ -18,7 +18,7 @@ async fn differential_embedded_matches_reference_on_demo_stock() {
     let (_db, state) = demo().await;
     let svc = state.search.get(&state.db, &state.tenants).await.unwrap();
     let mut nonempty = 0;
-    for t in state.tenants.iter() {
+    for t in &state.tenants.iter().collect::<Vec<_>>() {
         let cars = all_cars(&state, t.slug()).await;
         let conds = conditions(&state, t);
         for qs in QUERIES {
@@ -100,7 +100,7 @@ async fn differential_meilisearch_matches_embedded() {
     let meili = MeiliBackend::with_index(&url, key.as_deref(), &uid).unwrap();
     let (_db, state) = demo().await;
     let embedded = state.search.get(&state.db, &state.tenants).await.unwrap();
-    for t in state.tenants.iter() {
+    for t in &state.tenants.iter().collect::<Vec<_>>() {
         let docs: Vec<SearchDoc> = all_cars(&state, t.slug())
             .await
             .iter()
@@ -113,7 +113,7 @@ async fn differential_meilisearch_matches_embedded() {
             .expect("meilisearch indexes the demo stock");
     }
     let mut compared = 0;
-    for t in state.tenants.iter() {
+    for t in &state.tenants.iter().collect::<Vec<_>>() {
         let conds = conditions(&state, t);
         for qs in QUERIES {
             let q = SearchQuery::from_query_string(qs).unwrap();

@@ -50,7 +50,7 @@ async fn whole_report(db: &forecourt_host::db::Db, t: &forecourt_host::tenant::T
 async fn every_demo_tenants_feeds_meet_both_specifications() {
     let tdb = test_db().await;
     let reg = TenantRegistry::load_dir(&repo_tenants_dir()).expect("demo tenants load");
-    for t in reg.iter() {
+    for t in &reg.iter().collect::<Vec<_>>() {
         TenantRepo::new(&tdb.db, t.slug()).sync_config(&t.config).await.unwrap();
     }
     forecourt_host::feeds::import_changed_feeds(&tdb.db, &reg)
@@ -58,7 +58,7 @@ async fn every_demo_tenants_feeds_meet_both_specifications() {
         .expect("demo feeds import");
     let mut google_total = 0;
     let mut meta_total = 0;
-    for t in reg.iter() {
+    for t in &reg.iter().collect::<Vec<_>>() {
         let slug = t.slug();
         assert!(t.config.syndication.token_env.is_some(), "{slug} publishes feeds");
         let (report, cars) = whole_report(&tdb.db, t).await;

@@ -24,7 +24,6 @@ use tower_http::{
 use crate::{
     config::Settings,
     db::Db,
-    feeds,
     http::{
         api,
         error::{ApiError, envelope_errors},
@@ -35,8 +34,6 @@ use crate::{
         state::{AppState, CurrentTenant, StateParts, WebFiles},
         web,
     },
-    repo::TenantRepo,
-    tenant::TenantRegistry,
 };
 
 /// The host name a request was sent to: `Host`, else the URI authority (HTTP/2).
@@ -53,12 +50,46 @@ async fn resolve_tenant(State(state): State<AppState>, mut req: Request, next: N
     match state.tenants.by_host(&host) {
         Some(t) => {
             tracing::Span::current().record("tenant", t.slug());
-            request_metrics::note_tenant(t);
-            req.extensions_mut().insert(CurrentTenant(t.clone()));
+            request_metrics::note_tenant(&t);
+            req.extensions_mut().insert(CurrentTenant(t));
             next.run(req).await
         }
-        None => unknown_host(&host),
+        None => match state.tenants.fault_for_host(&host) {
+            Some(fault) => quarantined(&fault.tenant, req.uri().path()),
+            None => unknown_host(&host),
+        },
     }
+}
+
+/// The answer of a quarantined tenant's host names (its files were refused and it has no good
+/// config on this host; docs/operations.md "Reload and quarantine"): 503 with `Retry-After`,
+/// the error envelope (`tenant_unavailable`) on `/api/` paths, else a short page. The fault's
+/// detail is for operators (`/readyz`, the admin API), not for shoppers.
+fn quarantined(slug: &str, path: &str) -> Response {
+    let mut res = if path.starts_with("/api/") {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "tenant_unavailable",
+            "This dealer's site is temporarily unavailable",
+        )
+        .into_response()
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Html(
+                "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+                 <meta name=\"robots\" content=\"noindex\"><title>Temporarily unavailable</title></head>\
+                 <body style=\"font-family:system-ui,sans-serif;max-width:34rem;margin:4rem auto;padding:0 1rem;line-height:1.5\">\
+                 <h1>This site is temporarily unavailable</h1><p>The dealer's site is being updated. Please try again in a few minutes.</p></body></html>",
+            ),
+        )
+            .into_response()
+    };
+    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    tracing::debug!(tenant = slug, "quarantined tenant answered 503");
+    res
 }
 
 fn unknown_host(host: &str) -> Response {
@@ -105,16 +136,39 @@ async fn readyz(State(state): State<AppState>, draining: Option<Extension<Draini
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"));
+    let faults = state.tenants.faults();
     let mut res = if json {
         let by_tenant: serde_json::Map<String, serde_json::Value> =
             ready.lag.iter().flatten().map(|t| (t.tenant.clone(), t.behind.into())).collect();
-        axum::Json(serde_json::json!({"status": "ready", "searchLag": total, "searchLagByTenant": by_tenant})).into_response()
+        let quarantined: Vec<serde_json::Value> = faults
+            .iter()
+            .map(|f| {
+                serde_json::json!({"tenant": f.tenant, "state": state.tenants.state(&f.tenant), "stage": f.stage, "error": f.error, "since": f.since})
+            })
+            .collect();
+        axum::Json(serde_json::json!({"status": "ready", "searchLag": total, "searchLagByTenant": by_tenant, "quarantined": quarantined}))
+            .into_response()
     } else {
-        (StatusCode::OK, "ready").into_response()
+        let mut text = String::from("ready");
+        for f in &faults {
+            let state = if state.tenants.by_slug(&f.tenant).is_some() {
+                "serving its last good config"
+            } else {
+                "quarantined"
+            };
+            text.push_str(&format!("\ntenant {} {state} ({}): {}", f.tenant, f.stage, f.error));
+        }
+        (StatusCode::OK, text).into_response()
     };
     if let Some(n) = total {
         res.headers_mut()
             .insert(HeaderName::from_static("x-search-lag"), HeaderValue::from(n));
+    }
+    if !faults.is_empty() {
+        let names: Vec<&str> = faults.iter().map(|f| f.tenant.as_str()).collect();
+        if let Ok(v) = HeaderValue::from_str(&names.join(",")) {
+            res.headers_mut().insert(HeaderName::from_static("x-quarantined-tenants"), v);
+        }
     }
     res
 }
@@ -276,26 +330,14 @@ pub fn edge(state: AppState) -> Edge {
     Edge::new(app(state), Some(hits))
 }
 
-/// Loads tenants, connects storage, syncs tenant config, imports changed feeds and returns the
-/// state `serve` runs with. Fails on any invalid tenant file or storage error.
+/// Connects storage, loads every tenant (each good one warmed and serving, each bad one
+/// quarantined: `crate::live::start`), imports changed feeds and returns the state `serve` runs
+/// with. Errors: the tenants folder cannot be read or holds no tenant, storage or the plugin
+/// engine cannot start; never one tenant's file or plugin.
 pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
-    let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
-    let templates = tenants.iter().map(|t| (t.dir.as_path(), t.config.template.as_str()));
-    if let Some(note) = crate::tenant::check_templates(templates, &settings.ui_plugins_dir)? {
-        tracing::warn!("{note}");
-    }
-    // Compiles (or loads from the cache) every enabled plugin before anything else: a missing
-    // component or a config a plugin rejects stops start-up with a message naming both.
-    let plugins = Arc::new(crate::plugins::PluginHost::load_for(&settings, &tenants).await?);
     let db = Db::connect(&settings.effective_database_url()).await?;
-    for t in tenants.iter() {
-        TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
-    }
-    if settings.import_feeds_on_start {
-        feeds::import_changed_feeds(&db, &tenants).await?;
-    }
+    let (tenants, plugins, tenancy) = crate::live::start(&settings, &db).await?;
     let web = Arc::new(WebFiles::load(&settings));
-    let tenants = Arc::new(tenants);
     let search = crate::search::start(&settings, &db, &tenants).await?;
     let render_cache = Arc::new(crate::http::render_cache::RenderCache::new(&settings, &tenants));
     Ok(AppState::new(StateParts {
@@ -306,6 +348,7 @@ pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
         web,
         plugins,
         search,
+        tenancy,
     }))
 }
 
@@ -314,13 +357,18 @@ pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
 /// Errors: the address cannot be bound.
 pub async fn serve(state: AppState) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(&state.settings.bind).await?;
-    tracing::info!(addr = %listener.local_addr()?, tenants = state.tenants.iter().count(), "forecourt serving");
+    tracing::info!(addr = %listener.local_addr()?, tenants = state.tenants.len(), quarantined = state.tenants.faults().len(), "forecourt serving");
     let pool = state.db.pool.clone();
     // Lead delivery (docs/features/platform.md "Leads"): at least once, from the outbox; safe with several hosts.
     let worker = tokio::spawn(crate::leads::delivery::run_worker(state.deliverer()));
+    // Reloads asked on any host of this storage (docs/operations.md "Reload and quarantine").
+    let follower = tokio::spawn(crate::live::follow(state.live_parts()));
+    let hangup = tokio::spawn(reload_on_sighup(state.clone()));
     let settings = state.settings.clone();
     let report = crate::http::serve::serve_on(listener, edge(state), &settings, shutdown_signal()).await;
     worker.abort();
+    follower.abort();
+    hangup.abort();
     tokio::time::timeout(Duration::from_secs(5), pool.close()).await.ok();
     tracing::info!(
         connections = report.accepted,
@@ -328,6 +376,27 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         "forecourt stopped"
     );
     Ok(())
+}
+
+/// Reloads every changed tenant on each SIGHUP (`crate::live::reload`), logging what changed.
+async fn reload_on_sighup(state: AppState) {
+    #[cfg(unix)]
+    {
+        let Ok(mut hup) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) else {
+            tracing::warn!("cannot listen for SIGHUP; reload with `forecourt reload` or the admin API");
+            return;
+        };
+        while hup.recv().await.is_some() {
+            tracing::info!("SIGHUP: reloading changed tenants");
+            let owned = state.live_parts();
+            match crate::live::reload(owned.parts(), None).await {
+                Ok(r) => crate::live::log_report(&r, "reloaded"),
+                Err(e) => tracing::error!(error = %format!("{e:#}"), "reload failed; nothing changed"),
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    std::future::pending::<()>().await;
 }
 
 async fn shutdown_signal() {

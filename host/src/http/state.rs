@@ -63,6 +63,8 @@ pub struct StateParts {
     /// Documents and hot JSON as rendered bytes per content version (docs/features/platform.md
     /// "Rendered-response cache").
     pub render_cache: Arc<crate::http::render_cache::RenderCache>,
+    /// What reloads remember (docs/operations.md "Reload and quarantine"; `crate::live`).
+    pub tenancy: Arc<crate::live::Tenancy>,
 }
 
 /// The UI files read once at start: the document template and the route table.
@@ -109,6 +111,18 @@ impl AppState {
             db: &self.db,
             plugins: &self.plugins,
             search: &self.search,
+        }
+    }
+
+    /// The parts a reload changes and reads (`crate::live`), owned (for a background task).
+    pub fn live_parts(&self) -> crate::live::FollowParts {
+        crate::live::FollowParts {
+            settings: self.settings.clone(),
+            db: self.db.clone(),
+            tenants: self.tenants.clone(),
+            plugins: self.plugins.clone(),
+            search: self.search.clone(),
+            tenancy: self.tenancy.clone(),
         }
     }
 

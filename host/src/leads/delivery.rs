@@ -486,7 +486,7 @@ pub async fn receipt_of(state: &Deliverer, lead: &StoredLead) -> anyhow::Result<
         .by_slug(&lead.tenant)
         .ok_or_else(|| anyhow::anyhow!("tenant {} is no longer configured", lead.tenant))?;
     let car = car_of(state, lead).await?;
-    Ok(receipt::receipt(tenant, lead, car.as_ref()))
+    Ok(receipt::receipt(&tenant, lead, car.as_ref()))
 }
 
 /// The ADF/XML document of the stored `lead` as it is emailed to `inbox` (the lead's car read
@@ -498,7 +498,7 @@ pub async fn adf_document(state: &Deliverer, lead: &StoredLead, inbox: &str) -> 
         .by_slug(&lead.tenant)
         .ok_or_else(|| anyhow::anyhow!("tenant {} is no longer configured", lead.tenant))?;
     let car = car_of(state, lead).await?;
-    Ok(adf::adf_xml(lead, car.as_ref(), &vendor_of(tenant, lead, inbox)))
+    Ok(adf::adf_xml(lead, car.as_ref(), &vendor_of(&tenant, lead, inbox)))
 }
 
 /// The dealership `lead` goes to, as ADF's vendor: its name, and the phone and email of the

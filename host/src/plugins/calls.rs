@@ -33,13 +33,13 @@ impl PluginHost {
         now: i64,
         budget: &Budget,
     ) -> Vec<Decided<P::Answer>> {
-        let image_hosts = self
-            .tenants
-            .get(tenant.slug())
+        let tp = self.plugins_of(tenant);
+        let image_hosts = tp
+            .as_deref()
             .and_then(|tp| tp.for_point(P::POINT))
             .map_or(&[][..], |p| p.image_hosts.as_slice());
         let env = Env { tenant, now, image_hosts };
-        let (opinions, id) = self.batch::<P>(&env, items, budget);
+        let (opinions, id) = self.batch::<P>(&env, tp.as_deref(), items, budget);
         hosts
             .iter()
             .zip(items)
@@ -62,11 +62,17 @@ impl PluginHost {
     /// `max_input_bytes` per call). Per item: `Some(opinion)` from the plugin, or `None` for the
     /// host default (no plugin, no opinion, declined, failed, breaker open, budget spent). Also
     /// returns the plugin's id when one was asked.
-    fn batch<P: ExtensionPoint>(&self, env: &Env<'_>, inputs: &[P::Item], budget: &Budget) -> (Vec<Option<P::Opinion>>, Option<String>) {
+    fn batch<P: ExtensionPoint>(
+        &self,
+        env: &Env<'_>,
+        tp: Option<&TenantPlugins>,
+        inputs: &[P::Item],
+        budget: &Budget,
+    ) -> (Vec<Option<P::Opinion>>, Option<String>) {
         let point = P::POINT;
         let tenant = env.tenant.slug();
         let mut out: Vec<Option<P::Opinion>> = (0..inputs.len()).map(|_| None).collect();
-        let (Some(rt), Some(tp)) = (self.runtime.as_ref(), self.tenants.get(tenant)) else {
+        let (Some(rt), Some(tp)) = (self.runtime.as_ref(), tp) else {
             return (out, None);
         };
         let Some(plugin) = tp.for_point(point) else {

@@ -4,10 +4,12 @@
 //! points share one).
 
 use std::{
-    collections::{BTreeMap, HashMap},
+    collections::{BTreeMap, BTreeSet, HashMap},
     path::{Path, PathBuf},
-    sync::Arc,
+    sync::{Arc, Mutex},
 };
+
+use arc_swap::ArcSwap;
 
 use crate::{
     config::Settings,
@@ -28,17 +30,31 @@ use crate::{
         },
         runtime::{LoadedComponent, PluginLimits, Runtime},
         since_v0_1_0::{Car as WitCar, car as wit_car},
-        tenants::{TenantPlugins, TenantSpec, load_tenant, reaching_partners, specs},
+        tenants::{Components, TenantPlugins, TenantSpec, load_tenant, specs},
     },
     tenant::{Tenant, TenantRegistry},
 };
 
-/// The plugin host: the runtime and every tenant's enabled plugins. One per loaded set of tenants;
-/// a reload builds a new one (which also closes every circuit breaker).
+/// One tenant's plugins as installed: the current set, and the one it replaced, kept for the
+/// requests that began on the tenant's previous config (a reload finishes those on what they
+/// started with).
+#[derive(Clone)]
+pub(super) struct Slot {
+    current: Arc<TenantPlugins>,
+    previous: Option<Arc<TenantPlugins>>,
+}
+
+/// The plugin host: the runtime and every tenant's enabled plugins. Live: a tenant's plugins are
+/// prepared aside ([`PluginHost::prepare`], blocking: compile and `plugin.init`) and swapped in
+/// whole ([`PluginHost::install`]) while every other tenant's keep serving; a replaced set's
+/// breakers and stock-condition cache go with it.
 pub struct PluginHost {
     pub(super) runtime: Option<Runtime>,
-    pub(super) tenants: HashMap<String, TenantPlugins>,
-    components: BTreeMap<String, Arc<LoadedComponent>>,
+    tenants: ArcSwap<HashMap<String, Slot>>,
+    /// Serialises the writers of `tenants`.
+    write: Mutex<()>,
+    components: Components,
+    plugin_dir: PathBuf,
     pub(super) metrics: Metrics,
     pub(super) clock: Clock,
 }
@@ -56,16 +72,40 @@ impl PluginHost {
     pub fn disabled() -> PluginHost {
         PluginHost {
             runtime: None,
-            tenants: HashMap::new(),
-            components: BTreeMap::new(),
+            tenants: ArcSwap::default(),
+            write: Mutex::new(()),
+            components: Components::default(),
+            plugin_dir: PathBuf::new(),
             metrics: Metrics::default(),
             clock: Clock::system(),
         }
     }
 
-    /// Loads every tenant's plugins as `forecourt serve` does: limits from the settings, components
-    /// from `plugin_dir`, the compile cache in `<data_dir>/plugin-cache`. Compiles on a blocking
-    /// thread (off the async runtime).
+    /// A host with the runtime of `limits` and no tenant yet: components from `plugin_dir`,
+    /// compiled components kept in `cache_dir` between runs (`None`: no disk cache). Tenants are
+    /// added with [`PluginHost::prepare`] and [`PluginHost::install`]. Errors: the engine cannot
+    /// be built.
+    pub fn empty(limits: PluginLimits, plugin_dir: &Path, cache_dir: Option<PathBuf>) -> Result<PluginHost, PluginError> {
+        Ok(PluginHost {
+            runtime: Some(Runtime::new(limits, cache_dir)?),
+            plugin_dir: plugin_dir.to_owned(),
+            ..PluginHost::disabled()
+        })
+    }
+
+    /// [`PluginHost::empty`] with the settings' limits, `plugin_dir` and the compile cache in
+    /// `<data_dir>/plugin-cache`.
+    pub fn for_settings(settings: &Settings) -> Result<PluginHost, PluginError> {
+        PluginHost::empty(
+            PluginLimits::from_settings(settings),
+            &settings.plugin_dir,
+            Some(settings.data_dir.join("plugin-cache")),
+        )
+    }
+
+    /// Loads every tenant's plugins as `forecourt plugins status` does: limits from the settings,
+    /// components from `plugin_dir`, the compile cache in `<data_dir>/plugin-cache`. Compiles on
+    /// a blocking thread (off the async runtime). Errors: the first tenant whose plugins fail.
     pub async fn load_for(settings: &Settings, tenants: &TenantRegistry) -> Result<PluginHost, PluginError> {
         let limits = PluginLimits::from_settings(settings);
         let dir = settings.plugin_dir.clone();
@@ -77,7 +117,9 @@ impl PluginHost {
     }
 
     /// Loads every tenant's `[[plugins]]` from `plugin_dir` (blocking: compiles components).
-    /// `cache_dir` holds compiled components between runs; `None` disables the cache.
+    /// `cache_dir` holds compiled components between runs; `None` disables the cache. Errors:
+    /// the first tenant whose plugins fail (`forecourt serve` quarantines such a tenant instead,
+    /// `crate::live`).
     pub fn load(
         limits: PluginLimits,
         plugin_dir: &Path,
@@ -94,28 +136,107 @@ impl PluginHost {
         specs: Vec<TenantSpec>,
     ) -> Result<PluginHost, PluginError> {
         let started = std::time::Instant::now();
-        let runtime = Runtime::new(limits, cache_dir)?;
-        let mut components: BTreeMap<String, Arc<LoadedComponent>> = BTreeMap::new();
-        let mut tenants = HashMap::new();
-        let reaching = reaching_partners(&specs);
+        let host = PluginHost::empty(limits, plugin_dir, cache_dir)?;
+        let mut verified = BTreeSet::new();
+        let mut prepared = Vec::with_capacity(specs.len());
         for spec in specs {
-            let plugins = load_tenant(&runtime, plugin_dir, &mut components, &reaching, &spec)?;
-            tenants.insert(spec.config.slug.clone(), plugins);
+            prepared.push((spec.config.slug.clone(), host.prepare_verified(&spec, &mut verified)?));
         }
-        if !components.is_empty() {
+        host.install_all(prepared);
+        if !verified.is_empty() {
             tracing::info!(
-                components = components.len(),
+                components = verified.len(),
                 ms = started.elapsed().as_millis() as u64,
                 "plugins loaded"
             );
         }
-        Ok(PluginHost {
-            runtime: Some(runtime),
-            tenants,
-            components,
-            metrics: Metrics::default(),
-            clock: Clock::system(),
-        })
+        Ok(host)
+    }
+
+    /// Prepares one tenant's plugins aside (blocking: reads each component file, compiles what
+    /// changed, runs `plugin.init` with the tenant's config), without touching what serves.
+    /// Errors: [`PluginError::Tenant`] naming the tenant file, the entry and the reason.
+    pub fn prepare(&self, spec: &TenantSpec) -> Result<Arc<TenantPlugins>, PluginError> {
+        self.prepare_verified(spec, &mut BTreeSet::new())
+    }
+
+    /// [`PluginHost::prepare`] within a load pass whose component files `verified` already read.
+    pub fn prepare_verified(&self, spec: &TenantSpec, verified: &mut BTreeSet<String>) -> Result<Arc<TenantPlugins>, PluginError> {
+        match &self.runtime {
+            Some(rt) => load_tenant(rt, &self.plugin_dir, &self.components, verified, spec).map(Arc::new),
+            None if spec.config.plugins.is_empty() => Ok(Arc::new(TenantPlugins::none(spec))),
+            None => Err(PluginError::Engine("this host runs no plugin engine".into())),
+        }
+    }
+
+    /// Makes `plugins` tenant `slug`'s, atomically; the set it replaces stays for the requests
+    /// that began on the tenant's previous generation.
+    pub fn install(&self, slug: &str, plugins: Arc<TenantPlugins>) {
+        let _w = self.write.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = HashMap::clone(&self.tenants.load());
+        let previous = next.remove(slug).map(|s| s.current);
+        next.insert(
+            slug.to_string(),
+            Slot {
+                current: plugins,
+                previous,
+            },
+        );
+        self.tenants.store(Arc::new(next));
+        self.forget_unused_components(&self.tenants.load());
+    }
+
+    /// [`PluginHost::install`] of many tenants in one swap (a start).
+    pub fn install_all(&self, prepared: Vec<(String, Arc<TenantPlugins>)>) {
+        let _w = self.write.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = HashMap::clone(&self.tenants.load());
+        for (slug, plugins) in prepared {
+            let previous = next.remove(&slug).map(|s| s.current);
+            next.insert(
+                slug,
+                Slot {
+                    current: plugins,
+                    previous,
+                },
+            );
+        }
+        self.tenants.store(Arc::new(next));
+    }
+
+    /// Removes tenant `slug`'s plugins (a tenant removed from the host).
+    pub fn remove(&self, slug: &str) {
+        let _w = self.write.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = HashMap::clone(&self.tenants.load());
+        if next.remove(slug).is_some() {
+            self.tenants.store(Arc::new(next));
+            self.forget_unused_components(&self.tenants.load());
+        }
+    }
+
+    fn forget_unused_components(&self, map: &HashMap<String, Slot>) {
+        let in_use: BTreeSet<*const LoadedComponent> = map
+            .values()
+            .flat_map(|s| std::iter::once(&s.current).chain(&s.previous))
+            .flat_map(|tp| tp.plugins())
+            .map(|p| Arc::as_ptr(&p.component))
+            .collect();
+        self.components.retain_used(&in_use);
+    }
+
+    /// The plugins a request on `tenant` runs with: those built for its generation (the
+    /// previous set while a request that began before a reload finishes), else the current set.
+    pub(super) fn plugins_of(&self, tenant: &Tenant) -> Option<Arc<TenantPlugins>> {
+        let map = self.tenants.load();
+        let slot = map.get(tenant.slug())?;
+        match &slot.previous {
+            Some(p) if p.generation == tenant.generation && slot.current.generation != tenant.generation => Some(p.clone()),
+            _ => Some(slot.current.clone()),
+        }
+    }
+
+    /// Tenant `slug`'s current plugins.
+    pub(super) fn current(&self, slug: &str) -> Option<Arc<TenantPlugins>> {
+        self.tenants.load().get(slug).map(|s| s.current.clone())
     }
 
     /// This host with a manual breaker clock ([`Clock::manual`]): cool-downs pass only when
@@ -140,14 +261,14 @@ impl PluginHost {
         self.runtime.as_ref()
     }
 
-    /// Loaded components by name.
-    pub fn components(&self) -> &BTreeMap<String, Arc<LoadedComponent>> {
-        &self.components
+    /// The components loaded now, by plugin name (a snapshot).
+    pub fn components(&self) -> BTreeMap<String, Arc<LoadedComponent>> {
+        self.components.by_name()
     }
 
-    /// A tenant's plugins (none when the tenant enables none or is unknown to this host).
-    pub fn tenant(&self, slug: &str) -> Option<&TenantPlugins> {
-        self.tenants.get(slug)
+    /// A tenant's current plugins (none when the tenant is unknown to this host).
+    pub fn tenant(&self, slug: &str) -> Option<Arc<TenantPlugins>> {
+        self.current(slug)
     }
 
     /// Counters per (tenant, plugin, point), with the call-time percentiles and the breaker
@@ -160,7 +281,9 @@ impl PluginHost {
             .into_iter()
             .map(|(key, counters, pct)| (key, (counters, pct)))
             .collect();
-        for (slug, tp) in &self.tenants {
+        let tenants = self.tenants.load();
+        for (slug, slot) in tenants.iter() {
+            let tp = &slot.current;
             for p in tp.plugins() {
                 for point in &p.component.points {
                     rows.entry((slug.clone(), p.component.id(), *point)).or_default();
@@ -169,11 +292,10 @@ impl PluginHost {
         }
         rows.into_iter()
             .map(|((tenant, plugin, point), (counters, (p50_us, p99_us)))| {
-                let breaker = self
-                    .tenants
+                let breaker = tenants
                     .get(&tenant)
-                    .filter(|t| t.for_point(point).is_some_and(|p| p.component.id() == plugin))
-                    .map_or(BreakerState::Closed, |t| t.breaker(point).state());
+                    .filter(|t| t.current.for_point(point).is_some_and(|p| p.component.id() == plugin))
+                    .map_or(BreakerState::Closed, |t| t.current.breaker(point).state());
                 PluginMetric {
                     tenant,
                     plugin,
@@ -267,14 +389,14 @@ impl PluginHost {
     /// host-side values the search ANDs into every stock query (docs/features/shopper-core.md §5). Cached per
     /// tenant and level once answered (the WIT says the answer depends only on config and level).
     pub fn stock_conditions(&self, tenant: &Tenant, level: u8) -> Decided<Vec<StockCondition>> {
-        let tp = self.tenants.get(tenant.slug());
-        if let Some(tp) = tp
+        let tp = self.plugins_of(tenant);
+        if let Some(tp) = &tp
             && let Some(hit) = tp.stock_cache.lock().unwrap_or_else(|e| e.into_inner()).get(&level)
         {
             return hit.clone();
         }
         let decided = self.stock_conditions_uncached(tenant, level);
-        if let Some(tp) = tp
+        if let Some(tp) = &tp
             && decided.decided_by != HOST
         {
             tp.stock_cache
@@ -289,7 +411,7 @@ impl PluginHost {
     /// run up to its fuel or deadline), so the async worker is never blocked. A cached answer is
     /// returned without leaving the worker. If the thread cannot run: the host default.
     pub async fn stock_conditions_async(self: &Arc<Self>, tenant: Arc<Tenant>, level: u8) -> Decided<Vec<StockCondition>> {
-        if let Some(tp) = self.tenants.get(tenant.slug()) {
+        if let Some(tp) = self.plugins_of(&tenant) {
             if tp.for_point(Point::StockFilter).is_none() {
                 return Decided::host(stock_conditions(&tenant, level));
             }

@@ -71,7 +71,7 @@ pub use points::{
 };
 pub use runtime::{CallOutcome, CallStats, Failure, LoadedComponent, PluginLimits, Runtime};
 pub use since_v0_1_0 as wit;
-pub use tenants::{EnabledPlugin, TenantPlugins};
+pub use tenants::{Components, EnabledPlugin, TenantPlugins, TenantSpec, component_stem};
 
 /// The host's types for what the points decide, under their former path (each is defined in its
 /// point's file under [`points`]).

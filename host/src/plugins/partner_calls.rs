@@ -117,8 +117,8 @@ impl PluginHost {
     /// pure points only). The forms show the lookup and the lender hand-off only then, and
     /// only then is the plugin asked.
     pub fn offers(&self, tenant: &str, point: Point) -> bool {
-        self.tenants
-            .get(tenant)
+        self.current(tenant)
+            .as_deref()
             .and_then(|tp| tp.for_point(point))
             .is_some_and(|p| p.grant.http.as_ref().is_some_and(|g| !g.origins.is_empty()))
     }
@@ -134,7 +134,7 @@ impl PluginHost {
         + Send,
         check: impl FnOnce(W, usize) -> Checked<T>,
     ) -> Partner<T> {
-        let (Some(rt), Some(tp)) = (self.runtime.as_ref(), self.tenants.get(tenant)) else {
+        let (Some(rt), Some(tp)) = (self.runtime.as_ref(), self.current(tenant)) else {
             return Partner::NotOffered;
         };
         let Some(plugin) = tp.for_point(point) else {
@@ -167,7 +167,7 @@ impl PluginHost {
                 },
             )
             .await;
-        self.record(tp, plugin, tenant, point, &outcome, stats);
+        self.record(&tp, plugin, tenant, point, &outcome, stats);
         match outcome {
             CallOutcome::Answer(Ok(value)) => Partner::Answer { value, decided_by: id },
             CallOutcome::Answer(Err(PartnerError::NotOffered)) => Partner::NotOffered,

@@ -307,6 +307,17 @@ pub struct LoadedComponent {
     pub partner: Option<PartnerComponent>,
 }
 
+/// The bytes of component file `<dir>/<stem>.wasm` of plugin `plugin`. Errors:
+/// [`PluginError::Missing`] naming the plugin, the path and the OS error.
+pub fn read_component(dir: &Path, stem: &str, plugin: &str) -> Result<Vec<u8>, PluginError> {
+    let path = dir.join(format!("{stem}.wasm"));
+    std::fs::read(&path).map_err(|e| PluginError::Missing {
+        plugin: plugin.into(),
+        path,
+        reason: e.to_string(),
+    })
+}
+
 impl LoadedComponent {
     /// `name@version`, as the API's `decided_by` shows it.
     pub fn id(&self) -> String {
@@ -463,13 +474,13 @@ impl Runtime {
     /// lets it reach a partner), a component implementing a partner integration is also compiled
     /// for the partner engine; otherwise that second compile is skipped.
     pub fn load(&self, dir: &Path, name: &str, partner: bool) -> Result<LoadedComponent, PluginError> {
-        let path = dir.join(format!("{name}.wasm"));
-        let bytes = std::fs::read(&path).map_err(|e| PluginError::Missing {
-            plugin: name.into(),
-            path: path.clone(),
-            reason: e.to_string(),
-        })?;
-        let component = self.compile(name, &bytes)?;
+        self.load_bytes(name, &read_component(dir, name, name)?, partner)
+    }
+
+    /// [`Runtime::load`] of a component's bytes already read (`name` is the plugin's name, as
+    /// errors and `decided_by` show it).
+    pub fn load_bytes(&self, name: &str, bytes: &[u8], partner: bool) -> Result<LoadedComponent, PluginError> {
+        let component = self.compile(name, bytes)?;
         let (points, capabilities) = self.check_shape(name, &component)?;
         // A component with capability imports gets them (and its type-only imports) as traps on
         // this engine: its pure points stay synchronous and can reach nothing.
@@ -486,7 +497,7 @@ impl Runtime {
             &stubbed
         };
         let partner = if partner && points.iter().any(|p| p.is_partner()) {
-            let c = compile_cached(self.partner.engine(), self.cache_dir.as_deref(), name, &bytes)?;
+            let c = compile_cached(self.partner.engine(), self.cache_dir.as_deref(), name, bytes)?;
             Some(self.partner.prepare(name, &c)?)
         } else {
             None

@@ -286,7 +286,7 @@ impl SearchService {
     /// Errors: storage or the engine failed (the tenant keeps its previous index).
     pub async fn reindex_tenant(&self, db: &Db, tenants: &TenantRegistry, slug: &str) -> anyhow::Result<usize> {
         match tenants.by_slug(slug) {
-            Some(t) => self.rebuild_tenant(db, t).await,
+            Some(t) => self.rebuild_tenant(db, &t).await,
             None => Ok(0),
         }
     }
@@ -378,7 +378,8 @@ impl SearchService {
     pub async fn catch_up(&self, db: &Db, tenants: &TenantRegistry, create_heads: bool) -> anyhow::Result<usize> {
         let _round = self.round.lock().await;
         let heads = if create_heads {
-            let slugs: Vec<&str> = tenants.iter().map(|t| t.slug()).collect();
+            let all: Vec<_> = tenants.iter().collect();
+            let slugs: Vec<&str> = all.iter().map(|t| t.slug()).collect();
             journal::heads(db, &slugs).await?
         } else {
             journal::read_heads(db).await?
@@ -399,10 +400,10 @@ impl SearchService {
                     cur = Some(st);
                 }
                 let fresh =
-                    cur.filter(|c| c.epoch == head.epoch && c.layout == layout(t) && c.seq >= head.pruned_through && c.seq <= head.seq);
+                    cur.filter(|c| c.epoch == head.epoch && c.layout == layout(&t) && c.seq >= head.pruned_through && c.seq <= head.seq);
                 match fresh {
-                    None => self.rebuild_tenant(db, t).await.map(|_| ()),
-                    Some(c) if c.seq < head.seq => self.replay(db, t, c, head).await,
+                    None => self.rebuild_tenant(db, &t).await.map(|_| ()),
+                    Some(c) if c.seq < head.seq => self.replay(db, &t, c, head).await,
                     Some(c) => {
                         if self.applied(slug).as_ref() != Some(&c) {
                             self.set_applied(slug, c);
@@ -514,6 +515,17 @@ impl Search {
             })
             .await
             .cloned()
+    }
+
+    /// Drops what was cached from `tenant`'s previous config (its config was reloaded): its
+    /// cached search answers, and, by moving its content version ([`notify_stock_changed`]),
+    /// everything rendered at the old one; wakes the indexers (a changed document layout is
+    /// rebuilt by their next round).
+    pub fn tenant_reloaded(&self, tenant: &str) {
+        if let Some(svc) = self.0.get() {
+            svc.cache.lock().unwrap_or_else(|e| e.into_inner()).invalidate(tenant);
+        }
+        notify_stock_changed(tenant);
     }
 
     /// The service when it was built (at start, or by a first search); None before.

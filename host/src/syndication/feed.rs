@@ -86,6 +86,12 @@ pub fn generated_count() -> u64 {
     GENERATED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// Drops every listings feed cached for `tenant` (its config was reloaded: a feed may show what
+/// its plugins or settings decided).
+pub fn forget(tenant: &str) {
+    CACHE.lock().unwrap_or_else(|e| e.into_inner()).retain(|(t, _), _| t != tenant);
+}
+
 fn cached(slot: &(String, FeedKind), key: &str) -> Option<Arc<FeedFile>> {
     CACHE
         .lock()

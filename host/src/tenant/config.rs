@@ -517,6 +517,13 @@ impl Default for VdpSettings {
 pub struct PluginConfig {
     /// Plugin name (its component file stem in `plugin_dir`).
     pub name: String,
+    /// The plugin version this tenant pins (`1.2.0`): the component is then
+    /// `<plugin_dir>/<name>@<version>.wasm`, and its `plugin.info` version must be this one.
+    /// Unset: `<plugin_dir>/<name>.wasm`, whatever version it is. A new version is rolled out
+    /// to one tenant by pinning it there and reloading that tenant, and rolled back by pinning
+    /// the previous one (docs/operations.md "Plugin versions: rollout and rollback").
+    #[serde(default)]
+    pub version: Option<String>,
     /// Config handed to the plugin once at instantiation.
     #[serde(default)]
     pub config: BTreeMap<String, toml::Value>,

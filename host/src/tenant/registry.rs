@@ -4,8 +4,13 @@
 use std::{
     collections::{BTreeMap, HashMap},
     path::{Path, PathBuf},
-    sync::Arc,
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicU64, Ordering},
+    },
 };
+
+use arc_swap::ArcSwap;
 
 use figment::{
     Figment,
@@ -31,6 +36,16 @@ pub struct Tenant {
     pub dir: PathBuf,
     /// The content files, rendered at load (`crate::content`).
     pub content: Content,
+    /// Which load of the process this is ([`next_generation`]): a reload gives the tenant a new
+    /// one, and what was built from a config (its plugins) names the generation it was built for.
+    pub generation: u64,
+}
+
+static GENERATIONS: AtomicU64 = AtomicU64::new(1);
+
+/// A new tenant generation, unique in the process and growing (every [`load_tenant`] takes one).
+pub fn next_generation() -> u64 {
+    GENERATIONS.fetch_add(1, Ordering::Relaxed)
 }
 
 impl Tenant {
@@ -50,35 +65,136 @@ impl Tenant {
     }
 }
 
-/// All tenants, resolvable by slug and by host name.
-#[derive(Debug, Default)]
-pub struct TenantRegistry {
+/// Where a tenant stands on this host (docs/operations.md "Reload and quarantine").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TenantState {
+    /// Its current files loaded and warmed: it serves them.
+    Serving,
+    /// Its last reload failed: it keeps serving the config it had before, and the fault says why.
+    ServingLastGood,
+    /// It has no good config on this host (its files failed at start or when it was added): its
+    /// host names answer a 503 page, and the fault says why.
+    Quarantined,
+}
+
+/// Why a tenant's files were refused, at start or at a reload: what `/readyz`, `forecourt check`
+/// and `GET /api/v1/admin/tenants` report.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TenantFault {
+    /// The tenant's slug (its folder's name).
+    pub tenant: String,
+    /// The step that failed: `config` (tenant.toml or a content file), `plugins` (a component,
+    /// a capability, `plugin.init`), `storage` (syncing its dealerships and locations) or `feeds`.
+    pub stage: &'static str,
+    /// The exact error, naming file, key, plugin and reason as the failing step reported it.
+    pub error: String,
+    /// When it was refused, unix seconds.
+    pub since: i64,
+    /// The host names it answers under while quarantined (its `hosts` as far as they could be
+    /// read, and `<slug>.localhost`).
+    #[serde(skip)]
+    pub hosts: Vec<String>,
+}
+
+/// One consistent view of the tenants: swapped whole by every change, so a reader sees either
+/// the tenant before a reload or after it, never half of each.
+#[derive(Debug, Default, Clone)]
+struct Snapshot {
     by_slug: BTreeMap<String, Arc<Tenant>>,
     by_host: HashMap<String, Arc<Tenant>>,
+    faults: BTreeMap<String, Arc<TenantFault>>,
+    /// Host names of faulted tenants that serve nothing (a 503 page rather than "not found").
+    fault_hosts: HashMap<String, Arc<TenantFault>>,
+}
+
+/// All tenants, resolvable by slug and by host name, and the faults of those whose files were
+/// refused. Live: [`TenantRegistry::put`], [`TenantRegistry::remove`] and
+/// [`TenantRegistry::set_fault`] swap in a new view atomically (a request already holding a
+/// tenant's `Arc` finishes on it), so one tenant can be added, changed or removed while every
+/// other keeps serving (docs/operations.md "Reload and quarantine").
+#[derive(Default)]
+pub struct TenantRegistry {
+    live: ArcSwap<Snapshot>,
+    /// Serialises the writers (readers never wait).
+    write: Mutex<()>,
+}
+
+impl std::fmt::Debug for TenantRegistry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = self.live.load();
+        f.debug_struct("TenantRegistry")
+            .field("tenants", &s.by_slug.keys().collect::<Vec<_>>())
+            .field("faults", &s.faults.keys().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// The tenant folders of `dir` (those holding a `tenant.toml`; names starting with `_` or `.`
+/// skipped), in name order. Errors: [`TenantError::Dir`] when `dir` cannot be read.
+pub fn tenant_folders(dir: &Path) -> Result<Vec<PathBuf>, TenantError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| TenantError::Dir {
+        dir: dir.to_owned(),
+        reason: e.to_string(),
+    })?;
+    let mut folders: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.join("tenant.toml").is_file())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            !name.starts_with('_') && !name.starts_with('.')
+        })
+        .collect();
+    folders.sort();
+    Ok(folders)
+}
+
+/// The host names a tenant folder claims, read leniently (for a tenant whose file failed its
+/// checks): the `hosts` strings of its `tenant.toml` when the file is TOML at all, and
+/// `<folder name>.localhost`; lower-cased.
+pub fn claimed_hosts(folder: &Path) -> Vec<String> {
+    let name = folder.file_name().and_then(|n| n.to_str()).unwrap_or("").to_ascii_lowercase();
+    let mut hosts: Vec<String> = std::fs::read_to_string(folder.join("tenant.toml"))
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .and_then(|t| t.get("hosts").and_then(|h| h.as_array()).cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|h| h.as_str().map(|s| s.trim().to_ascii_lowercase()))
+        .collect();
+    hosts.push(format!("{name}.localhost"));
+    hosts
+}
+
+/// `host` as the registry keys it: port, surrounding space and trailing dot removed,
+/// lower-cased (IPv6 literals like `[::1]` kept whole).
+fn host_key(host: &str) -> String {
+    let host = host.trim().trim_end_matches('.');
+    let host = match host.rsplit_once(':') {
+        Some((h, port)) if (!h.ends_with(']') || h.starts_with('[')) && port.chars().all(|c| c.is_ascii_digit()) => h,
+        _ => host,
+    };
+    host.trim_end_matches('.').to_ascii_lowercase()
+}
+
+/// The host names of `t`: its `hosts` and `<slug>.localhost`, lower-cased.
+fn hosts_of(t: &Tenant) -> Vec<String> {
+    let mut hosts: Vec<String> = t.config.hosts.iter().map(|h| h.to_ascii_lowercase()).collect();
+    hosts.push(format!("{}.localhost", t.slug()));
+    hosts
 }
 
 impl TenantRegistry {
-    /// Reads and validates every `<dir>/<slug>/tenant.toml` (folders starting with `_` or `.` are
-    /// skipped) with its content files, in folder-name order. Any invalid file fails the whole
-    /// load. Errors: [`TenantError::Dir`] when `dir` cannot be read, [`TenantError::None`] when it
-    /// holds no tenant, else the first tenant's error ([`load_tenant`], [`Self::from_tenants`]).
+    /// Reads and validates every tenant folder of `dir` ([`tenant_folders`]) with its content
+    /// files, in folder-name order. Any invalid file fails the whole load (the CLI's one-tenant
+    /// commands and tests; `forecourt serve` loads each tenant on its own and quarantines the
+    /// ones that fail, `crate::live`). Errors: [`TenantError::Dir`] when `dir` cannot be read,
+    /// [`TenantError::None`] when it holds no tenant, else the first tenant's error
+    /// ([`load_tenant`], [`Self::from_tenants`]).
     pub fn load_dir(dir: &Path) -> Result<TenantRegistry, TenantError> {
-        let entries = std::fs::read_dir(dir).map_err(|e| TenantError::Dir {
-            dir: dir.to_owned(),
-            reason: e.to_string(),
-        })?;
-        let mut folders: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .filter(|p| p.join("tenant.toml").is_file())
-            .filter(|p| {
-                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                !name.starts_with('_') && !name.starts_with('.')
-            })
-            .collect();
-        folders.sort();
         let mut tenants = Vec::new();
-        for folder in folders {
+        for folder in tenant_folders(dir)? {
             tenants.push(load_tenant(&folder)?);
         }
         if tenants.is_empty() {
@@ -91,58 +207,153 @@ impl TenantRegistry {
     /// `<slug>.localhost`. Errors: [`TenantError::Invalid`] naming the second tenant's file when
     /// two tenants share a slug or a host.
     pub fn from_tenants(tenants: Vec<Tenant>) -> Result<TenantRegistry, TenantError> {
-        let mut reg = TenantRegistry::default();
+        let reg = TenantRegistry::default();
         for t in tenants {
-            let t = Arc::new(t);
-            let file = t.dir.join("tenant.toml");
-            if reg.by_slug.insert(t.slug().to_string(), t.clone()).is_some() {
+            if reg.by_slug(t.slug()).is_some() {
                 return Err(TenantError::Invalid {
-                    file,
+                    file: t.dir.join("tenant.toml"),
                     key: "slug".into(),
                     reason: format!("slug `{}` is used by another tenant", t.slug()),
                 });
             }
-            let mut hosts: Vec<String> = t.config.hosts.iter().map(|h| h.to_ascii_lowercase()).collect();
-            hosts.push(format!("{}.localhost", t.slug()));
-            for (i, host) in hosts.into_iter().enumerate() {
-                if let Some(other) = reg.by_host.insert(host.clone(), t.clone()) {
-                    return Err(TenantError::Invalid {
-                        file,
-                        key: format!("hosts.{i}"),
-                        reason: format!("host `{host}` is already claimed by tenant `{}`", other.slug()),
-                    });
-                }
-            }
+            reg.put(t)?;
         }
         Ok(reg)
     }
 
-    /// The tenant for a `Host` header value (port and trailing dot ignored, case-insensitive), or
-    /// None when no tenant claims the host.
-    pub fn by_host(&self, host: &str) -> Option<&Arc<Tenant>> {
-        let host = host.trim().trim_end_matches('.');
-        let host = match host.rsplit_once(':') {
-            // Keep IPv6 literals like [::1] intact; strip a trailing :port otherwise.
-            Some((h, port)) if !h.ends_with(']') || h.starts_with('[') => {
-                if port.chars().all(|c| c.is_ascii_digit()) {
-                    h
-                } else {
-                    host
+    /// Adds `tenant`, or replaces the tenant of its slug, and clears its fault: one atomic swap.
+    /// Returns the tenant as now served. Errors: [`TenantError::Invalid`] on `hosts.N` when one
+    /// of its host names is claimed by another tenant (nothing changes then).
+    pub fn put(&self, tenant: Tenant) -> Result<Arc<Tenant>, TenantError> {
+        let _w = self.write.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = Snapshot::clone(&self.live.load());
+        let t = Arc::new(tenant);
+        let slug = t.slug().to_string();
+        for (i, host) in hosts_of(&t).into_iter().enumerate() {
+            if let Some(other) = next.by_host.get(&host).filter(|o| o.slug() != slug) {
+                return Err(TenantError::Invalid {
+                    file: t.dir.join("tenant.toml"),
+                    key: format!("hosts.{i}"),
+                    reason: format!("host `{host}` is already claimed by tenant `{}`", other.slug()),
+                });
+            }
+        }
+        if let Some(old) = next.by_slug.insert(slug.clone(), t.clone()) {
+            for h in hosts_of(&old) {
+                next.by_host.remove(&h);
+            }
+        }
+        for h in hosts_of(&t) {
+            next.by_host.insert(h, t.clone());
+        }
+        Self::drop_fault(&mut next, &slug);
+        self.live.store(Arc::new(next));
+        Ok(t)
+    }
+
+    /// Removes tenant `slug` and its fault: its host names answer "not found" from now on.
+    /// Returns the tenant it served, if any.
+    pub fn remove(&self, slug: &str) -> Option<Arc<Tenant>> {
+        let _w = self.write.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = Snapshot::clone(&self.live.load());
+        let old = next.by_slug.remove(slug);
+        if let Some(old) = &old {
+            for h in hosts_of(old) {
+                next.by_host.remove(&h);
+            }
+        }
+        Self::drop_fault(&mut next, slug);
+        self.live.store(Arc::new(next));
+        old
+    }
+
+    /// Records why tenant `fault.tenant`'s files were refused. A tenant that serves keeps
+    /// serving its current config ([`TenantState::ServingLastGood`]); one that does not is
+    /// [`TenantState::Quarantined`], and its host names (those no serving tenant claims) resolve
+    /// to the fault ([`Self::fault_for_host`]).
+    pub fn set_fault(&self, fault: TenantFault) {
+        let _w = self.write.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = Snapshot::clone(&self.live.load());
+        let slug = fault.tenant.clone();
+        Self::drop_fault(&mut next, &slug);
+        let fault = Arc::new(fault);
+        if !next.by_slug.contains_key(&slug) {
+            for h in &fault.hosts {
+                if !next.by_host.contains_key(h) {
+                    next.fault_hosts.entry(h.clone()).or_insert_with(|| fault.clone());
                 }
             }
-            _ => host,
-        };
-        self.by_host.get(&host.trim_end_matches('.').to_ascii_lowercase())
+        }
+        next.faults.insert(slug, fault);
+        self.live.store(Arc::new(next));
     }
 
-    /// The tenant with this slug, or None.
-    pub fn by_slug(&self, slug: &str) -> Option<&Arc<Tenant>> {
-        self.by_slug.get(slug)
+    fn drop_fault(next: &mut Snapshot, slug: &str) {
+        if next.faults.remove(slug).is_some() {
+            next.fault_hosts.retain(|_, f| f.tenant != slug);
+        }
     }
 
-    /// All tenants in slug order.
-    pub fn iter(&self) -> impl Iterator<Item = &Arc<Tenant>> {
-        self.by_slug.values()
+    /// The tenant for a `Host` header value (port and trailing dot ignored, case-insensitive), or
+    /// None when no serving tenant claims the host.
+    pub fn by_host(&self, host: &str) -> Option<Arc<Tenant>> {
+        self.live.load().by_host.get(&host_key(host)).cloned()
+    }
+
+    /// The fault of the quarantined tenant that claims `host` (see [`Self::by_host`] for the
+    /// form), when no serving tenant does.
+    pub fn fault_for_host(&self, host: &str) -> Option<Arc<TenantFault>> {
+        self.live.load().fault_hosts.get(&host_key(host)).cloned()
+    }
+
+    /// The serving tenant with this slug, or None.
+    pub fn by_slug(&self, slug: &str) -> Option<Arc<Tenant>> {
+        self.live.load().by_slug.get(slug).cloned()
+    }
+
+    /// The serving tenants now, in slug order (a snapshot: later changes do not show in it).
+    pub fn iter(&self) -> std::vec::IntoIter<Arc<Tenant>> {
+        self.live.load().by_slug.values().cloned().collect::<Vec<_>>().into_iter()
+    }
+
+    /// How many tenants serve now.
+    pub fn len(&self) -> usize {
+        self.live.load().by_slug.len()
+    }
+
+    /// Whether no tenant serves.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every fault now, in slug order.
+    pub fn faults(&self) -> Vec<Arc<TenantFault>> {
+        self.live.load().faults.values().cloned().collect()
+    }
+
+    /// Tenant `slug`'s fault, if its files were refused.
+    pub fn fault(&self, slug: &str) -> Option<Arc<TenantFault>> {
+        self.live.load().faults.get(slug).cloned()
+    }
+
+    /// Where tenant `slug` stands: None when this host knows no such tenant.
+    pub fn state(&self, slug: &str) -> Option<TenantState> {
+        let s = self.live.load();
+        match (s.by_slug.contains_key(slug), s.faults.contains_key(slug)) {
+            (true, false) => Some(TenantState::Serving),
+            (true, true) => Some(TenantState::ServingLastGood),
+            (false, true) => Some(TenantState::Quarantined),
+            (false, false) => None,
+        }
+    }
+
+    /// The slugs this host knows (serving or faulted), in order.
+    pub fn known_slugs(&self) -> Vec<String> {
+        let s = self.live.load();
+        let mut all: Vec<String> = s.by_slug.keys().chain(s.faults.keys()).cloned().collect();
+        all.sort();
+        all.dedup();
+        all
     }
 }
 
@@ -167,5 +378,6 @@ pub fn load_tenant(folder: &Path) -> Result<Tenant, TenantError> {
         config,
         dir: folder.to_owned(),
         content,
+        generation: next_generation(),
     })
 }

@@ -543,6 +543,18 @@ fn validate_plugins(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
         if !plugin_names.insert(p.name.as_str()) {
             return Err(invalid(file, format!("plugins.{i}.name"), "plugin listed twice"));
         }
+        if let Some(v) = &p.version
+            && (v.is_empty()
+                || v.len() > 64
+                || !v.starts_with(|ch: char| ch.is_ascii_digit())
+                || !v.chars().all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '.' | '-' | '+')))
+        {
+            return Err(invalid(
+                file,
+                format!("plugins.{i}.version"),
+                "must be a version such as 1.2.0 (digits first; letters, digits, dots, dashes and pluses; at most 64)",
+            ));
+        }
         if let Some(http) = &p.capabilities.http {
             validate_http_grant(file, &format!("plugins.{i}.capabilities.http"), http)?;
         }

@@ -229,6 +229,7 @@ pub async fn state(db: &Db, tenants: TenantRegistry, tenants_dir: &Path, admin_t
         db: db.clone(),
         // Search: an in-memory index built from storage on first use.
         search: Default::default(),
+        tenancy: Default::default(),
     })
 }
 

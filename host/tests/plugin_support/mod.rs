@@ -139,7 +139,8 @@ pub fn demo_plugins_toml(slug: &str) -> String {
     toml::to_string(&merged).unwrap()
 }
 
-/// The tenant `slug` of a registry.
-pub fn tenant<'a>(reg: &'a TenantRegistry, slug: &str) -> &'a Tenant {
-    reg.by_slug(slug).unwrap()
+/// The tenant `slug` of a registry, as it serves now. The registry is live (a reload swaps its
+/// tenants), so what it lends is an `Arc`; a test keeps that one for its whole run.
+pub fn tenant(reg: &TenantRegistry, slug: &str) -> &'static Tenant {
+    Box::leak(Box::new(reg.by_slug(slug).unwrap()))
 }

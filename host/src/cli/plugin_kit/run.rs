@@ -367,6 +367,7 @@ fn local_tenant() -> anyhow::Result<Tenant> {
         config,
         dir: PathBuf::from("."),
         content: Default::default(),
+        generation: crate::tenant::next_generation(),
     })
 }
 

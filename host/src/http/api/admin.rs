@@ -204,3 +204,101 @@ pub async fn get_metrics(State(state): State<AppState>, headers: HeaderMap) -> R
     let (content_type, body) = crate::metrics::render().map_err(ApiError::internal)?;
     Ok(([(header::CONTENT_TYPE, content_type)], body).into_response())
 }
+
+/// One tenant's line of `GET /api/v1/admin/tenants`.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct TenantStatus {
+    /// The tenant's slug.
+    pub tenant: String,
+    /// `serving`, `serving_last_good` (its last reload was refused) or `quarantined` (no good
+    /// config on this host: its sites answer 503).
+    #[schema(value_type = String)]
+    pub state: crate::tenant::TenantState,
+    /// The name of the config it serves (absent when quarantined).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Its plugins as served, `name@version`.
+    pub plugins: Vec<String>,
+    /// Why its files were refused: the step (`config`, `plugins`, `storage`) and the exact
+    /// error, and since when (unix seconds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub fault: Option<crate::tenant::TenantFault>,
+}
+
+/// Every tenant this host knows, serving or quarantined, with the exact error of each one whose
+/// files were refused (docs/operations.md "Reload and quarantine"). Host-wide, whatever the
+/// Host header. Errors: 401 without the admin token, 403 when it is not set.
+#[utoipa::path(get, path = "/api/v1/admin/tenants", tag = "admin",
+    security(("admin_token" = [])),
+    responses(
+        (status = 200, description = "One line per tenant, in slug order", body = Vec<TenantStatus>),
+        (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
+pub async fn get_tenants(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Vec<TenantStatus>>, ApiError> {
+    authorize(&state, &headers)?;
+    let lines = state
+        .tenants
+        .known_slugs()
+        .into_iter()
+        .filter_map(|slug| {
+            let serving = state.tenants.by_slug(&slug);
+            let plugins = state
+                .plugins
+                .tenant(&slug)
+                .map(|tp| tp.plugins().iter().map(|p| p.component.id()).collect())
+                .unwrap_or_default();
+            Some(TenantStatus {
+                state: state.tenants.state(&slug)?,
+                name: serving.map(|t| t.config.name.clone()),
+                plugins,
+                fault: state.tenants.fault(&slug).map(|f| (*f).clone()),
+                tenant: slug,
+            })
+        })
+        .collect();
+    Ok(Json(lines))
+}
+
+/// Query of `POST /api/v1/admin/reload`.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ReloadParams {
+    /// Reload only this tenant (warmed again even when its files look unchanged); default every
+    /// tenant whose files changed, was added or was removed.
+    pub tenant: Option<String>,
+}
+
+/// Reloads tenants from their folders without a restart (docs/operations.md "Reload and
+/// quarantine"): each changed tenant is validated and warmed aside, then swapped in atomically;
+/// one whose files are refused changes nothing and keeps serving its last good config. Answers
+/// when this host is done; every other host on the same storage follows within a second.
+/// Errors: 401 without the admin token, 403 when it is not set, 404 `not_found` on `tenant`
+/// for a slug neither on disk nor served, 500 when the tenants folder or storage fails.
+#[utoipa::path(post, path = "/api/v1/admin/reload", tag = "admin",
+    security(("admin_token" = [])),
+    params(ReloadParams),
+    responses(
+        (status = 200, description = "What was done per tenant", body = crate::live::ReloadReport),
+        (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope),
+        (status = 404, body = crate::http::error::ErrorEnvelope)))]
+pub async fn post_reload(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<ReloadParams>,
+) -> Result<Json<crate::live::ReloadReport>, ApiError> {
+    authorize(&state, &headers)?;
+    let only = q.tenant.as_deref().filter(|s| !s.is_empty());
+    if let Some(slug) = only
+        && (!slug.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            || (state.tenants.state(slug).is_none() && !state.settings.tenants_dir.join(slug).join("tenant.toml").is_file()))
+    {
+        return Err(
+            ApiError::bad_field("tenant", "not_found", format!("No tenant `{slug}` on disk or served")).with_status(StatusCode::NOT_FOUND),
+        );
+    }
+    let owned = state.live_parts();
+    let report = crate::live::reload(owned.parts(), only)
+        .await
+        .map_err(|e| ApiError::internal(format!("{e:#}")))?;
+    crate::live::log_report(&report, "reloaded");
+    Ok(Json(report))
+}

@@ -70,6 +70,8 @@ use crate::http::state::{AppState, CurrentTenant};
         admin::post_import,
         admin::get_plugins,
         admin::get_metrics,
+        admin::get_tenants,
+        admin::post_reload,
         syndication::get_readiness,
         syndication::get_google_feed,
         syndication::get_meta_feed,
@@ -156,6 +158,8 @@ pub fn router() -> Router<AppState> {
             axum::routing::post(admin::post_import).layer(axum::extract::DefaultBodyLimit::disable()),
         )
         .route("/api/v1/admin/plugins", get(admin::get_plugins))
+        .route("/api/v1/admin/tenants", get(admin::get_tenants))
+        .route("/api/v1/admin/reload", axum::routing::post(admin::post_reload))
         .route("/api/v1/admin/readiness", get(syndication::get_readiness))
         .route("/api/v1/feeds/google-vehicle-listings.xml", get(syndication::get_google_feed))
         .route("/api/v1/feeds/meta-vehicles.csv", get(syndication::get_meta_feed))

@@ -1,0 +1,633 @@
+//! Live tenants (docs/operations.md "Reload and quarantine"): the start that serves every good
+//! tenant and quarantines the rest, and the reload that changes one tenant, or every changed
+//! one, while the others keep serving.
+//!
+//! A tenant is **warmed aside** ([`warm`]): its folder read and validated (`tenant.toml`,
+//! content, template), its plugins prepared (components compiled or taken from the cache,
+//! capabilities checked, `plugin.init` run with its config), its dealerships and locations synced
+//! to storage in one transaction. Only then is it swapped in: its plugins first (kept beside the
+//! set they replace, for the requests that began on the previous config), then the tenant
+//! itself ([`TenantRegistry::put`]), then the caches keyed on its old config are dropped for it
+//! alone (its search answers and rendered pages through its content version, its listings
+//! feeds). A tenant whose warm-up fails is **quarantined** ([`TenantRegistry::set_fault`]): it
+//! keeps serving its last good config if it had one, else its host names answer a 503 page, and
+//! `/readyz`, `forecourt check` and `GET /api/v1/admin/tenants` name it with the exact error.
+//!
+//! Several hosts on one storage follow each other through the `tenant_reloads` table: a reload
+//! asked on one host (its admin API, SIGHUP, `forecourt reload`) takes a generation there, and
+//! every host polls the table each [`FOLLOW_INTERVAL`] and reloads the tenants named above the
+//! generation it has applied, from the tenants folder it reads (the folder is each host's own
+//! copy of the deployed files; storage carries only the signal, so no host reads another's disk).
+
+use std::{
+    collections::{BTreeSet, HashMap},
+    path::{Path, PathBuf},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicI64, Ordering},
+    },
+    time::Duration,
+};
+
+use sha2::{Digest, Sha256};
+
+use crate::{
+    config::Settings,
+    db::Db,
+    plugins::{PluginHost, TenantPlugins, TenantSpec, component_stem},
+    repo::TenantRepo,
+    search::index::Search,
+    tenant::{Tenant, TenantFault, TenantRegistry, TenantState, claimed_hosts, load_tenant, tenant_folders},
+};
+
+/// How often each host reads `tenant_reloads` for reloads asked elsewhere.
+pub const FOLLOW_INTERVAL: Duration = Duration::from_secs(1);
+
+/// The scope word of a reload of every tenant in `tenant_reloads`.
+const ALL: &str = "*";
+
+/// What a reload did to one tenant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Its files did not change since they were last loaded: nothing was done.
+    Unchanged,
+    /// A new config was warmed and swapped in.
+    Reloaded,
+    /// A tenant new to this host now serves.
+    Added,
+    /// Its folder is gone: it no longer serves.
+    Removed,
+    /// Its files were refused: nothing changed for it (it keeps its last good config, if any).
+    Failed,
+}
+
+/// One tenant's line of a [`ReloadReport`].
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct TenantReload {
+    /// The tenant's slug.
+    pub tenant: String,
+    /// What was done.
+    pub outcome: Outcome,
+    /// Where the tenant stands now: `serving`, `serving_last_good` or `quarantined`; absent
+    /// once removed.
+    #[schema(value_type = Option<String>)]
+    pub state: Option<TenantState>,
+    /// Why it failed (`failed`), naming file, key or plugin and the reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Feed imports that failed after the swap (the tenant serves its new config with its last
+    /// good stock).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+}
+
+/// What a reload did: one line per tenant it looked at, in slug order.
+#[derive(Debug, Clone, Default, serde::Serialize, utoipa::ToSchema)]
+pub struct ReloadReport {
+    /// The generation of `tenant_reloads` this reload took (every host on the storage follows
+    /// it); 0 when it was not recorded (a host following another's reload).
+    pub generation: i64,
+    /// The tenants looked at.
+    pub tenants: Vec<TenantReload>,
+}
+
+impl ReloadReport {
+    /// Whether some tenant's files were refused.
+    pub fn failed(&self) -> bool {
+        self.tenants.iter().any(|t| t.outcome == Outcome::Failed)
+    }
+}
+
+/// The live parts a reload changes, and what it remembers between reloads.
+pub struct Tenancy {
+    /// Serialises reloads in this process.
+    reloading: tokio::sync::Mutex<()>,
+    /// The fingerprint of each tenant's files as last loaded or refused ([`fingerprint`]).
+    prints: Mutex<HashMap<String, String>>,
+    /// The highest `tenant_reloads` generation this process has applied.
+    applied: AtomicI64,
+}
+
+impl Default for Tenancy {
+    /// Nothing remembered: every tenant's files count as changed, no generation applied.
+    fn default() -> Tenancy {
+        Tenancy::new(0)
+    }
+}
+
+impl Tenancy {
+    fn new(applied: i64) -> Tenancy {
+        Tenancy {
+            reloading: tokio::sync::Mutex::new(()),
+            prints: Mutex::default(),
+            applied: AtomicI64::new(applied),
+        }
+    }
+
+    fn print_of(&self, slug: &str) -> Option<String> {
+        self.prints.lock().unwrap_or_else(|e| e.into_inner()).get(slug).cloned()
+    }
+
+    fn set_print(&self, slug: &str, print: Option<String>) {
+        let mut prints = self.prints.lock().unwrap_or_else(|e| e.into_inner());
+        match print {
+            Some(p) => prints.insert(slug.to_string(), p),
+            None => prints.remove(slug),
+        };
+    }
+}
+
+/// What a warm-up and a swap need: the settings, storage, the live registry and plugin host, the
+/// search service (for its caches) and the reload memory.
+#[derive(Clone, Copy)]
+pub struct Parts<'a> {
+    /// Host settings (`tenants_dir`, `ui_plugins_dir`, `import_feeds_on_start`).
+    pub settings: &'a Settings,
+    /// Storage.
+    pub db: &'a Db,
+    /// The live tenants.
+    pub tenants: &'a Arc<TenantRegistry>,
+    /// The live plugins.
+    pub plugins: &'a Arc<PluginHost>,
+    /// Search (its cached answers are dropped for a reloaded tenant).
+    pub search: &'a Search,
+    /// What reloads remember.
+    pub tenancy: &'a Arc<Tenancy>,
+}
+
+/// Loads every tenant folder of `settings.tenants_dir` for `forecourt serve`: each good tenant
+/// warmed and serving, each bad one quarantined with its error (logged), so one tenant's broken
+/// file or plugin never stops the host. Imports each serving tenant's changed feeds when
+/// `import_feeds_on_start`. Returns the registry, the plugin host and the reload memory.
+/// Errors (the host cannot start at all): the tenants folder cannot be read or holds no tenant,
+/// the plugin engine cannot be built, storage fails outside one tenant's sync.
+pub async fn start(settings: &Settings, db: &Db) -> anyhow::Result<(Arc<TenantRegistry>, Arc<PluginHost>, Arc<Tenancy>)> {
+    let folders = tenant_folders(&settings.tenants_dir)?;
+    if folders.is_empty() {
+        return Err(crate::tenant::TenantError::None(settings.tenants_dir.clone()).into());
+    }
+    let tenants = Arc::new(TenantRegistry::default());
+    let plugins = Arc::new(PluginHost::for_settings(settings)?);
+    let tenancy = Arc::new(Tenancy::new(latest_generation(db).await?));
+    let search = Search::default();
+    let parts = Parts {
+        settings,
+        db,
+        tenants: &tenants,
+        plugins: &plugins,
+        search: &search,
+        tenancy: &tenancy,
+    };
+    let started = std::time::Instant::now();
+    let mut verified = BTreeSet::new();
+    let mut prepared = Vec::new();
+    for folder in folders {
+        let slug = slug_of(&folder);
+        let print = fingerprint(&folder, None);
+        match warm(parts, &folder, &mut verified).await {
+            Ok((t, p)) => match tenants.put(t) {
+                Ok(_) => prepared.push((slug.clone(), p)),
+                Err(e) => quarantine(parts, &folder, "config", e.to_string()),
+            },
+            Err(fault) => quarantine(parts, &folder, fault.0, fault.1),
+        }
+        tenancy.set_print(&slug, Some(print));
+    }
+    plugins.install_all(prepared);
+    // Fingerprints with the content defaults and components each serving tenant names.
+    for t in tenants.iter() {
+        let print = with_components(fingerprint(&t.dir, Some(&t)), &settings.plugin_dir, &t);
+        tenancy.set_print(t.slug(), Some(print));
+    }
+    if settings.import_feeds_on_start {
+        for t in tenants.iter() {
+            if let Err(e) = crate::feeds::import_tenant_feeds(db, &t).await {
+                tracing::error!(tenant = %t.slug(), error = %format!("{e:#}"), "feed import failed; the tenant serves its last good stock");
+            }
+        }
+    }
+    tracing::info!(
+        serving = tenants.len(),
+        quarantined = tenants.faults().len(),
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "tenants loaded"
+    );
+    Ok((tenants, plugins, tenancy))
+}
+
+/// A step's failure: the stage (`config`, `plugins`, `storage`) and the exact error.
+struct Refusal(&'static str, String);
+
+/// Warms the tenant of `folder` aside: loads and validates it (with its template), prepares its
+/// plugins (blocking work on a blocking thread) and syncs its dealerships and locations in one
+/// transaction. Nothing that serves changes. Returns the tenant and its plugins, or the stage
+/// that refused it and why.
+async fn warm(parts: Parts<'_>, folder: &Path, verified: &mut BTreeSet<String>) -> Result<(Tenant, Arc<TenantPlugins>), Refusal> {
+    let ui_plugins = parts.settings.ui_plugins_dir.clone();
+    let f = folder.to_owned();
+    let plugins = parts.plugins.clone();
+    let mut v = std::mem::take(verified);
+    let (loaded, v) = tokio::task::spawn_blocking(move || {
+        let out = (|| {
+            let t = load_tenant(&f).map_err(|e| Refusal("config", e.to_string()))?;
+            if let Some(note) = crate::tenant::check_templates([(t.dir.as_path(), t.config.template.as_str())], &ui_plugins)
+                .map_err(|e| Refusal("config", e.to_string()))?
+            {
+                tracing::debug!(tenant = %t.slug(), "{note}");
+            }
+            let p = plugins
+                .prepare_verified(&TenantSpec::of(&t), &mut v)
+                .map_err(|e| Refusal("plugins", e.to_string()))?;
+            Ok::<_, Refusal>((t, p))
+        })();
+        (out, v)
+    })
+    .await
+    .map_err(|e| Refusal("plugins", format!("the warm-up task failed: {e}")))?;
+    *verified = v;
+    let (t, p) = loaded?;
+    if let Some(other) = host_claimed_elsewhere(parts.tenants, &t) {
+        return Err(Refusal("config", other));
+    }
+    TenantRepo::new(parts.db, t.slug())
+        .sync_config(&t.config)
+        .await
+        .map_err(|e| Refusal("storage", format!("syncing dealerships and locations failed: {e}")))?;
+    Ok((t, p))
+}
+
+/// The error of a host name of `t` that another serving tenant claims.
+fn host_claimed_elsewhere(tenants: &TenantRegistry, t: &Tenant) -> Option<String> {
+    let mut hosts: Vec<String> = t.config.hosts.iter().map(|h| h.to_ascii_lowercase()).collect();
+    hosts.push(format!("{}.localhost", t.slug()));
+    hosts.iter().enumerate().find_map(|(i, h)| {
+        let other = tenants.by_host(h)?;
+        (other.slug() != t.slug()).then(|| {
+            format!(
+                "{}: key `hosts.{i}`: host `{h}` is already claimed by tenant `{}`",
+                t.dir.join("tenant.toml").display(),
+                other.slug()
+            )
+        })
+    })
+}
+
+fn quarantine(parts: Parts<'_>, folder: &Path, stage: &'static str, error: String) {
+    let slug = slug_of(folder);
+    let serving = parts.tenants.by_slug(&slug).is_some();
+    tracing::error!(tenant = %slug, stage, error = %error,
+        "{}", if serving { "tenant reload refused: it keeps serving its last good config" } else { "tenant quarantined: its sites answer 503" });
+    parts.tenants.set_fault(TenantFault {
+        tenant: slug,
+        stage,
+        error,
+        since: jiff::Timestamp::now().as_second(),
+        hosts: claimed_hosts(folder),
+    });
+}
+
+fn slug_of(folder: &Path) -> String {
+    folder.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string()
+}
+
+/// A digest of what a tenant's config is read from: every file under its folder (path, size,
+/// modification time; hidden files skipped) and, for a loaded tenant, its content defaults
+/// folder and the component files its plugins name. A reload of every tenant warms only those
+/// whose digest moved.
+fn fingerprint(folder: &Path, loaded: Option<&Tenant>) -> String {
+    let mut h = Sha256::new();
+    let mut roots = vec![folder.to_owned()];
+    if let Some(t) = loaded
+        && let Some(d) = &t.config.content_defaults
+    {
+        roots.push(folder.join(d));
+    }
+    for root in roots {
+        let mut files = Vec::new();
+        walk(&root, &mut files, 0);
+        files.sort();
+        for f in files {
+            stamp(&mut h, &f);
+        }
+    }
+    if let Some(t) = loaded {
+        // The plugin directory is the host's; the files are named by the tenant's entries.
+        for p in &t.config.plugins {
+            h.update(component_stem(p).as_bytes());
+        }
+    }
+    hex::encode(h.finalize())
+}
+
+/// Adds a component file's stamp to a tenant's fingerprint (see [`fingerprint`]).
+fn with_components(print: String, plugin_dir: &Path, t: &Tenant) -> String {
+    let mut h = Sha256::new();
+    h.update(print.as_bytes());
+    for p in &t.config.plugins {
+        stamp(&mut h, &plugin_dir.join(format!("{}.wasm", component_stem(p))));
+    }
+    hex::encode(h.finalize())
+}
+
+fn stamp(h: &mut Sha256, f: &Path) {
+    h.update(f.to_string_lossy().as_bytes());
+    if let Ok(m) = std::fs::metadata(f) {
+        h.update(m.len().to_le_bytes());
+        let mtime = m
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        h.update(mtime.to_le_bytes());
+    }
+}
+
+/// The files under `dir` (hidden names skipped; at most 8 levels, at most 10,000 files: a
+/// tenant's config is a few files, its media are served from disk and need no reload).
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+    if depth > 8 || out.len() >= 10_000 {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if e.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        match e.file_type() {
+            Ok(ft) if ft.is_dir() => walk(&p, out, depth + 1),
+            Ok(_) => out.push(p),
+            Err(_) => {}
+        }
+    }
+}
+
+/// Reloads tenant `only` (warmed again even when its files look unchanged), or every tenant
+/// whose files changed, was added or was removed (`None`), in this process, and records the
+/// reload in `tenant_reloads` so every other host on the storage follows it. Returns what was
+/// done per tenant. A tenant whose new files are refused changes nothing and keeps serving its
+/// last good config (its line says `failed` with the error). Errors: the tenants folder cannot
+/// be read, or storage cannot record the reload.
+pub async fn reload(parts: Parts<'_>, only: Option<&str>) -> anyhow::Result<ReloadReport> {
+    // Held from the record to the apply: this host's follower does not apply it a second time.
+    let _one = parts.tenancy.reloading.lock().await;
+    let generation = request(parts.db, only).await?;
+    let mut report = apply(parts, only, true).await?;
+    parts.tenancy.applied.fetch_max(generation, Ordering::AcqRel);
+    report.generation = generation;
+    Ok(report)
+}
+
+/// Records a reload of `only` (or of every tenant) in `tenant_reloads` without applying it here:
+/// every host on the storage applies it within [`FOLLOW_INTERVAL`] (`forecourt reload`).
+/// Returns the generation taken. Errors: the storage error.
+pub async fn request(db: &Db, only: Option<&str>) -> Result<i64, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let generation: i64 = sqlx::query_scalar("UPDATE reload_generation SET value = value + 1 WHERE id = 1 RETURNING value")
+        .fetch_one(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO tenant_reloads (tenant, generation, requested_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (tenant) DO UPDATE SET generation = excluded.generation, requested_at = excluded.requested_at",
+    )
+    .bind(only.unwrap_or(ALL))
+    .bind(generation)
+    .bind(jiff::Timestamp::now().as_second())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(generation)
+}
+
+async fn latest_generation(db: &Db) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT value FROM reload_generation WHERE id = 1")
+        .fetch_optional(&db.pool)
+        .await
+        .map(|v| v.unwrap_or(0))
+}
+
+/// Applies the reloads other processes recorded in `tenant_reloads` since this one's last:
+/// one pass ([`follow`] runs it every [`FOLLOW_INTERVAL`]). Returns the reports of what it
+/// applied (none when nothing was asked). Errors: the storage error.
+pub async fn follow_once(parts: Parts<'_>) -> anyhow::Result<Vec<ReloadReport>> {
+    let _one = parts.tenancy.reloading.lock().await;
+    let seen = parts.tenancy.applied.load(Ordering::Acquire);
+    let rows: Vec<(String, i64)> =
+        sqlx::query_as("SELECT tenant, generation FROM tenant_reloads WHERE generation > $1 ORDER BY generation")
+            .bind(seen)
+            .fetch_all(&parts.db.pool)
+            .await?;
+    let Some(top) = rows.iter().map(|r| r.1).max() else {
+        return Ok(Vec::new());
+    };
+    let mut reports = Vec::new();
+    if rows.iter().any(|r| r.0 == ALL) {
+        reports.push(apply(parts, None, false).await?);
+    } else {
+        for (slug, _) in &rows {
+            reports.push(apply(parts, Some(slug), true).await?);
+        }
+    }
+    parts.tenancy.applied.fetch_max(top, Ordering::AcqRel);
+    for r in &mut reports {
+        r.generation = top;
+    }
+    Ok(reports)
+}
+
+/// Runs [`follow_once`] every [`FOLLOW_INTERVAL`] for as long as the process serves (a failed
+/// pass is logged and tried again).
+pub async fn follow(owned: FollowParts) {
+    let mut failing = false;
+    loop {
+        tokio::time::sleep(FOLLOW_INTERVAL).await;
+        match follow_once(owned.parts()).await {
+            Ok(reports) => {
+                failing = false;
+                for r in reports {
+                    log_report(&r, "reload followed");
+                }
+            }
+            Err(e) => {
+                if !failing {
+                    tracing::warn!(error = %format!("{e:#}"), "cannot read tenant_reloads; retrying");
+                }
+                failing = true;
+            }
+        }
+    }
+}
+
+/// The owned parts a background task holds ([`follow`]).
+pub struct FollowParts {
+    /// Host settings.
+    pub settings: Arc<Settings>,
+    /// Storage.
+    pub db: Db,
+    /// The live tenants.
+    pub tenants: Arc<TenantRegistry>,
+    /// The live plugins.
+    pub plugins: Arc<PluginHost>,
+    /// Search.
+    pub search: Search,
+    /// Reload memory.
+    pub tenancy: Arc<Tenancy>,
+}
+
+impl FollowParts {
+    /// The borrowed view.
+    pub fn parts(&self) -> Parts<'_> {
+        Parts {
+            settings: &self.settings,
+            db: &self.db,
+            tenants: &self.tenants,
+            plugins: &self.plugins,
+            search: &self.search,
+            tenancy: &self.tenancy,
+        }
+    }
+}
+
+/// Logs one line per tenant a reload changed or refused.
+pub fn log_report(r: &ReloadReport, what: &str) {
+    for t in r.tenants.iter().filter(|t| t.outcome != Outcome::Unchanged) {
+        tracing::info!(tenant = %t.tenant, outcome = ?t.outcome, state = ?t.state, error = ?t.error, generation = r.generation, "{what}");
+    }
+}
+
+/// The reload itself, in this process: tenant `only` (forced when `force`) or every tenant
+/// whose fingerprint moved, plus added and removed folders. The caller holds `reloading`.
+async fn apply(parts: Parts<'_>, only: Option<&str>, force: bool) -> anyhow::Result<ReloadReport> {
+    let dir = &parts.settings.tenants_dir;
+    let folders = tenant_folders(dir)?;
+    let on_disk: BTreeSet<String> = folders.iter().map(|f| slug_of(f)).collect();
+    let mut slugs: BTreeSet<String> = on_disk.clone();
+    slugs.extend(parts.tenants.known_slugs());
+    if let Some(s) = only {
+        slugs.retain(|x| x == s);
+        if slugs.is_empty() {
+            anyhow::bail!("no tenant `{s}` in {} and none served", dir.display());
+        }
+    }
+    let mut report = ReloadReport::default();
+    let mut verified = BTreeSet::new();
+    for slug in slugs {
+        let folder = dir.join(&slug);
+        if !on_disk.contains(&slug) {
+            parts.plugins.remove(&slug);
+            let was = parts.tenants.remove(&slug).is_some();
+            parts.tenancy.set_print(&slug, None);
+            forget_caches(parts, &slug);
+            if was {
+                tracing::info!(tenant = %slug, "tenant removed");
+            }
+            report.tenants.push(line(parts, &slug, Outcome::Removed, None, Vec::new()));
+            continue;
+        }
+        let current = parts.tenants.by_slug(&slug);
+        let print = current.as_ref().map_or_else(
+            || fingerprint(&folder, None),
+            |t| with_components(fingerprint(&folder, Some(t)), &parts.settings.plugin_dir, t),
+        );
+        if !(force && only.is_some()) && parts.tenancy.print_of(&slug).as_deref() == Some(print.as_str()) {
+            report.tenants.push(line(parts, &slug, Outcome::Unchanged, None, Vec::new()));
+            continue;
+        }
+        let outcome = match warm(parts, &folder, &mut verified).await {
+            Ok((t, p)) => {
+                let added = current.is_none();
+                let slug = t.slug().to_string();
+                parts.plugins.install(&slug, p);
+                match parts.tenants.put(t) {
+                    Ok(t) => {
+                        forget_caches(parts, &slug);
+                        let mut warnings = Vec::new();
+                        if added && let Err(e) = crate::stock::journal::heads(parts.db, &[slug.as_str()]).await {
+                            warnings.push(format!("search journal head not created: {e}"));
+                        }
+                        if parts.settings.import_feeds_on_start
+                            && let Err(e) = crate::feeds::import_tenant_feeds(parts.db, &t).await
+                        {
+                            warnings.push(format!("feed import failed (last good stock kept): {e:#}"));
+                        }
+                        let print = with_components(fingerprint(&folder, Some(&t)), &parts.settings.plugin_dir, &t);
+                        parts.tenancy.set_print(&slug, Some(print));
+                        (if added { Outcome::Added } else { Outcome::Reloaded }, None, warnings)
+                    }
+                    Err(e) => {
+                        quarantine(parts, &folder, "config", e.to_string());
+                        (Outcome::Failed, Some(e.to_string()), Vec::new())
+                    }
+                }
+            }
+            Err(Refusal(stage, error)) => {
+                quarantine(parts, &folder, stage, error.clone());
+                parts.tenancy.set_print(&slug, Some(print));
+                (Outcome::Failed, Some(error), Vec::new())
+            }
+        };
+        report.tenants.push(line(parts, &slug, outcome.0, outcome.1, outcome.2));
+    }
+    Ok(report)
+}
+
+fn line(parts: Parts<'_>, slug: &str, outcome: Outcome, error: Option<String>, warnings: Vec<String>) -> TenantReload {
+    TenantReload {
+        tenant: slug.to_string(),
+        outcome,
+        state: parts.tenants.state(slug),
+        error,
+        warnings,
+    }
+}
+
+/// Drops what was cached from tenant `slug`'s previous config: its search answers and, through
+/// its content version, its rendered pages and JSON; its listings feeds.
+fn forget_caches(parts: Parts<'_>, slug: &str) {
+    parts.search.tenant_reloaded(slug);
+    crate::syndication::feed::forget(slug);
+}
+
+/// One folder's line of [`check`]: its slug, and `Ok` with a summary of the tenant or `Err` with
+/// the stage (`config`, `plugins`) and the exact error.
+pub type CheckLine = (String, Result<String, (String, String)>);
+
+/// Every tenant folder's state as `forecourt check` reports it, without serving or storage:
+/// each folder loaded and validated, its template checked and its plugins prepared on a plugin
+/// host of `settings` (compiled components from the disk cache). Returns one line per folder
+/// (slug, `Ok` with a summary or `Err` with the stage and exact error). Errors: the tenants
+/// folder cannot be read, or the plugin engine cannot be built.
+pub fn check(settings: &Settings) -> anyhow::Result<Vec<CheckLine>> {
+    let plugins = PluginHost::for_settings(settings)?;
+    let mut verified = BTreeSet::new();
+    let mut out = Vec::new();
+    let seen = TenantRegistry::default();
+    for folder in tenant_folders(&settings.tenants_dir)? {
+        let slug = slug_of(&folder);
+        let line = (|| {
+            let t = load_tenant(&folder).map_err(|e| ("config".to_string(), e.to_string()))?;
+            crate::tenant::check_templates([(t.dir.as_path(), t.config.template.as_str())], &settings.ui_plugins_dir)
+                .map_err(|e| ("config".to_string(), e.to_string()))?;
+            if let Some(e) = host_claimed_elsewhere(&seen, &t) {
+                return Err(("config".to_string(), e));
+            }
+            plugins
+                .prepare_verified(&TenantSpec::of(&t), &mut verified)
+                .map_err(|e| ("plugins".to_string(), e.to_string()))?;
+            let summary = format!(
+                "{} ({} dealerships, {} locations, {} feeds, {} plugins, template {})",
+                t.config.name,
+                t.config.dealerships.len(),
+                t.config.locations.len(),
+                t.config.stock.feeds.len(),
+                t.config.plugins.len(),
+                t.config.template
+            );
+            seen.put(t).map_err(|e| ("config".to_string(), e.to_string()))?;
+            Ok(summary)
+        })();
+        out.push((slug, line));
+    }
+    Ok(out)
+}

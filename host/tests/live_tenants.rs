@@ -1,0 +1,346 @@
+//! Live tenants (docs/operations.md "Reload and quarantine"; issue 36 items 1 and 2), through
+//! `forecourt serve`'s real start (`server::prepare`), listener and router, the real wasmtime
+//! runtime with real built components, and real storage (SQLite, or PostgreSQL in the
+//! PostgreSQL pass):
+//!
+//! - one tenant of several is reloaded while both take steady traffic: no request fails, the
+//!   new config answers the first request after the reload's answer, a refused reload changes
+//!   nothing (the tenant keeps its last good config and is named), a tenant is added and removed
+//!   live, and the other tenant is never touched;
+//! - a host whose tenants' plugins loop in `init`, import WASI and lack a grant starts and serves
+//!   its good tenant; `/readyz`, `GET /api/v1/admin/tenants` and `forecourt check` name the
+//!   three with their errors; fixing the files and reloading brings them back.
+
+mod common;
+mod plugin_support;
+
+use std::{
+    path::{Path, PathBuf},
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicU64, Ordering},
+    },
+};
+
+use common::{tenant_toml, test_db};
+use forecourt_host::{config::Settings, http::server};
+use plugin_support::{dist, require};
+
+const TOKEN: &str = "live-admin-token";
+
+fn settings(url: &str, tenants: &Path, data: &Path, plugins: &Path) -> Settings {
+    Settings {
+        database_url: url.to_string(),
+        tenants_dir: tenants.to_owned(),
+        data_dir: data.to_owned(),
+        plugin_dir: plugins.to_owned(),
+        ui_dist_dir: tenants.join("_no_ui"),
+        admin_token: Some(TOKEN.into()),
+        // Tests check answers, not deadlines: a busy machine can deschedule a call past 10 ms.
+        plugin_deadline_ms: 2000,
+        ..Settings::default()
+    }
+}
+
+fn write(dir: &Path, slug: &str, toml: &str) {
+    std::fs::create_dir_all(dir.join(slug)).unwrap();
+    std::fs::write(dir.join(slug).join("tenant.toml"), toml).unwrap();
+}
+
+/// A GET with `Host: <host>` (and the admin token) against a served host: (status, headers, body).
+async fn get(client: &reqwest::Client, addr: std::net::SocketAddr, host: &str, path: &str) -> (u16, reqwest::header::HeaderMap, String) {
+    let res = client
+        .get(format!("http://{addr}{path}"))
+        .header("host", host)
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    let (status, headers) = (res.status().as_u16(), res.headers().clone());
+    (status, headers, res.text().await.unwrap())
+}
+
+/// `POST /api/v1/admin/reload{query}` under `host`: the report.
+async fn reload(client: &reqwest::Client, addr: std::net::SocketAddr, host: &str, query: &str) -> serde_json::Value {
+    let res = client
+        .post(format!("http://{addr}/api/v1/admin/reload{query}"))
+        .header("host", host)
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    res.json().await.unwrap()
+}
+
+fn outcome<'a>(report: &'a serde_json::Value, slug: &str) -> &'a serde_json::Value {
+    report["tenants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["tenant"] == slug)
+        .unwrap_or_else(|| panic!("{slug} not in {report}"))
+}
+
+async fn name_of(client: &reqwest::Client, addr: std::net::SocketAddr, slug: &str) -> String {
+    let (s, _, b) = get(client, addr, &format!("{slug}.localhost"), "/api/v1/tenant").await;
+    assert_eq!(s, 200, "{b}");
+    common::json(&b)["name"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_tenant_reloads_under_load_with_no_failed_request() {
+    require(&["tag-rules-ev"]);
+    let tdb = test_db().await;
+    let (tenants, data) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let plugins = "[[plugins]]\nname = \"tag-rules-ev\"\n";
+    write(tenants.path(), "alpha", &format!("{}{plugins}", tenant_toml("alpha")));
+    write(tenants.path(), "beta", &tenant_toml("beta"));
+    let state = server::prepare(settings(&tdb.url, tenants.path(), data.path(), &dist()))
+        .await
+        .expect("start");
+    let served = common::serve(state.clone()).await;
+    let addr = served.addr;
+    let client = reqwest::Client::new();
+    assert_eq!(name_of(&client, addr, "alpha").await, "alpha Motors");
+
+    // Steady load on both tenants (2 clients, bounded by a count), through the reloads below.
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sent, failed) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let mut load = Vec::new();
+    for slug in ["alpha", "beta"] {
+        let (stop, sent, failed, client) = (stop.clone(), sent.clone(), failed.clone(), client.clone());
+        load.push(tokio::spawn(async move {
+            let mut failures = Vec::new();
+            for i in 0..20_000u32 {
+                if stop.load(Ordering::Acquire) {
+                    break;
+                }
+                let path = if i % 2 == 0 { "/api/v1/tenant" } else { "/api/v1/search?page=1" };
+                let (s, _, b) = get(&client, addr, &format!("{slug}.localhost"), path).await;
+                sent.fetch_add(1, Ordering::Relaxed);
+                if s != 200 {
+                    failed.fetch_add(1, Ordering::Relaxed);
+                    failures.push(format!("{slug} {path}: {s} {b}"));
+                }
+            }
+            failures
+        }));
+    }
+    while sent.load(Ordering::Relaxed) < 200 {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+
+    // A changed name and plugin config: the reload answers once alpha serves them.
+    let changed = tenant_toml("alpha").replace("name = \"alpha Motors\"", "name = \"Alpha Motors Reloaded\"");
+    write(tenants.path(), "alpha", &format!("{changed}{plugins}"));
+    let report = reload(&client, addr, "beta.localhost", "?tenant=alpha").await;
+    assert_eq!(outcome(&report, "alpha")["outcome"], "reloaded", "{report}");
+    assert_eq!(outcome(&report, "alpha")["state"], "serving", "{report}");
+    assert!(report["generation"].as_i64().unwrap() > 0, "{report}");
+    assert_eq!(name_of(&client, addr, "alpha").await, "Alpha Motors Reloaded");
+    assert_eq!(name_of(&client, addr, "beta").await, "beta Motors");
+
+    // A refused reload changes nothing: alpha keeps its last good config and is named.
+    write(
+        tenants.path(),
+        "alpha",
+        &changed.replace("postcode = \"4000\"", "postcode = \"40\""),
+    );
+    let report = reload(&client, addr, "beta.localhost", "?tenant=alpha").await;
+    let line = outcome(&report, "alpha");
+    assert_eq!(line["outcome"], "failed", "{report}");
+    assert_eq!(line["state"], "serving_last_good", "{report}");
+    assert!(line["error"].as_str().unwrap().contains("postcode"), "{report}");
+    assert_eq!(name_of(&client, addr, "alpha").await, "Alpha Motors Reloaded");
+    let (s, h, b) = get(&client, addr, "beta.localhost", "/readyz").await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(h["x-quarantined-tenants"], "alpha");
+    assert!(b.contains("tenant alpha serving its last good config (config)"), "{b}");
+    let (_, _, b) = get(&client, addr, "beta.localhost", "/api/v1/admin/tenants").await;
+    let lines = common::json(&b);
+    assert_eq!(lines[0]["tenant"], "alpha", "{b}");
+    assert_eq!(lines[0]["state"], "serving_last_good", "{b}");
+    assert!(lines[0]["fault"]["error"].as_str().unwrap().contains("postcode"), "{b}");
+    assert_eq!(lines[0]["plugins"][0], "tag-rules-ev@0.1.0", "{b}");
+    assert_eq!(lines[1]["state"], "serving", "{b}");
+
+    // Fixed again, a reload of every changed tenant brings it back; beta is unchanged.
+    write(tenants.path(), "alpha", &tenant_toml("alpha"));
+    let report = reload(&client, addr, "beta.localhost", "").await;
+    assert_eq!(outcome(&report, "alpha")["outcome"], "reloaded", "{report}");
+    assert_eq!(outcome(&report, "beta")["outcome"], "unchanged", "{report}");
+    let (_, h, _) = get(&client, addr, "beta.localhost", "/readyz").await;
+    assert!(h.get("x-quarantined-tenants").is_none());
+
+    // Added and removed live.
+    let (s, _, _) = get(&client, addr, "gamma.localhost", "/api/v1/tenant").await;
+    assert_eq!(s, 404);
+    write(tenants.path(), "gamma", &tenant_toml("gamma"));
+    let report = reload(&client, addr, "beta.localhost", "").await;
+    assert_eq!(outcome(&report, "gamma")["outcome"], "added", "{report}");
+    assert_eq!(name_of(&client, addr, "gamma").await, "gamma Motors");
+    std::fs::remove_dir_all(tenants.path().join("gamma")).unwrap();
+    let report = reload(&client, addr, "beta.localhost", "").await;
+    assert_eq!(outcome(&report, "gamma")["outcome"], "removed", "{report}");
+    let (s, _, b) = get(&client, addr, "gamma.localhost", "/api/v1/tenant").await;
+    assert_eq!(s, 404, "{b}");
+
+    stop.store(true, Ordering::Release);
+    let mut failures = Vec::new();
+    for l in load {
+        failures.extend(l.await.unwrap());
+    }
+    let n = sent.load(Ordering::Relaxed);
+    eprintln!("{n} requests during the reloads, {} failed", failed.load(Ordering::Relaxed));
+    assert!(n >= 200, "the load ran ({n} requests)");
+    assert!(
+        failures.is_empty(),
+        "{} of {n} requests failed: {:?}",
+        failures.len(),
+        &failures[..failures.len().min(5)]
+    );
+}
+
+/// A component that imports WASI (refused: plugins get no WASI).
+const WASI_PLUGIN: &str = r#"(component
+     (import "wasi:cli/environment@0.2.0" (instance))
+     (instance $plugin)
+     (export "forecourt:platform/plugin@0.1.0" (instance $plugin)))"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn broken_tenants_are_quarantined_and_come_back_on_reload() {
+    require(&["tag-rules-ev", "hostile-loop", "hostile-outbound"]);
+    let tdb = test_db().await;
+    let (tenants, data, plugin_dir) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
+    for name in ["tag-rules-ev", "hostile-loop", "hostile-outbound"] {
+        let file = format!("{name}.wasm");
+        std::fs::copy(dist().join(&file), plugin_dir.path().join(&file)).unwrap();
+    }
+    std::fs::write(plugin_dir.path().join("wasi-plugin.wasm"), wat::parse_str(WASI_PLUGIN).unwrap()).unwrap();
+    let good = "[[plugins]]\nname = \"tag-rules-ev\"\n";
+    write(tenants.path(), "good", &format!("{}{good}", tenant_toml("good")));
+    write(
+        tenants.path(),
+        "looper",
+        &format!(
+            "{}[[plugins]]\nname = \"hostile-loop\"\nconfig = {{ phase = \"init\" }}\n",
+            tenant_toml("looper")
+        ),
+    );
+    write(
+        tenants.path(),
+        "wasi",
+        &format!("{}[[plugins]]\nname = \"wasi-plugin\"\n", tenant_toml("wasi")),
+    );
+    let outbound = "[[plugins]]\nname = \"hostile-outbound\"\nconfig = { url = \"http://127.0.0.1:9/quote\" }\n";
+    write(tenants.path(), "ungranted", &format!("{}{outbound}", tenant_toml("ungranted")));
+    let settings = settings(&tdb.url, tenants.path(), data.path(), plugin_dir.path());
+
+    // `forecourt check` names each refused tenant with its stage and error, and exits 1.
+    let check = forecourt_check(&settings);
+    assert_eq!(check.0, Some(1), "{}", check.1);
+    for needle in [
+        "good: ok",
+        "looper: REFUSED (plugins)",
+        "plugin.init failed",
+        "wasi: REFUSED (plugins)",
+        "imports `wasi:cli/environment@0.2.0`",
+        "ungranted: REFUSED (plugins)",
+        "imports the capability `http`",
+    ] {
+        assert!(check.1.contains(needle), "`{needle}` in:\n{}", check.1);
+    }
+
+    // The host starts and serves the good tenant; the three answer 503 and are named.
+    let state = server::prepare(settings.clone()).await.expect("the host starts");
+    assert_eq!(state.tenants.len(), 1);
+    let served = common::serve(state.clone()).await;
+    let (addr, client) = (served.addr, reqwest::Client::new());
+    assert_eq!(name_of(&client, addr, "good").await, "good Motors");
+    let (s, h, b) = get(&client, addr, "good.localhost", "/readyz").await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(h["x-quarantined-tenants"], "looper,ungranted,wasi");
+    for needle in [
+        "tenant looper quarantined (plugins)",
+        "tenant wasi quarantined (plugins)",
+        "tenant ungranted quarantined (plugins)",
+    ] {
+        assert!(b.contains(needle), "`{needle}` in {b}");
+    }
+    let (s, h, b) = get(&client, addr, "looper.localhost", "/").await;
+    assert_eq!(s, 503, "{b}");
+    assert!(b.contains("temporarily unavailable"), "{b}");
+    assert_eq!(h["retry-after"], "60");
+    let (s, _, b) = get(&client, addr, "wasi.localhost", "/api/v1/tenant").await;
+    assert_eq!(
+        (s, common::json(&b)["error"]["code"].as_str()),
+        (503, Some("tenant_unavailable")),
+        "{b}"
+    );
+    let (_, _, b) = get(&client, addr, "good.localhost", "/api/v1/admin/tenants").await;
+    let lines = common::json(&b);
+    let state_of = |slug: &str| lines.as_array().unwrap().iter().find(|l| l["tenant"] == slug).unwrap().clone();
+    assert_eq!(state_of("good")["state"], "serving", "{b}");
+    for slug in ["looper", "wasi", "ungranted"] {
+        assert_eq!(state_of(slug)["state"], "quarantined", "{b}");
+        assert_eq!(state_of(slug)["fault"]["stage"], "plugins", "{b}");
+    }
+    assert!(
+        state_of("looper")["fault"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("plugin.init failed"),
+        "{b}"
+    );
+
+    // Fixed files come back with a reload, without a restart.
+    write(tenants.path(), "looper", &format!("{}{good}", tenant_toml("looper")));
+    write(tenants.path(), "wasi", &tenant_toml("wasi"));
+    write(
+        tenants.path(),
+        "ungranted",
+        &format!(
+            "{}{outbound}[plugins.capabilities.http]\nallowed_outbound_hosts = [\"http://127.0.0.1:9\"]\n",
+            tenant_toml("ungranted")
+        ),
+    );
+    let report = reload(&client, addr, "good.localhost", "").await;
+    for slug in ["looper", "wasi", "ungranted"] {
+        assert_eq!(outcome(&report, slug)["outcome"], "added", "{report}");
+        assert_eq!(name_of(&client, addr, slug).await, format!("{slug} Motors"));
+    }
+    assert_eq!(outcome(&report, "good")["outcome"], "unchanged", "{report}");
+    let (_, h, _) = get(&client, addr, "good.localhost", "/readyz").await;
+    assert!(h.get("x-quarantined-tenants").is_none());
+    let (_, _, b) = get(&client, addr, "looper.localhost", "/api/v1/cars/none").await;
+    assert!(!b.contains("tenant_unavailable"), "{b}");
+    let check = forecourt_check(&settings);
+    assert_eq!(check.0, Some(0), "{}", check.1);
+}
+
+/// Runs `forecourt check` with `settings`' folders: (exit status, stdout and stderr).
+fn forecourt_check(settings: &Settings) -> (Option<i32>, String) {
+    let config: PathBuf = settings.data_dir.join("check.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "tenants_dir = {:?}\nplugin_dir = {:?}\ndata_dir = {:?}\n",
+            settings.tenants_dir, settings.plugin_dir, settings.data_dir
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_forecourt"))
+        .arg("--config")
+        .arg(&config)
+        .arg("check")
+        .env("RUST_LOG", "error")
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.code(), text)
+}
