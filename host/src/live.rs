@@ -595,10 +595,12 @@ pub type CheckLine = (String, Result<String, (String, String)>);
 
 /// Every tenant folder's state as `forecourt check` reports it, without serving or storage:
 /// each folder loaded and validated, its template checked and its plugins prepared on a plugin
-/// host of `settings` (compiled components from the disk cache). Returns one line per folder
-/// (slug, `Ok` with a summary or `Err` with the stage and exact error). Errors: the tenants
-/// folder cannot be read, or the plugin engine cannot be built.
-pub fn check(settings: &Settings) -> anyhow::Result<Vec<CheckLine>> {
+/// host of `settings` (compiled components from the disk cache). Returns the note on what the
+/// templates were checked against (none built, none at all), when there is one, and one line per
+/// folder (slug, `Ok` with a summary or `Err` with the stage and exact error). Errors: the
+/// tenants folder cannot be read, or the plugin engine cannot be built.
+pub fn check(settings: &Settings) -> anyhow::Result<(Option<String>, Vec<CheckLine>)> {
+    let note = crate::tenant::check_templates(std::iter::empty(), &settings.ui_plugins_dir)?;
     let plugins = PluginHost::for_settings(settings)?;
     let mut verified = BTreeSet::new();
     let mut out = Vec::new();
@@ -629,5 +631,5 @@ pub fn check(settings: &Settings) -> anyhow::Result<Vec<CheckLine>> {
         })();
         out.push((slug, line));
     }
-    Ok(out)
+    Ok((note, out))
 }

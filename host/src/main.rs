@@ -330,11 +330,14 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Check => {
-            let lines = forecourt_host::live::check(&settings)?;
+            let (note, lines) = forecourt_host::live::check(&settings)?;
+            if let Some(note) = note {
+                println!("note: {note}");
+            }
             Ok(print_check(&lines, None))
         }
         Command::Reload { tenant } => {
-            let lines = forecourt_host::live::check(&settings)?;
+            let (_, lines) = forecourt_host::live::check(&settings)?;
             if let Some(slug) = &tenant
                 && !lines.iter().any(|(s, _)| s == slug)
             {

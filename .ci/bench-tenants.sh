@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Many tenants on one host (BENCHMARKS.md "Many tenants: start, reload, memory"; issue 36):
+# generates N copies of the demo tenant drive-depot, each with the first 60 cars of its feed (stock
+# and one feed file hard-linked into each), then measures on the release binary:
+#   - cold start: exec to the first 200 from /readyz, fresh data dir (every feed imported);
+#   - warm start: the same data dir again (feeds unchanged);
+#   - the host's RSS once serving (VmRSS) and its peak (VmHWM);
+#   - a reload of one tenant whose tenant.toml changed (POST /api/v1/admin/reload?tenant=), and a
+#     reload of every tenant with nothing changed (each tenant's files digested, none warmed).
+#
+#   bash .ci/bench-tenants.sh [N]     # default 1000; needs target/release/forecourt, plugins/dist
+#
+# Uses port 18191 on 127.0.0.1 and a temp dir (removed on exit).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+n="${1:-1000}"
+bin=./target/release/forecourt
+[ -x "$bin" ] || { echo "build first: cargo build --release -p forecourt-host" >&2; exit 1; }
+port=18191
+work=$(mktemp -d)
+pid=""
+trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+
+echo "generating $n tenants under $work/tenants" >&2
+mkdir -p "$work/tenants"
+cp -r tenants/_shared "$work/tenants/_shared"
+ln -s "$PWD/tenants/_sources" "$work/tenants/_sources"
+head -61 tenants/drive-depot/stock/used.csv >"$work/feed.csv"
+for i in $(seq -f '%05g' 1 "$n"); do
+  d="$work/tenants/dd$i"
+  mkdir -p "$d/stock"
+  ln "$work/feed.csv" "$d/stock/used.csv"   # cars are keyed per tenant: the same feed is fine
+  cp -r tenants/drive-depot/content "$d/content" 2>/dev/null || true
+  sed -e "s/^slug = \"drive-depot\"/slug = \"dd$i\"/" \
+      -e "s/^name = \"Drive Depot\"/name = \"Drive Depot $i\"/" \
+      -e "s/^hosts = .*/hosts = [\"www.dd$i.example\"]/" \
+      -e "s|^site_url = .*|site_url = \"https://www.dd$i.example\"|" \
+      tenants/drive-depot/tenant.toml >"$d/tenant.toml"
+done
+
+cat >"$work/forecourt.toml" <<EOF
+bind = "127.0.0.1:$port"
+tenants_dir = "$work/tenants"
+data_dir = "$work/data"
+plugin_dir = "$PWD/plugins/dist"
+ui_dist_dir = "$PWD/ui-shell/dist"
+ui_plugins_dir = "$PWD/ui-plugins"
+admin_token = "bench-token"
+EOF
+
+start() {
+  local t0 t1
+  t0=$(date +%s%N)
+  RUST_LOG=warn "$bin" --config "$work/forecourt.toml" serve >>"$work/serve.log" 2>&1 &
+  pid=$!
+  until curl -fs -o /dev/null -H "Host: dd00001.localhost" "http://127.0.0.1:$port/readyz"; do
+    kill -0 "$pid" 2>/dev/null || { echo "forecourt exited:" >&2; tail -30 "$work/serve.log" >&2; exit 1; }
+    sleep 0.05
+  done
+  t1=$(date +%s%N)
+  echo $(( (t1 - t0) / 1000000 ))
+}
+stop() { kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; pid=""; }
+mem() { awk '/VmRSS|VmHWM/ {printf "%s %d MB  ", $1, $2/1024}' "/proc/$pid/status"; }
+post() { curl -fs -o "$work/reload.json" -w '%{time_total}' -X POST -H "Host: dd00001.localhost" \
+  -H "Authorization: Bearer bench-token" "http://127.0.0.1:$port/api/v1/admin/reload$1"; }
+
+cold=$(start); echo "cold start, $n tenants x 60 cars: ${cold} ms to /readyz 200; $(mem)"
+stop
+warm=$(start); echo "warm start (feeds unchanged):     ${warm} ms to /readyz 200; $(mem)"
+served=$(curl -fs -H "Host: dd00001.localhost" -H "Authorization: Bearer bench-token" \
+  "http://127.0.0.1:$port/api/v1/admin/tenants" | grep -o '"state":"serving"' | wc -l)
+echo "tenants serving: $served"
+sed -i 's/^name = "Drive Depot 00002"/name = "Drive Depot 00002 (reloaded)"/' "$work/tenants/dd00002/tenant.toml"
+echo "reload of one changed tenant:     $(post '?tenant=dd00002') s ($(grep -o '"outcome":"[a-z]*"' "$work/reload.json" | sort | uniq -c | tr '\n' ' '))"
+echo "reload of all, nothing changed:   $(post '') s ($(grep -o '"outcome":"[a-z]*"' "$work/reload.json" | sort | uniq -c | tr '\n' ' '))"
+echo "after the reloads: $(mem)"
+stop
