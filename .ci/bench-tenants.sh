@@ -14,12 +14,12 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 n="${1:-1000}"
-bin=./target/release/forecourt
+bin="${BENCH_BIN:-./target/release/forecourt}"   # BENCH_BIN: another build (to check the script)
 [ -x "$bin" ] || { echo "build first: cargo build --release -p forecourt-host" >&2; exit 1; }
 port=18191
 work=$(mktemp -d)
 pid=""
-trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; wait 2>/dev/null; [ -n "${BENCH_KEEP:-}" ] || rm -rf "$work"' EXIT
 
 echo "generating $n tenants under $work/tenants" >&2
 mkdir -p "$work/tenants"
@@ -31,7 +31,7 @@ for i in $(seq -f '%05g' 1 "$n"); do
   mkdir -p "$d/stock"
   ln "$work/feed.csv" "$d/stock/used.csv"   # cars are keyed per tenant: the same feed is fine
   cp -r tenants/drive-depot/content "$d/content" 2>/dev/null || true
-  sed -e "s/^slug = \"drive-depot\"/slug = \"dd$i\"/" \
+  sed -e "0,/^slug = \"drive-depot\"/s//slug = \"dd$i\"/" \
       -e "s/^name = \"Drive Depot\"/name = \"Drive Depot $i\"/" \
       -e "s/^hosts = .*/hosts = [\"www.dd$i.example\"]/" \
       -e "s|^site_url = .*|site_url = \"https://www.dd$i.example\"|" \
@@ -48,6 +48,7 @@ ui_plugins_dir = "$PWD/ui-plugins"
 admin_token = "bench-token"
 EOF
 
+# Starts the host and waits for /readyz; sets pid and elapsed (ms).
 start() {
   local t0 t1
   t0=$(date +%s%N)
@@ -58,16 +59,18 @@ start() {
     sleep 0.05
   done
   t1=$(date +%s%N)
-  echo $(( (t1 - t0) / 1000000 ))
+  elapsed=$(( (t1 - t0) / 1000000 ))
 }
 stop() { kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; pid=""; }
 mem() { awk '/VmRSS|VmHWM/ {printf "%s %d MB  ", $1, $2/1024}' "/proc/$pid/status"; }
 post() { curl -fs -o "$work/reload.json" -w '%{time_total}' -X POST -H "Host: dd00001.localhost" \
   -H "Authorization: Bearer bench-token" "http://127.0.0.1:$port/api/v1/admin/reload$1"; }
 
-cold=$(start); echo "cold start, $n tenants x 60 cars: ${cold} ms to /readyz 200; $(mem)"
+start; echo "cold start, $n tenants x 60 cars: ${elapsed} ms to /readyz 200; $(mem)"
+cars=$(curl -fs -H "Host: dd00001.localhost" "http://127.0.0.1:$port/api/v1/search/count" || true)
+echo "dd00001's search count: $cars"
 stop
-warm=$(start); echo "warm start (feeds unchanged):     ${warm} ms to /readyz 200; $(mem)"
+start; echo "warm start (feeds unchanged):     ${elapsed} ms to /readyz 200; $(mem)"
 served=$(curl -fs -H "Host: dd00001.localhost" -H "Authorization: Bearer bench-token" \
   "http://127.0.0.1:$port/api/v1/admin/tenants" | grep -o '"state":"serving"' | wc -l)
 echo "tenants serving: $served"

@@ -209,6 +209,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reloads tenants from their folders without a restart (docs/operations.md "Reload and
+         *     quarantine"): each changed tenant is validated and warmed aside, then swapped in atomically;
+         *     one whose files are refused changes nothing and keeps serving its last good config. Answers
+         *     when this host is done; every other host on the same storage follows within a second.
+         *     Errors: 401 without the admin token, 403 when it is not set, 404 `not_found` on `tenant`
+         *     for a slug neither on disk nor served, 500 when the tenants folder or storage fails.
+         */
+        post: operations["post_reload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/sms-outbox": {
         parameters: {
             query?: never;
@@ -223,6 +247,27 @@ export interface paths {
          *     the stored messages are listed with the code masked (`••••••`).
          */
         get: operations["get_sms_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every tenant this host knows, serving or quarantined, with the exact error of each one whose
+         *     files were refused (docs/operations.md "Reload and quarantine"). Host-wide, whatever the
+         *     Host header. Errors: 401 without the admin token, 403 when it is not set.
+         */
+        get: operations["get_tenants"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3139,6 +3184,11 @@ export interface components {
             /** @description `log` or `http`. */
             provider: string;
         };
+        /**
+         * @description What a reload did to one tenant.
+         * @enum {string}
+         */
+        Outcome: "unchanged" | "reloaded" | "added" | "removed" | "failed";
         /** @description A model variant's performance (display strings with units, e.g. `217 kW`). */
         Performance: {
             /** @description Drivetrain. */
@@ -3634,6 +3684,17 @@ export interface components {
              * @description Model year.
              */
             year: number;
+        };
+        /** @description What a reload did: one line per tenant it looked at, in slug order. */
+        ReloadReport: {
+            /**
+             * Format: int64
+             * @description The generation of `tenant_reloads` this reload took (every host on the storage follows
+             *     it); 0 when it was not recorded (a host following another's reload).
+             */
+            generation: number;
+            /** @description The tenants looked at. */
+            tenants: components["schemas"]["TenantReload"][];
         };
         /** @description A repayment answer (docs/features/shopper-core.md §5: 25 or less shows `Enquire for Finance`). */
         Repayment: {
@@ -4543,6 +4604,25 @@ export interface components {
          * @enum {string}
          */
         TagKind: "ev" | "hybrid" | "reserved" | "certified_pre_owned" | "custom" | "coming_soon" | "just_arrived" | "sold";
+        /** @description One tenant's line of a [`ReloadReport`]. */
+        TenantReload: {
+            /** @description Why it failed (`failed`), naming file, key or plugin and the reason. */
+            error?: string | null;
+            /** @description What was done. */
+            outcome: components["schemas"]["Outcome"];
+            /**
+             * @description Where the tenant stands now: `serving`, `serving_last_good` or `quarantined`; absent
+             *     once removed.
+             */
+            state?: string | null;
+            /** @description The tenant's slug. */
+            tenant: string;
+            /**
+             * @description Feed imports that failed after the swap (the tenant serves its new config with its last
+             *     good stock).
+             */
+            warnings?: string[];
+        };
         /** @description Public tenant settings. */
         TenantSettings: {
             /** @description Which external services the forms use (docs/features/platform.md "Leads"): no addresses or secrets. */
@@ -4620,6 +4700,25 @@ export interface components {
             vdp: components["schemas"]["VdpSettings"];
             /** @description Wording. */
             wording: components["schemas"]["Wording"];
+        };
+        /** @description One tenant's line of `GET /api/v1/admin/tenants`. */
+        TenantStatus: {
+            /**
+             * @description Why its files were refused: the step (`config`, `plugins`, `storage`) and the exact
+             *     error, and since when (unix seconds).
+             */
+            fault?: Record<string, unknown> | null;
+            /** @description The name of the config it serves (absent when quarantined). */
+            name?: string | null;
+            /** @description Its plugins as served, `name@version`. */
+            plugins: string[];
+            /**
+             * @description `serving`, `serving_last_good` (its last reload was refused) or `quarantined` (no good
+             *     config on this host: its sites answer 503).
+             */
+            state: string;
+            /** @description The tenant's slug. */
+            tenant: string;
         };
         /** @description How the shopper picks the loan term (docs/features/shopper-core.md §5 "Loan term"). */
         TermInput: {
@@ -5341,6 +5440,7 @@ export type OffersResponse = components['schemas']['OffersResponse'];
 export type OpenOn = components['schemas']['OpenOn'];
 export type OpeningHourEntry = components['schemas']['OpeningHourEntry'];
 export type OutboxMessage = components['schemas']['OutboxMessage'];
+export type Outcome = components['schemas']['Outcome'];
 export type Performance = components['schemas']['Performance'];
 export type Perk = components['schemas']['Perk'];
 export type Phone = components['schemas']['Phone'];
@@ -5363,6 +5463,7 @@ export type RecallCampaign = components['schemas']['RecallCampaign'];
 export type RecallsContent = components['schemas']['RecallsContent'];
 export type RegoBody = components['schemas']['RegoBody'];
 export type RegoVehicle = components['schemas']['RegoVehicle'];
+export type ReloadReport = components['schemas']['ReloadReport'];
 export type Repayment = components['schemas']['Repayment'];
 export type RepaymentAnswer = components['schemas']['RepaymentAnswer'];
 export type RepaymentBody = components['schemas']['RepaymentBody'];
@@ -5406,7 +5507,9 @@ export type StripeEventSession = components['schemas']['StripeEventSession'];
 export type Summary = components['schemas']['Summary'];
 export type Tag = components['schemas']['Tag'];
 export type TagKind = components['schemas']['TagKind'];
+export type TenantReload = components['schemas']['TenantReload'];
 export type TenantSettings = components['schemas']['TenantSettings'];
+export type TenantStatus = components['schemas']['TenantStatus'];
 export type TermInput = components['schemas']['TermInput'];
 export type TermUnit = components['schemas']['TermUnit'];
 export type TestDriveForm = components['schemas']['TestDriveForm'];
@@ -5975,6 +6078,65 @@ export interface operations {
             };
         };
     };
+    post_reload: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Reload only this tenant (warmed again even when its files look unchanged); default every
+                 *     tenant whose files changed, was added or was removed.
+                 */
+                tenant?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was done per tenant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReloadReport"];
+                };
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     get_sms_outbox: {
         parameters: {
             query?: {
@@ -6003,6 +6165,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_tenants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One line per tenant, in slug order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantStatus"][];
                 };
             };
             401: {
