@@ -344,3 +344,51 @@ fn forecourt_check(settings: &Settings) -> (Option<i32>, String) {
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.code(), text)
 }
+
+/// Two hosts on one storage, each with its own copy of the tenants folder (as deployed): a reload
+/// asked through host A's admin API is applied by host B's follower pass from B's folder, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_on_one_host_is_followed_by_another_on_the_same_storage() {
+    let tdb = test_db().await;
+    let (dir_a, dir_b, data_a, data_b) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
+    for dir in [&dir_a, &dir_b] {
+        write(dir.path(), "alpha", &tenant_toml("alpha"));
+    }
+    let a = server::prepare(settings(&tdb.url, dir_a.path(), data_a.path(), &dist()))
+        .await
+        .unwrap();
+    let b = server::prepare(settings(&tdb.url, dir_b.path(), data_b.path(), &dist()))
+        .await
+        .unwrap();
+    let served = common::serve(a.clone()).await;
+    let client = reqwest::Client::new();
+    // Nothing asked yet: B's pass applies nothing.
+    let owned = b.live_parts();
+    assert!(forecourt_host::live::follow_once(owned.parts()).await.unwrap().is_empty());
+
+    // The release is deployed to both folders; the reload is asked on A only.
+    let renamed = tenant_toml("alpha").replace("name = \"alpha Motors\"", "name = \"Alpha Renamed\"");
+    for dir in [&dir_a, &dir_b] {
+        write(dir.path(), "alpha", &renamed);
+    }
+    let report = reload(&client, served.addr, "alpha.localhost", "?tenant=alpha").await;
+    assert_eq!(outcome(&report, "alpha")["outcome"], "reloaded", "{report}");
+    assert_eq!(
+        b.tenants.by_slug("alpha").unwrap().config.name,
+        "alpha Motors",
+        "B has not followed yet"
+    );
+    let followed = forecourt_host::live::follow_once(owned.parts()).await.unwrap();
+    assert_eq!(followed.len(), 1, "{followed:?}");
+    assert_eq!(followed[0].generation, report["generation"].as_i64().unwrap());
+    assert_eq!(b.tenants.by_slug("alpha").unwrap().config.name, "Alpha Renamed");
+    // Applied once: the next pass finds nothing new, and A's own follower skips its own reload.
+    assert!(forecourt_host::live::follow_once(owned.parts()).await.unwrap().is_empty());
+    let own = a.live_parts();
+    assert!(forecourt_host::live::follow_once(own.parts()).await.unwrap().is_empty());
+}
