@@ -37,7 +37,7 @@ use crate::{
     plugins::{PluginHost, TenantPlugins, TenantSpec, component_stem},
     repo::TenantRepo,
     search::index::Search,
-    tenant::{Tenant, TenantFault, TenantRegistry, TenantState, claimed_hosts, load_tenant, tenant_folders},
+    tenant::{Pending, Tenant, TenantFault, TenantRegistry, TenantState, claimed_hosts, load_tenant, tenant_folders},
 };
 
 /// How often each host reads `tenant_reloads` for reloads asked elsewhere.
@@ -69,8 +69,8 @@ pub struct TenantReload {
     pub tenant: String,
     /// What was done.
     pub outcome: Outcome,
-    /// Where the tenant stands now: `serving`, `serving_last_good` or `quarantined`; absent
-    /// once removed.
+    /// Where the tenant stands now: `serving`, `serving_last_good`, `quarantined` or `warming`;
+    /// absent once removed.
     #[schema(value_type = Option<String>)]
     pub state: Option<TenantState>,
     /// Why it failed (`failed`), naming file, key or plugin and the reason.
@@ -156,13 +156,13 @@ pub struct Parts<'a> {
     pub tenancy: &'a Arc<Tenancy>,
 }
 
-/// Loads every tenant folder of `settings.tenants_dir` for `forecourt serve`: each good tenant
-/// warmed and serving, each bad one quarantined with its error (logged), so one tenant's broken
-/// file or plugin never stops the host. Imports each serving tenant's changed feeds when
-/// `import_feeds_on_start`. Returns the registry, the plugin host and the reload memory.
-/// Errors (the host cannot start at all): the tenants folder cannot be read or holds no tenant,
-/// the plugin engine cannot be built, storage fails outside one tenant's sync.
-pub async fn start(settings: &Settings, db: &Db) -> anyhow::Result<(Arc<TenantRegistry>, Arc<PluginHost>, Arc<Tenancy>)> {
+/// Opens every tenant folder of `settings.tenants_dir` for `forecourt serve`, without warming
+/// any: each is marked warming ([`TenantRegistry::set_pending`]: a request to it waits for it
+/// alone), to be warmed by [`warm_in_background`] (or by the first request to it). Returns the
+/// registry, the plugin host, the reload memory and the warming entries. Errors (the host cannot
+/// start at all): the tenants folder cannot be read or holds no tenant, the plugin engine cannot
+/// be built, storage fails.
+pub async fn open(settings: &Settings, db: &Db) -> anyhow::Result<Opened> {
     let folders = tenant_folders(&settings.tenants_dir)?;
     if folders.is_empty() {
         return Err(crate::tenant::TenantError::None(settings.tenants_dir.clone()).into());
@@ -170,50 +170,134 @@ pub async fn start(settings: &Settings, db: &Db) -> anyhow::Result<(Arc<TenantRe
     let tenants = Arc::new(TenantRegistry::default());
     let plugins = Arc::new(PluginHost::for_settings(settings)?);
     let tenancy = Arc::new(Tenancy::new(latest_generation(db).await?));
-    let search = Search::default();
-    let parts = Parts {
-        settings,
-        db,
-        tenants: &tenants,
-        plugins: &plugins,
-        search: &search,
-        tenancy: &tenancy,
-    };
-    let started = std::time::Instant::now();
-    let mut verified = BTreeSet::new();
-    let mut prepared = Vec::new();
-    for folder in folders {
-        let slug = slug_of(&folder);
-        let print = fingerprint(&folder, None);
-        match warm(parts, &folder, &mut verified).await {
-            Ok((t, p)) => match tenants.put(t) {
-                Ok(_) => prepared.push((slug.clone(), p)),
-                Err(e) => quarantine(parts, &folder, "config", e.to_string()),
-            },
-            Err(fault) => quarantine(parts, &folder, fault.0, fault.1),
-        }
-        tenancy.set_print(&slug, Some(print));
-    }
-    plugins.install_all(prepared);
-    // Fingerprints with the content defaults and components each serving tenant names.
-    for t in tenants.iter() {
-        let print = with_components(fingerprint(&t.dir, Some(&t)), &settings.plugin_dir, &t);
-        tenancy.set_print(t.slug(), Some(print));
-    }
-    if settings.import_feeds_on_start {
-        for t in tenants.iter() {
-            if let Err(e) = crate::feeds::import_tenant_feeds(db, &t).await {
-                tracing::error!(tenant = %t.slug(), error = %format!("{e:#}"), "feed import failed; the tenant serves its last good stock");
+    let pending = tenants.set_pending(folders.into_iter().map(|f| (slug_of(&f), f)).collect());
+    Ok(Opened {
+        tenants,
+        plugins,
+        tenancy,
+        pending,
+    })
+}
+
+/// What [`open`] returns.
+pub struct Opened {
+    /// The live tenants (every one warming).
+    pub tenants: Arc<TenantRegistry>,
+    /// The live plugins (none installed yet).
+    pub plugins: Arc<PluginHost>,
+    /// Reload memory.
+    pub tenancy: Arc<Tenancy>,
+    /// The warming tenants, in folder order.
+    pub pending: Vec<Arc<Pending>>,
+}
+
+/// Tenants warmed and not yet swapped in, committed together (one swap of the registry and one
+/// of the plugin host per batch, rather than one per tenant).
+const BATCH: usize = 64;
+
+/// Warms the `pending` tenants on a task, as many at once as the machine has cores: each is
+/// loaded, its plugins prepared, its storage synced and its changed feeds imported (a feed that
+/// fails is logged: the tenant serves the stock it has), then swapped in with the others of its
+/// batch; a batch is committed at once when a request waits for one of its tenants. A tenant
+/// that fails is quarantined. Tenants a request claimed first are warmed by that request
+/// ([`warm_now`]). Returns the task, which ends when every tenant is warm or quarantined.
+pub fn warm_in_background(owned: FollowParts, pending: Vec<Arc<Pending>>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let started = std::time::Instant::now();
+        let total = pending.len();
+        let k = std::thread::available_parallelism().map_or(2, |n| n.get()).max(2);
+        let owned = Arc::new(owned);
+        let verified = Arc::new(Mutex::new(BTreeSet::new()));
+        let mut queue = pending.into_iter();
+        let mut tasks = tokio::task::JoinSet::new();
+        let mut batch = Vec::new();
+        loop {
+            while tasks.len() < k {
+                let Some(p) = queue.next() else { break };
+                if p.claim() {
+                    let (owned, verified) = (owned.clone(), verified.clone());
+                    tasks.spawn(async move { warm_one(owned.parts(), p, &verified).await });
+                }
+            }
+            match tasks.join_next().await {
+                None => break,
+                Some(Ok(Some(item))) => batch.push(item),
+                Some(Ok(None)) => {}
+                Some(Err(e)) => tracing::error!(error = %e, "a tenant's warm-up task failed"),
+            }
+            if batch.len() >= BATCH || tasks.is_empty() || batch.iter().any(|w: &Warmed| w.0.has_waiters()) {
+                commit(owned.parts(), std::mem::take(&mut batch));
             }
         }
+        commit(owned.parts(), batch);
+        tracing::info!(
+            tenants = total,
+            serving = owned.tenants.len(),
+            quarantined = owned.tenants.faults().len(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "every tenant warm"
+        );
+    })
+}
+
+/// Warms tenant `p` now, for a request that found it warming and claimed it first; the request
+/// waits on [`Pending::wait`]. Runs on its own task, so a request that goes away does not stop it.
+pub fn warm_now(owned: FollowParts, p: Arc<Pending>) {
+    tokio::spawn(async move {
+        let verified = Mutex::new(BTreeSet::new());
+        if let Some(w) = warm_one(owned.parts(), p, &verified).await {
+            commit(owned.parts(), vec![w]);
+        }
+    });
+}
+
+/// A warmed tenant waiting for its batch: its entry, the tenant, its plugins, its fingerprint.
+type Warmed = (Arc<Pending>, Tenant, Arc<TenantPlugins>, String);
+
+/// Warms one start-up tenant; a refusal quarantines it (None).
+async fn warm_one(parts: Parts<'_>, p: Arc<Pending>, verified: &Mutex<BTreeSet<String>>) -> Option<Warmed> {
+    let mut seen = verified.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let warmed = warm(parts, &p.folder, &mut seen).await;
+    verified.lock().unwrap_or_else(|e| e.into_inner()).extend(seen);
+    match warmed {
+        Ok((t, plugins)) => {
+            if let Err(e) = crate::stock::journal::heads(parts.db, &[t.slug()]).await {
+                quarantine(parts, &p.folder, "storage", format!("creating its search journal head failed: {e}"));
+                return None;
+            }
+            if parts.settings.import_feeds_on_start
+                && let Err(e) = crate::feeds::import_tenant_feeds(parts.db, &t).await
+            {
+                tracing::error!(tenant = %t.slug(), error = %format!("{e:#}"), "feed import failed; the tenant serves its last good stock");
+            }
+            let print = with_components(fingerprint(&t.dir, Some(&t)), &parts.settings.plugin_dir, &t);
+            Some((p, t, plugins, print))
+        }
+        Err(Refusal(stage, error)) => {
+            parts.tenancy.set_print(&p.slug, Some(fingerprint(&p.folder, None)));
+            quarantine(parts, &p.folder, stage, error);
+            None
+        }
     }
-    tracing::info!(
-        serving = tenants.len(),
-        quarantined = tenants.faults().len(),
-        elapsed_ms = started.elapsed().as_millis() as u64,
-        "tenants loaded"
-    );
-    Ok((tenants, plugins, tenancy))
+}
+
+/// Swaps a batch of warmed tenants in: their plugins, then the tenants (one swap each); a tenant
+/// whose host name another claims is quarantined.
+fn commit(parts: Parts<'_>, batch: Vec<Warmed>) {
+    if batch.is_empty() {
+        return;
+    }
+    parts
+        .plugins
+        .install_all(batch.iter().map(|(_, t, p, _)| (t.slug().to_string(), p.clone())).collect());
+    let folders: Vec<(PathBuf, String)> = batch.iter().map(|(p, _, _, print)| (p.folder.clone(), print.clone())).collect();
+    let puts = parts.tenants.put_all(batch.into_iter().map(|(_, t, _, _)| t).collect());
+    for ((folder, print), put) in folders.into_iter().zip(puts) {
+        parts.tenancy.set_print(&slug_of(&folder), Some(print));
+        if let Err(e) = put {
+            quarantine(parts, &folder, "config", e.to_string());
+        }
+    }
 }
 
 /// A step's failure: the stage (`config`, `plugins`, `storage`) and the exact error.
@@ -459,7 +543,8 @@ pub async fn follow(owned: FollowParts) {
     }
 }
 
-/// The owned parts a background task holds ([`follow`]).
+/// The owned parts a background task holds ([`follow`], [`warm_in_background`]).
+#[derive(Clone)]
 pub struct FollowParts {
     /// Host settings.
     pub settings: Arc<Settings>,
@@ -523,6 +608,11 @@ async fn apply(parts: Parts<'_>, only: Option<&str>, force: bool) -> anyhow::Res
                 tracing::info!(tenant = %slug, "tenant removed");
             }
             report.tenants.push(line(parts, &slug, Outcome::Removed, None, Vec::new()));
+            continue;
+        }
+        if parts.tenants.state(&slug) == Some(TenantState::Warming) {
+            // Its start-up warm-up reads the files as they are now.
+            report.tenants.push(line(parts, &slug, Outcome::Unchanged, None, Vec::new()));
             continue;
         }
         let current = parts.tenants.by_slug(&slug);

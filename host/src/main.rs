@@ -244,8 +244,13 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
         Command::Plugin { command } => run_command(command, &settings).await,
         Command::Serve => {
             let started = std::time::Instant::now();
-            let state = server::prepare(settings).await?;
-            tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "ready");
+            // Serves as soon as storage is ready; tenants warm in the background (crate::live).
+            let (state, _warm) = server::prepare_serving(settings).await?;
+            tracing::info!(
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                warming = state.tenants.pending_count(),
+                "ready"
+            );
             server::serve(state).await?;
             Ok(ExitCode::SUCCESS)
         }

@@ -392,3 +392,38 @@ async fn a_reload_on_one_host_is_followed_by_another_on_the_same_storage() {
     let own = a.live_parts();
     assert!(forecourt_host::live::follow_once(own.parts()).await.unwrap().is_empty());
 }
+
+/// `forecourt serve`'s start (`server::prepare_serving`) answers before its tenants are warm: a
+/// request to a tenant still warming waits for that tenant (or warms it itself when it is first)
+/// and gets its site; `/readyz` counts the tenants still warming until the warm-up ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serving_starts_before_tenants_are_warm_and_a_request_waits_for_its_tenant() {
+    require(&["tag-rules-ev"]);
+    let tdb = test_db().await;
+    let (tenants, data) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let slugs: Vec<String> = (0..6).map(|i| format!("t{i}")).collect();
+    for slug in &slugs {
+        write(
+            tenants.path(),
+            slug,
+            &format!("{}[[plugins]]\nname = \"tag-rules-ev\"\n", tenant_toml(slug)),
+        );
+    }
+    let (state, warm) = server::prepare_serving(settings(&tdb.url, tenants.path(), data.path(), &dist()))
+        .await
+        .expect("start");
+    let served = common::serve(state.clone()).await;
+    let client = reqwest::Client::new();
+    // The last folder is the last the background warm-up reaches: asked first, it is waited for.
+    for slug in slugs.iter().rev() {
+        assert_eq!(name_of(&client, served.addr, slug).await, format!("{slug} Motors"));
+    }
+    warm.await.unwrap();
+    assert_eq!(state.tenants.len(), slugs.len());
+    assert_eq!(state.tenants.pending_count(), 0);
+    let (s, h, b) = get(&client, served.addr, "t0.localhost", "/readyz").await;
+    assert_eq!(s, 200, "{b}");
+    assert!(h.get("x-warming-tenants").is_none() && !b.contains("warming"), "{b}");
+    let (_, _, b) = get(&client, served.addr, "t0.localhost", "/api/v1/admin/tenants").await;
+    assert!(common::json(&b).as_array().unwrap().iter().all(|t| t["state"] == "serving"), "{b}");
+}

@@ -138,7 +138,10 @@ struct TenantCache {
 
 /// The cache of every tenant of the process (see the module's description).
 pub struct RenderCache {
-    tenants: HashMap<String, TenantCache>,
+    /// Per tenant slug, made on a tenant's first answer (tenants come and go with reloads).
+    tenants: std::sync::RwLock<HashMap<String, Arc<TenantCache>>>,
+    /// Bytes per tenant; 0 when nothing is cached.
+    budget: u64,
     max_age: Duration,
     /// The keys being rendered now, each with the channel its waiters watch: one request
     /// renders a missing or aged entry while the others wait for it (or, for an aged one, are
@@ -172,39 +175,52 @@ impl Drop for Flight<'_> {
 }
 
 impl RenderCache {
-    /// A cache for every tenant of `tenants`, each bounded by `settings.render_cache_tenant_bytes`
-    /// bytes, entries rendered again after `settings.render_cache_max_age_secs` seconds. With
-    /// either setting 0 nothing is cached.
-    pub fn new(settings: &Settings, tenants: &TenantRegistry) -> RenderCache {
-        let budget = settings.render_cache_tenant_bytes;
+    /// A cache for each tenant (made on its first answer), each bounded by
+    /// `settings.render_cache_tenant_bytes` bytes, entries rendered again after
+    /// `settings.render_cache_max_age_secs` seconds. With either setting 0 nothing is cached.
+    /// `_tenants` is the registry served (its tenants' caches are made as they answer).
+    pub fn new(settings: &Settings, _tenants: &TenantRegistry) -> RenderCache {
         let max_age = Duration::from_secs(settings.render_cache_max_age_secs);
-        let tenants = if budget == 0 || max_age.is_zero() {
-            HashMap::new()
-        } else {
-            tenants
-                .iter()
-                .map(|t| {
-                    let cache = moka::sync::Cache::builder()
-                        .max_capacity(budget)
-                        .weigher(|_, v: &Arc<Rendered>| u32::try_from(v.weight()).unwrap_or(u32::MAX))
-                        // Aged entries stay a while to be served during their re-render.
-                        .time_to_live(max_age.saturating_mul(2))
-                        .build();
-                    let version = crate::search::content_version(t.slug());
-                    (t.slug().to_string(), TenantCache { entries: cache, version })
-                })
-                .collect()
-        };
+        let budget = if max_age.is_zero() { 0 } else { settings.render_cache_tenant_bytes };
         RenderCache {
-            tenants,
+            tenants: std::sync::RwLock::default(),
+            budget,
             max_age,
             inflight: Mutex::default(),
         }
     }
 
+    /// `tenant`'s cache, if it has answered since start.
+    fn tenant(&self, tenant: &str) -> Option<Arc<TenantCache>> {
+        self.tenants.read().unwrap_or_else(|e| e.into_inner()).get(tenant).cloned()
+    }
+
+    /// `tenant`'s cache, made now if it has none (None when nothing is cached).
+    fn tenant_or_new(&self, tenant: &str) -> Option<Arc<TenantCache>> {
+        if self.budget == 0 {
+            return None;
+        }
+        if let Some(c) = self.tenant(tenant) {
+            return Some(c);
+        }
+        let mut all = self.tenants.write().unwrap_or_else(|e| e.into_inner());
+        let c = all.entry(tenant.to_string()).or_insert_with(|| {
+            Arc::new(TenantCache {
+                entries: moka::sync::Cache::builder()
+                    .max_capacity(self.budget)
+                    .weigher(|_, v: &Arc<Rendered>| u32::try_from(v.weight()).unwrap_or(u32::MAX))
+                    // Aged entries stay a while to be served during their re-render.
+                    .time_to_live(self.max_age.saturating_mul(2))
+                    .build(),
+                version: crate::search::content_version(tenant),
+            })
+        });
+        Some(c.clone())
+    }
+
     /// Bytes held for `tenant` (moka's weighted size: settles after pending maintenance).
     pub fn bytes(&self, tenant: &str) -> u64 {
-        self.tenants.get(tenant).map_or(0, |c| {
+        self.tenant(tenant).map_or(0, |c| {
             c.entries.run_pending_tasks();
             c.entries.weighted_size()
         })
@@ -213,12 +229,12 @@ impl RenderCache {
     /// `tenant`'s content version now (`search::Search::generation_of`): None for a tenant
     /// without a cache or while the search service is not built.
     fn generation(&self, search: &crate::search::Search, tenant: &str) -> Option<u64> {
-        search.generation_of(&self.tenants.get(tenant)?.version)
+        search.generation_of(&self.tenant_or_new(tenant)?.version)
     }
 
     /// What is held for `key` at `generation`.
     fn lookup(&self, tenant: &str, key: &str, generation: u64) -> Lookup {
-        match self.tenants.get(tenant).and_then(|c| c.entries.get(key)) {
+        match self.tenant(tenant).and_then(|c| c.entries.get(key)) {
             Some(e) if e.generation == generation && e.stored.elapsed() < self.max_age => Lookup::Fresh(e),
             Some(e) if e.generation == generation => Lookup::Aged(e),
             _ => Lookup::Missing,
@@ -328,7 +344,7 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
     let entry = Arc::new(render(generation, parts.headers, identity));
     // Not stored when a change was applied while it was rendered (it may predate the change).
     if cache.generation(&state.search, t.slug()) == Some(generation)
-        && let Some(c) = cache.tenants.get(t.slug())
+        && let Some(c) = cache.tenant(t.slug())
     {
         c.entries.insert(key, entry.clone());
     }

@@ -47,7 +47,26 @@ pub(crate) fn request_host<'a>(headers: &'a HeaderMap, uri: &'a Uri) -> Option<&
 /// Resolves the tenant from the Host header; an unknown host gets a plain 404 page.
 async fn resolve_tenant(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let host = request_host(req.headers(), req.uri()).unwrap_or_default().to_string();
-    match state.tenants.by_host(&host) {
+    let mut found = state.tenants.by_host(&host);
+    if found.is_none()
+        && let Some(p) = state.tenants.pending_for_host(&host)
+    {
+        // Still warming after start: this request waits for this tenant alone, warming it now
+        // unless the background warm-up already is.
+        if p.claim() {
+            crate::live::warm_now(state.live_parts(), p.clone());
+        }
+        if tokio::time::timeout(WARM_WAIT, p.wait()).await.is_err() {
+            return ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "tenant_warming",
+                "This dealer's site is starting; try again shortly",
+            )
+            .into_response();
+        }
+        found = state.tenants.by_host(&host);
+    }
+    match found {
         Some(t) => {
             tracing::Span::current().record("tenant", t.slug());
             request_metrics::note_tenant(&t);
@@ -60,6 +79,9 @@ async fn resolve_tenant(State(state): State<AppState>, mut req: Request, next: N
         },
     }
 }
+
+/// How long a request to a tenant still warming after start waits for it before a 503.
+const WARM_WAIT: Duration = Duration::from_secs(30);
 
 /// The answer of a quarantined tenant's host names (its files were refused and it has no good
 /// config on this host; docs/operations.md "Reload and quarantine"): 503 with `Retry-After`,
@@ -137,6 +159,7 @@ async fn readyz(State(state): State<AppState>, draining: Option<Extension<Draini
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"));
     let faults = state.tenants.faults();
+    let warming = state.tenants.pending_count();
     let mut res = if json {
         let by_tenant: serde_json::Map<String, serde_json::Value> =
             ready.lag.iter().flatten().map(|t| (t.tenant.clone(), t.behind.into())).collect();
@@ -146,10 +169,13 @@ async fn readyz(State(state): State<AppState>, draining: Option<Extension<Draini
                 serde_json::json!({"tenant": f.tenant, "state": state.tenants.state(&f.tenant), "stage": f.stage, "error": f.error, "since": f.since})
             })
             .collect();
-        axum::Json(serde_json::json!({"status": "ready", "searchLag": total, "searchLagByTenant": by_tenant, "quarantined": quarantined}))
+        axum::Json(serde_json::json!({"status": "ready", "searchLag": total, "searchLagByTenant": by_tenant, "quarantined": quarantined, "warming": warming}))
             .into_response()
     } else {
         let mut text = String::from("ready");
+        if warming > 0 {
+            text.push_str(&format!("\nwarming {warming} tenants"));
+        }
         for f in &faults {
             let state = if state.tenants.by_slug(&f.tenant).is_some() {
                 "serving its last good config"
@@ -163,6 +189,10 @@ async fn readyz(State(state): State<AppState>, draining: Option<Extension<Draini
     if let Some(n) = total {
         res.headers_mut()
             .insert(HeaderName::from_static("x-search-lag"), HeaderValue::from(n));
+    }
+    if warming > 0 {
+        res.headers_mut()
+            .insert(HeaderName::from_static("x-warming-tenants"), HeaderValue::from(warming));
     }
     if !faults.is_empty() {
         let names: Vec<&str> = faults.iter().map(|f| f.tenant.as_str()).collect();
@@ -331,25 +361,41 @@ pub fn edge(state: AppState) -> Edge {
 }
 
 /// Connects storage, loads every tenant (each good one warmed and serving, each bad one
-/// quarantined: `crate::live::start`), imports changed feeds and returns the state `serve` runs
-/// with. Errors: the tenants folder cannot be read or holds no tenant, storage or the plugin
-/// engine cannot start; never one tenant's file or plugin.
+/// quarantined: `crate::live`), imports changed feeds and returns the state, once every tenant is
+/// warm and the search index has caught up (tests, and what `serve` did before it served while
+/// warming). Errors: those of [`prepare_serving`]; never one tenant's file or plugin.
 pub async fn prepare(settings: Settings) -> anyhow::Result<AppState> {
+    let (state, warm) = prepare_serving(settings).await?;
+    warm.await?;
+    if let Some(svc) = state.search.built() {
+        svc.catch_up(&state.db, &state.tenants, true).await?;
+    }
+    Ok(state)
+}
+
+/// The state `serve` runs with, as soon as storage is migrated and the tenant folders are listed:
+/// every tenant starts warming (`crate::live::warm_in_background`, returned as the task) and a
+/// request to a tenant not yet warm waits for that tenant alone (`resolve_tenant`). Errors: the
+/// tenants folder cannot be read or holds no tenant, storage, search or the plugin engine cannot
+/// start.
+pub async fn prepare_serving(settings: Settings) -> anyhow::Result<(AppState, tokio::task::JoinHandle<()>)> {
     let db = Db::connect(&settings.effective_database_url()).await?;
-    let (tenants, plugins, tenancy) = crate::live::start(&settings, &db).await?;
+    let opened = crate::live::open(&settings, &db).await?;
     let web = Arc::new(WebFiles::load(&settings));
-    let search = crate::search::start(&settings, &db, &tenants).await?;
-    let render_cache = Arc::new(crate::http::render_cache::RenderCache::new(&settings, &tenants));
-    Ok(AppState::new(StateParts {
+    let search = crate::search::start(&settings, &db, &opened.tenants).await?;
+    let render_cache = Arc::new(crate::http::render_cache::RenderCache::new(&settings, &opened.tenants));
+    let state = AppState::new(StateParts {
         render_cache,
         settings: Arc::new(settings),
-        tenants,
+        tenants: opened.tenants,
         db,
         web,
-        plugins,
+        plugins: opened.plugins,
         search,
-        tenancy,
-    }))
+        tenancy: opened.tenancy,
+    });
+    let warm = crate::live::warm_in_background(state.live_parts(), opened.pending);
+    Ok((state, warm))
 }
 
 /// Serves on `bind` until SIGINT or SIGTERM, then shuts down gracefully (`/readyz` 503, listener

@@ -21,5 +21,7 @@ pub use config::*;
 pub use config_buying::*;
 pub use config_locations::*;
 pub use error::TenantError;
-pub use registry::{Tenant, TenantFault, TenantRegistry, TenantState, claimed_hosts, load_tenant, next_generation, tenant_folders};
+pub use registry::{
+    Pending, Tenant, TenantFault, TenantRegistry, TenantState, claimed_hosts, load_tenant, next_generation, tenant_folders,
+};
 pub use validate::{AU_STATES, TemplateRemotes, check_templates, is_service_url, outbound_origin, template_remotes};

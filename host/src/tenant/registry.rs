@@ -76,6 +76,44 @@ pub enum TenantState {
     /// It has no good config on this host (its files failed at start or when it was added): its
     /// host names answer a 503 page, and the fault says why.
     Quarantined,
+    /// Found at start, its warm-up not finished: a request to it waits for it (and only for it).
+    Warming,
+}
+
+/// A tenant found at start whose warm-up has not finished (`crate::live`): the first to
+/// [`Pending::claim`] it warms it, and requests to its host names [`Pending::wait`] for that.
+#[derive(Debug)]
+pub struct Pending {
+    /// The tenant's slug (its folder's name).
+    pub slug: String,
+    /// Its folder.
+    pub folder: PathBuf,
+    /// The host names it claims ([`claimed_hosts`]).
+    pub hosts: Vec<String>,
+    claimed: std::sync::atomic::AtomicBool,
+    done: tokio::sync::watch::Sender<bool>,
+}
+
+impl Pending {
+    /// True for the first caller only: that caller warms the tenant.
+    pub fn claim(&self) -> bool {
+        !self.claimed.swap(true, Ordering::AcqRel)
+    }
+
+    /// Waits until the tenant serves or is quarantined (or was removed).
+    pub async fn wait(&self) {
+        let mut rx = self.done.subscribe();
+        let _ = rx.wait_for(|d| *d).await;
+    }
+
+    /// Whether a request is waiting for it now.
+    pub fn has_waiters(&self) -> bool {
+        self.done.receiver_count() > 0
+    }
+
+    fn finish(&self) {
+        self.done.send_replace(true);
+    }
 }
 
 /// Why a tenant's files were refused, at start or at a reload: what `/readyz`, `forecourt check`
@@ -106,6 +144,9 @@ struct Snapshot {
     faults: BTreeMap<String, Arc<TenantFault>>,
     /// Host names of faulted tenants that serve nothing (a 503 page rather than "not found").
     fault_hosts: HashMap<String, Arc<TenantFault>>,
+    /// Tenants still warming after start, by slug and by host name.
+    pending: BTreeMap<String, Arc<Pending>>,
+    pending_hosts: HashMap<String, Arc<Pending>>,
 }
 
 /// All tenants, resolvable by slug and by host name, and the faults of those whose files were
@@ -225,8 +266,35 @@ impl TenantRegistry {
     /// Returns the tenant as now served. Errors: [`TenantError::Invalid`] on `hosts.N` when one
     /// of its host names is claimed by another tenant (nothing changes then).
     pub fn put(&self, tenant: Tenant) -> Result<Arc<Tenant>, TenantError> {
+        self.put_all(vec![tenant]).pop().expect("one answer per tenant")
+    }
+
+    /// [`TenantRegistry::put`] of many tenants in one swap (a warm-up's batch): one answer per
+    /// tenant, in order; a tenant refused for a host name changes nothing for itself.
+    pub fn put_all(&self, tenants: Vec<Tenant>) -> Vec<Result<Arc<Tenant>, TenantError>> {
         let _w = self.write.lock().unwrap_or_else(|e| e.into_inner());
         let mut next = Snapshot::clone(&self.live.load());
+        let mut finished = Vec::new();
+        let out = tenants
+            .into_iter()
+            .map(|t| {
+                let slug = t.slug().to_string();
+                let put = Self::insert(&mut next, t);
+                if put.is_ok() {
+                    Self::drop_fault(&mut next, &slug);
+                    finished.extend(Self::drop_pending(&mut next, &slug));
+                }
+                put
+            })
+            .collect();
+        self.live.store(Arc::new(next));
+        for p in finished {
+            p.finish();
+        }
+        out
+    }
+
+    fn insert(next: &mut Snapshot, tenant: Tenant) -> Result<Arc<Tenant>, TenantError> {
         let t = Arc::new(tenant);
         let slug = t.slug().to_string();
         for (i, host) in hosts_of(&t).into_iter().enumerate() {
@@ -238,7 +306,7 @@ impl TenantRegistry {
                 });
             }
         }
-        if let Some(old) = next.by_slug.insert(slug.clone(), t.clone()) {
+        if let Some(old) = next.by_slug.insert(slug, t.clone()) {
             for h in hosts_of(&old) {
                 next.by_host.remove(&h);
             }
@@ -246,9 +314,53 @@ impl TenantRegistry {
         for h in hosts_of(&t) {
             next.by_host.insert(h, t.clone());
         }
-        Self::drop_fault(&mut next, &slug);
-        self.live.store(Arc::new(next));
         Ok(t)
+    }
+
+    /// Marks the tenant folders `(slug, folder)` as warming (start): their host names
+    /// ([`claimed_hosts`]) wait for them. Returns their entries, in order.
+    pub fn set_pending(&self, folders: Vec<(String, PathBuf)>) -> Vec<Arc<Pending>> {
+        let _w = self.write.lock().unwrap_or_else(|e| e.into_inner());
+        let mut next = Snapshot::clone(&self.live.load());
+        let out: Vec<Arc<Pending>> = folders
+            .into_iter()
+            .map(|(slug, folder)| {
+                let p = Arc::new(Pending {
+                    hosts: claimed_hosts(&folder),
+                    slug: slug.clone(),
+                    folder,
+                    claimed: Default::default(),
+                    done: tokio::sync::watch::channel(false).0,
+                });
+                for h in &p.hosts {
+                    next.pending_hosts.entry(h.clone()).or_insert_with(|| p.clone());
+                }
+                next.pending.insert(slug, p.clone());
+                p
+            })
+            .collect();
+        self.live.store(Arc::new(next));
+        out
+    }
+
+    fn drop_pending(next: &mut Snapshot, slug: &str) -> Option<Arc<Pending>> {
+        let p = next.pending.remove(slug)?;
+        for h in &p.hosts {
+            if next.pending_hosts.get(h).is_some_and(|q| q.slug == slug) {
+                next.pending_hosts.remove(h);
+            }
+        }
+        Some(p)
+    }
+
+    /// The warming tenant that claims `host` (see [`Self::by_host`] for the form).
+    pub fn pending_for_host(&self, host: &str) -> Option<Arc<Pending>> {
+        self.live.load().pending_hosts.get(&host_key(host)).cloned()
+    }
+
+    /// How many tenants are still warming.
+    pub fn pending_count(&self) -> usize {
+        self.live.load().pending.len()
     }
 
     /// Removes tenant `slug` and its fault: its host names answer "not found" from now on.
@@ -263,7 +375,11 @@ impl TenantRegistry {
             }
         }
         Self::drop_fault(&mut next, slug);
+        let pending = Self::drop_pending(&mut next, slug);
         self.live.store(Arc::new(next));
+        if let Some(p) = pending {
+            p.finish();
+        }
         old
     }
 
@@ -277,6 +393,7 @@ impl TenantRegistry {
         let slug = fault.tenant.clone();
         Self::drop_fault(&mut next, &slug);
         let fault = Arc::new(fault);
+        let pending = Self::drop_pending(&mut next, &slug);
         if !next.by_slug.contains_key(&slug) {
             for h in &fault.hosts {
                 if !next.by_host.contains_key(h) {
@@ -286,6 +403,9 @@ impl TenantRegistry {
         }
         next.faults.insert(slug, fault);
         self.live.store(Arc::new(next));
+        if let Some(p) = pending {
+            p.finish();
+        }
     }
 
     fn drop_fault(next: &mut Snapshot, slug: &str) {
@@ -339,6 +459,9 @@ impl TenantRegistry {
     /// Where tenant `slug` stands: None when this host knows no such tenant.
     pub fn state(&self, slug: &str) -> Option<TenantState> {
         let s = self.live.load();
+        if s.pending.contains_key(slug) {
+            return Some(TenantState::Warming);
+        }
         match (s.by_slug.contains_key(slug), s.faults.contains_key(slug)) {
             (true, false) => Some(TenantState::Serving),
             (true, true) => Some(TenantState::ServingLastGood),
@@ -350,7 +473,7 @@ impl TenantRegistry {
     /// The slugs this host knows (serving or faulted), in order.
     pub fn known_slugs(&self) -> Vec<String> {
         let s = self.live.load();
-        let mut all: Vec<String> = s.by_slug.keys().chain(s.faults.keys()).cloned().collect();
+        let mut all: Vec<String> = s.by_slug.keys().chain(s.faults.keys()).chain(s.pending.keys()).cloned().collect();
         all.sort();
         all.dedup();
         all

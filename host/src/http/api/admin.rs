@@ -210,8 +210,9 @@ pub async fn get_metrics(State(state): State<AppState>, headers: HeaderMap) -> R
 pub struct TenantStatus {
     /// The tenant's slug.
     pub tenant: String,
-    /// `serving`, `serving_last_good` (its last reload was refused) or `quarantined` (no good
-    /// config on this host: its sites answer 503).
+    /// `serving`, `serving_last_good` (its last reload was refused), `quarantined` (no good
+    /// config on this host: its sites answer 503) or `warming` (after start, not warm yet: a
+    /// request to it waits for it).
     #[schema(value_type = String)]
     pub state: crate::tenant::TenantState,
     /// The name of the config it serves (absent when quarantined).
