@@ -6,7 +6,7 @@ use crate::{
     db::Db,
     repo::TenantRepo,
     stock::{ImportOptions, import::feed_sha256, import_feed, mapping::Mapping},
-    tenant::{Tenant, TenantRegistry},
+    tenant::{FeedConfig, FeedMode, Tenant, TenantRegistry},
 };
 
 /// Imports every changed feed of every tenant. Rejected rows are logged as warnings; an
@@ -18,22 +18,31 @@ pub async fn import_changed_feeds(db: &Db, tenants: &TenantRegistry) -> anyhow::
     Ok(())
 }
 
+/// The mapping of tenant `t`'s feed entry `feed` (its file read from the tenant folder), the
+/// mapping's text (part of the feed's digest) and the import mode (the entry's, else the
+/// mapping's, else full). Errors: the mapping file cannot be read or parsed.
+pub fn mapping_of(t: &Tenant, feed: &FeedConfig) -> anyhow::Result<(Option<Mapping>, Option<String>, FeedMode)> {
+    let (mapping, text) = match &feed.mapping {
+        Some(m) => {
+            let (m, text) = Mapping::load(&t.dir.join(m))?;
+            (Some(m), Some(text))
+        }
+        None => (None, None),
+    };
+    let mode = feed.mode.or_else(|| mapping.as_ref().and_then(|m| m.mode)).unwrap_or_default();
+    Ok((mapping, text, mode))
+}
+
 /// Imports tenant `t`'s changed feeds (each one whose bytes, mapping or mode moved since its last
 /// import). Errors: a feed or mapping file cannot be read, or the import fails (its rows are
 /// staged aside, so a failed import changes no stock).
 pub async fn import_tenant_feeds(db: &Db, t: &Tenant) -> anyhow::Result<()> {
     let repo = TenantRepo::new(db, t.slug());
-    for feed in &t.config.stock.feeds {
+    // Pulled feeds (`url`) are fetched on their schedule instead (`crate::feed_pull`).
+    for feed in t.config.stock.feeds.iter().filter(|f| f.url.is_none()) {
         let source = feed.path.to_string_lossy().to_string();
         let bytes = std::fs::read(t.dir.join(&feed.path))?;
-        let (mapping, mapping_text) = match &feed.mapping {
-            Some(m) => {
-                let (m, text) = Mapping::load(&t.dir.join(m))?;
-                (Some(m), Some(text))
-            }
-            None => (None, None),
-        };
-        let mode = feed.mode.or_else(|| mapping.as_ref().and_then(|m| m.mode)).unwrap_or_default();
+        let (mapping, mapping_text, mode) = mapping_of(t, feed)?;
         let sha = feed_sha256(&bytes, mapping_text.as_deref(), mode);
         if repo.last_import(&source).await?.is_some_and(|l| l.sha256 == sha) {
             tracing::debug!(tenant = %t.slug(), feed = %source, "feed unchanged");

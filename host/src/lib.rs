@@ -9,6 +9,7 @@ pub mod config;
 pub mod content;
 pub mod db;
 pub mod error;
+pub mod feed_pull;
 pub mod feeds;
 pub mod format;
 pub mod geo;

@@ -410,11 +410,14 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     // Reloads asked on any host of this storage (docs/operations.md "Reload and quarantine").
     let follower = tokio::spawn(crate::live::follow(state.live_parts()));
     let hangup = tokio::spawn(reload_on_sighup(state.clone()));
+    // Stock feeds pulled from a URL on their schedule (docs/operations.md "Scheduled feeds").
+    let puller = tokio::spawn(crate::feed_pull::run(state.db.clone(), state.tenants.clone()));
     let settings = state.settings.clone();
     let report = crate::http::serve::serve_on(listener, edge(state), &settings, shutdown_signal()).await;
     worker.abort();
     follower.abort();
     hangup.abort();
+    puller.abort();
     tokio::time::timeout(Duration::from_secs(5), pool.close()).await.ok();
     tracing::info!(
         connections = report.accepted,

@@ -225,6 +225,31 @@ impl FeedMode {
     }
 }
 
+/// A header of a pulled feed's requests, its value from the environment (`[[stock.feeds.credentials]]`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeedCredential {
+    /// The header (`Authorization`, `X-Api-Key`).
+    pub header: String,
+    /// The environment variable holding the secret: it must start with the tenant's prefix
+    /// (`DRIVE_DEPOT_FEED_KEY` for `drive-depot`).
+    pub value_env: String,
+    /// Written before the value (`Bearer `); default none.
+    #[serde(default)]
+    pub prefix: String,
+}
+
+/// The prefix of the environment variables tenant `slug` may name (`drive-depot` ->
+/// `DRIVE_DEPOT_`).
+pub fn tenant_env_prefix(slug: &str) -> String {
+    format!("{}_", slug.to_ascii_uppercase().replace('-', "_"))
+}
+
+/// Minutes between pulls of a feed URL when `every_minutes` is not set.
+pub const DEFAULT_PULL_MINUTES: u32 = 60;
+/// Largest pulled feed when `max_bytes` is not set (64 MiB).
+pub const DEFAULT_PULL_MAX_BYTES: u64 = 64 << 20;
+
 /// Feed file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -235,12 +260,30 @@ pub enum FeedFormat {
     Json,
 }
 
-/// A stock feed imported at start-up (`[[stock.feeds]]`).
+/// A stock feed (`[[stock.feeds]]`): a file in the tenant folder imported at start-up and reload
+/// when it changed, or a URL the host pulls on a schedule (docs/operations.md "Scheduled feeds").
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FeedConfig {
-    /// Path relative to the tenant folder.
+    /// Path relative to the tenant folder (a file feed); leave it out for a pulled feed (`url`).
+    #[serde(default)]
     pub path: PathBuf,
+    /// A pulled feed: the `https://` URL of the dealer's DMS or feed provider export (plain
+    /// `http://` only to 127.0.0.1 or localhost). Pulled every `every_minutes` with conditional
+    /// requests (`If-None-Match` / `If-Modified-Since`), at most `max_bytes`, with `credentials`.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// Minutes between pulls of `url` (1 to 10080; default 60).
+    #[serde(default)]
+    pub every_minutes: Option<u32>,
+    /// Largest answer accepted from `url`, bytes (1 to 268435456; default 67108864, 64 MiB).
+    #[serde(default)]
+    pub max_bytes: Option<u64>,
+    /// Headers the host adds to each pull of `url`, each from an environment variable whose name
+    /// starts with the tenant's prefix (its slug upper-cased, dashes as underscores, then `_`:
+    /// `DRIVE_DEPOT_`), so a tenant folder can name only the secrets the operator gave it.
+    #[serde(default)]
+    pub credentials: Vec<FeedCredential>,
     /// File format.
     pub format: FeedFormat,
     /// Optional column-mapping file, relative to the tenant folder.

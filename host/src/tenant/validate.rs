@@ -313,7 +313,10 @@ fn validate_stock(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), Te
         return Err(invalid(file, "stock.filter_level", "must be between 0 and 14"));
     }
     for (i, feed) in c.stock.feeds.iter().enumerate() {
-        if !folder.join(&feed.path).is_file() {
+        let pulled = feed.url.is_some() || !feed.credentials.is_empty() || feed.every_minutes.is_some() || feed.max_bytes.is_some();
+        if pulled {
+            validate_pulled_feed(c, file, i, feed)?;
+        } else if !folder.join(&feed.path).is_file() {
             return Err(invalid(
                 file,
                 format!("stock.feeds.{i}.path"),
@@ -557,6 +560,58 @@ fn validate_plugins(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
         }
         if let Some(http) = &p.capabilities.http {
             validate_http_grant(file, &format!("plugins.{i}.capabilities.http"), http)?;
+        }
+    }
+    Ok(())
+}
+
+/// A pulled `[[stock.feeds]]` entry: `url` set (and no `path`), an https URL (plain http only
+/// to 127.0.0.1 or localhost), `every_minutes` 1 to 10080, `max_bytes` 1 to 256 MiB, each
+/// credential a header name and a variable of the tenant's own prefix ([`tenant_env_prefix`]).
+fn validate_pulled_feed(c: &TenantConfig, file: &Path, i: usize, feed: &crate::tenant::config::FeedConfig) -> Result<(), TenantError> {
+    let key = |k: &str| format!("stock.feeds.{i}.{k}");
+    let Some(url) = &feed.url else {
+        return Err(invalid(
+            file,
+            key("url"),
+            "is required with every_minutes, max_bytes or credentials (a pulled feed)",
+        ));
+    };
+    if !feed.path.as_os_str().is_empty() {
+        return Err(invalid(
+            file,
+            key("path"),
+            "a feed has either a path (a file) or a url (pulled), not both",
+        ));
+    }
+    if outbound_origin(url).is_none() || !is_service_url(url) {
+        return Err(invalid(
+            file,
+            key("url"),
+            "must be an https:// URL (plain http only to 127.0.0.1 or localhost)",
+        ));
+    }
+    if feed.every_minutes.is_some_and(|m| !(1..=10_080).contains(&m)) {
+        return Err(invalid(file, key("every_minutes"), "must be a number of minutes from 1 to 10080"));
+    }
+    if feed.max_bytes.is_some_and(|b| !(1..=256 << 20).contains(&b)) {
+        return Err(invalid(file, key("max_bytes"), "must be a number of bytes from 1 to 268435456"));
+    }
+    let prefix = crate::tenant::config::tenant_env_prefix(&c.slug);
+    for (j, cred) in feed.credentials.iter().enumerate() {
+        if reqwest::header::HeaderName::from_bytes(cred.header.as_bytes()).is_err() {
+            return Err(invalid(
+                file,
+                key(&format!("credentials.{j}.header")),
+                "must be an HTTP header name",
+            ));
+        }
+        if !cred.value_env.starts_with(&prefix) || cred.value_env.len() == prefix.len() {
+            return Err(invalid(
+                file,
+                key(&format!("credentials.{j}.value_env")),
+                format!("must name an environment variable starting with `{prefix}` (this tenant's own variables)"),
+            ));
         }
     }
     Ok(())

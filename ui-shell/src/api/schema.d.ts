@@ -66,6 +66,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request's tenant's pulled stock feeds (`[[stock.feeds]]` with `url`; docs/operations.md
+         *     "Scheduled feeds"): each one's schedule, next pull, failures in a row, the validators of the
+         *     last import and its newest 20 pulls (outcome, HTTP status, bytes, the import's counts or the
+         *     error). Errors: 401 without the admin token, 403 when it is not set.
+         */
+        get: operations["get_feeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/import": {
         parameters: {
             query?: never;
@@ -2286,6 +2308,32 @@ export interface components {
          * @enum {string}
          */
         FeedMode: "full" | "delta";
+        /** @description One pulled feed's state, for `GET /api/v1/admin/feeds`. */
+        FeedState: {
+            /** @description The `ETag` of the last answer imported. */
+            etag?: string | null;
+            /**
+             * Format: int32
+             * @description Minutes between pulls.
+             */
+            every_minutes: number;
+            /**
+             * Format: int64
+             * @description Failures in a row (the retry backoff).
+             */
+            failures: number;
+            /** @description The newest pulls first (at most 20). */
+            history: components["schemas"]["PullRecord"][];
+            /** @description The `Last-Modified` of the last answer imported. */
+            last_modified?: string | null;
+            /**
+             * Format: int64
+             * @description When the next pull is due, unix seconds (absent before the first).
+             */
+            next_due?: number | null;
+            /** @description The feed's URL. */
+            source: string;
+        };
         /** @description One problem with one field of one row. */
         FieldError: {
             /** @description Canonical field name. */
@@ -3515,6 +3563,32 @@ export interface components {
             /** @description Headline. */
             title?: string;
         };
+        /** @description What one pull did (a `feed_pull_log` row). */
+        PullRecord: {
+            /**
+             * Format: int64
+             * @description When, unix seconds.
+             */
+            at: number;
+            /**
+             * Format: int64
+             * @description Bytes read.
+             */
+            bytes?: number | null;
+            /** @description The import's counts (`imported`), or the error (`failed`). */
+            detail: string;
+            /** @description `imported`, `unchanged` (same bytes as the last import), `not_modified` (304) or `failed`. */
+            outcome: string;
+            /** @description The feed's URL (its import source). */
+            source: string;
+            /**
+             * Format: int64
+             * @description The HTTP status, when an answer came.
+             */
+            status?: number | null;
+            /** @description The tenant. */
+            tenant: string;
+        };
         /** @description The quote. */
         QuoteAnswer: {
             /**
@@ -4611,8 +4685,8 @@ export interface components {
             /** @description What was done. */
             outcome: components["schemas"]["Outcome"];
             /**
-             * @description Where the tenant stands now: `serving`, `serving_last_good` or `quarantined`; absent
-             *     once removed.
+             * @description Where the tenant stands now: `serving`, `serving_last_good`, `quarantined` or `warming`;
+             *     absent once removed.
              */
             state?: string | null;
             /** @description The tenant's slug. */
@@ -4713,8 +4787,9 @@ export interface components {
             /** @description Its plugins as served, `name@version`. */
             plugins: string[];
             /**
-             * @description `serving`, `serving_last_good` (its last reload was refused) or `quarantined` (no good
-             *     config on this host: its sites answer 503).
+             * @description `serving`, `serving_last_good` (its last reload was refused), `quarantined` (no good
+             *     config on this host: its sites answer 503) or `warming` (after start, not warm yet: a
+             *     request to it waits for it).
              */
             state: string;
             /** @description The tenant's slug. */
@@ -5392,6 +5467,7 @@ export type Feature = components['schemas']['Feature'];
 export type FeedFormat = components['schemas']['FeedFormat'];
 export type FeedGap = components['schemas']['FeedGap'];
 export type FeedMode = components['schemas']['FeedMode'];
+export type FeedState = components['schemas']['FeedState'];
 export type FieldError = components['schemas']['FieldError'];
 export type FinanceConfig = components['schemas']['FinanceConfig'];
 export type FinanceForm = components['schemas']['FinanceForm'];
@@ -5456,6 +5532,7 @@ export type PopupButton = components['schemas']['PopupButton'];
 export type PriceDrop = components['schemas']['PriceDrop'];
 export type PriceView = components['schemas']['PriceView'];
 export type Promo = components['schemas']['Promo'];
+export type PullRecord = components['schemas']['PullRecord'];
 export type QuoteAnswer = components['schemas']['QuoteAnswer'];
 export type QuoteBody = components['schemas']['QuoteBody'];
 export type RateLimitBody = components['schemas']['RateLimitBody'];
@@ -5695,6 +5772,42 @@ export interface operations {
             };
             /** @description Too many attempts */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_feeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per pulled feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedState"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -303,3 +303,21 @@ pub async fn post_reload(
     crate::live::log_report(&report, "reloaded");
     Ok(Json(report))
 }
+
+/// The request's tenant's pulled stock feeds (`[[stock.feeds]]` with `url`; docs/operations.md
+/// "Scheduled feeds"): each one's schedule, next pull, failures in a row, the validators of the
+/// last import and its newest 20 pulls (outcome, HTTP status, bytes, the import's counts or the
+/// error). Errors: 401 without the admin token, 403 when it is not set.
+#[utoipa::path(get, path = "/api/v1/admin/feeds", tag = "admin",
+    security(("admin_token" = [])),
+    responses(
+        (status = 200, description = "One entry per pulled feed", body = Vec<crate::feed_pull::FeedState>),
+        (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
+pub async fn get_feeds(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    headers: HeaderMap,
+) -> Result<Json<Vec<crate::feed_pull::FeedState>>, ApiError> {
+    authorize(&state, &headers)?;
+    Ok(Json(crate::feed_pull::states(&state.db, &t).await.map_err(ApiError::internal)?))
+}

@@ -72,6 +72,7 @@ use crate::http::state::{AppState, CurrentTenant};
         admin::get_metrics,
         admin::get_tenants,
         admin::post_reload,
+        admin::get_feeds,
         syndication::get_readiness,
         syndication::get_google_feed,
         syndication::get_meta_feed,
@@ -160,6 +161,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/v1/admin/plugins", get(admin::get_plugins))
         .route("/api/v1/admin/tenants", get(admin::get_tenants))
         .route("/api/v1/admin/reload", axum::routing::post(admin::post_reload))
+        .route("/api/v1/admin/feeds", get(admin::get_feeds))
         .route("/api/v1/admin/readiness", get(syndication::get_readiness))
         .route("/api/v1/feeds/google-vehicle-listings.xml", get(syndication::get_google_feed))
         .route("/api/v1/feeds/meta-vehicles.csv", get(syndication::get_meta_feed))
