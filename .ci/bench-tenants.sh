@@ -4,7 +4,9 @@
 # and one feed file hard-linked into each), then measures on the release binary:
 #   - cold start: exec to the first 200 from /readyz, fresh data dir (every feed imported);
 #   - warm start: the same data dir again (feeds unchanged);
-#   - the host's RSS once serving (VmRSS) and its peak (VmHWM);
+#   - the host's RSS once serving (VmRSS) and its peak (VmHWM), and once every tenant is warm
+#     (tenants warm in the background: /readyz has x-warming-tenants until then);
+#   - a cached VDP document's throughput and p50/p99 with wrk (compare with N=4);
 #   - a reload of one tenant whose tenant.toml changed (POST /api/v1/admin/reload?tenant=), and a
 #     reload of every tenant with nothing changed (each tenant's files digested, none warmed).
 #
@@ -71,6 +73,18 @@ cars=$(curl -fs -H "Host: dd00001.localhost" "http://127.0.0.1:$port/api/v1/sear
 echo "dd00001's search count: $cars"
 stop
 start; echo "warm start (feeds unchanged):     ${elapsed} ms to /readyz 200; $(mem)"
+t0=$(date +%s%N)
+while curl -fsI -H "Host: dd00001.localhost" "http://127.0.0.1:$port/readyz" | grep -qi '^x-warming-tenants'; do sleep 0.1; done
+echo "every tenant warm:                $(( ($(date +%s%N) - t0) / 1000000 + elapsed )) ms after exec; $(mem)"
+vdp=/cars/2014-mercedes-benz-ml-class-dd10338
+curl -fs -o /dev/null -H "Host: dd00001.localhost" "http://127.0.0.1:$port$vdp"
+if command -v wrk >/dev/null; then
+  cat >"$work/host.lua" <<'LUA'
+wrk.headers["Host"] = "dd00001.localhost"
+LUA
+  wrk -t2 -c16 -d10s --latency -s "$work/host.lua" "http://127.0.0.1:$port$vdp" >"$work/wrk.txt"
+  echo "cached VDP (dd00001, 16 connections, 10 s): $(awk '/Requests\/sec/ {printf "%s req/s", $2} / 50%/ {printf ", p50 %s", $2} / 99%/ {printf ", p99 %s", $2}' "$work/wrk.txt")"
+fi
 served=$(curl -fs -H "Host: dd00001.localhost" -H "Authorization: Bearer bench-token" \
   "http://127.0.0.1:$port/api/v1/admin/tenants" | grep -o '"state":"serving"' | wc -l)
 echo "tenants serving: $served"

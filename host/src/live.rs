@@ -334,11 +334,35 @@ async fn warm(parts: Parts<'_>, folder: &Path, verified: &mut BTreeSet<String>) 
     if let Some(other) = host_claimed_elsewhere(parts.tenants, &t) {
         return Err(Refusal("config", other));
     }
-    TenantRepo::new(parts.db, t.slug())
-        .sync_config(&t.config)
+    sync_config(parts.db, &t)
         .await
         .map_err(|e| Refusal("storage", format!("syncing dealerships and locations failed: {e}")))?;
     Ok((t, p))
+}
+
+/// Syncs tenant `t`'s dealerships and locations to storage (`TenantRepo::sync_config`, one
+/// transaction), unless storage already holds this very config (`tenant_config_synced` keeps the
+/// digest of what was last synced): a start of many unchanged tenants writes nothing. Errors:
+/// the storage error.
+async fn sync_config(db: &Db, t: &Tenant) -> Result<(), sqlx::Error> {
+    let json = serde_json::to_string(&(&t.config.dealerships, &t.config.locations)).unwrap_or_default();
+    let sha = hex::encode(Sha256::digest(json.as_bytes()));
+    let stored: Option<String> = sqlx::query_scalar("SELECT sha256 FROM tenant_config_synced WHERE tenant = $1")
+        .bind(t.slug())
+        .fetch_optional(&db.pool)
+        .await?;
+    if stored.as_deref() == Some(sha.as_str()) {
+        return Ok(());
+    }
+    TenantRepo::new(db, t.slug()).sync_config(&t.config).await?;
+    sqlx::query(
+        "INSERT INTO tenant_config_synced (tenant, sha256) VALUES ($1, $2) ON CONFLICT (tenant) DO UPDATE SET sha256 = excluded.sha256",
+    )
+    .bind(t.slug())
+    .bind(&sha)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
 }
 
 /// The error of a host name of `t` that another serving tenant claims.

@@ -19,3 +19,9 @@ CREATE TABLE reload_generation (
     value  BIGINT  NOT NULL
 );
 INSERT INTO reload_generation (id, value) VALUES (1, 0);
+-- What each tenant's dealerships and locations were last synced from (`live.rs`): the SHA-256 of
+-- their config; a start or reload whose config has the same digest skips the sync.
+CREATE TABLE tenant_config_synced (
+    tenant  TEXT NOT NULL PRIMARY KEY,
+    sha256  TEXT NOT NULL
+);

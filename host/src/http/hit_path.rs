@@ -48,8 +48,8 @@ pub struct HitPath {
     state: AppState,
     /// Whether answers carry `Strict-Transport-Security` (`Settings::cookies_secure`, read once).
     hsts: bool,
-    /// Per tenant slug.
-    series: HashMap<String, TenantSeries>,
+    /// Per tenant slug, made on a tenant's first hit (tenants come and go with reloads).
+    series: std::sync::RwLock<HashMap<String, std::sync::Arc<TenantSeries>>>,
 }
 
 impl HitPath {
@@ -58,11 +58,7 @@ impl HitPath {
         HitPath {
             state: state.clone(),
             hsts: state.settings.cookies_secure(),
-            series: state
-                .tenants
-                .iter()
-                .map(|t| (t.slug().to_string(), TenantSeries::default()))
-                .collect(),
+            series: std::sync::RwLock::default(),
         }
     }
 
@@ -112,11 +108,20 @@ impl HitPath {
         Some(res)
     }
 
+    /// `slug`'s metric handles, made on its first hit.
+    fn series_of(&self, slug: &str) -> Option<std::sync::Arc<TenantSeries>> {
+        if let Some(s) = self.series.read().unwrap_or_else(|e| e.into_inner()).get(slug) {
+            return Some(s.clone());
+        }
+        let mut all = self.series.write().unwrap_or_else(|e| e.into_inner());
+        Some(all.entry(slug.to_string()).or_default().clone())
+    }
+
     /// Counts a hit of `slug` answered with `status` for a `kind` request begun at `started`.
     fn count(&self, slug: &str, kind: RouteKind, status: StatusCode, started: Instant) {
         let cache_series = crate::metrics::cache_series();
-        let (Some(s), Some(k)) = (self.series.get(slug), kind_index(kind)) else {
-            // A tenant loaded after start or a route kind without cached answers: looked up.
+        let (Some(s), Some(k)) = (self.series_of(slug), kind_index(kind)) else {
+            // A route kind without cached answers: looked up.
             cache_series.record("rendered", slug, true);
             request_metrics::record(slug, kind, status, started);
             return;
