@@ -216,7 +216,17 @@ pub struct SearchService {
     /// The tenants the indexer serves (set by each round), and those whose last round failed
     /// (logged when they start and stop failing, not at every poll).
     tenants: Mutex<(BTreeSet<String>, BTreeSet<String>)>,
+    /// Each tenant's [`layout`], by the tenant generation it was computed for (a round of many
+    /// tenants would otherwise serialise every tenant's locations again).
+    layouts: Mutex<HashMap<String, (u64, String)>>,
+    /// When a round last read every tenant's index state from the backend (the other rounds
+    /// skip the tenants whose applied state is their journal head).
+    last_full: Mutex<Option<Instant>>,
 }
+
+/// How often a round reads the index state of tenants that look up to date (an index rebuilt by
+/// another process, `forecourt reindex`, shows within this).
+const FULL_CHECK: Duration = Duration::from_secs(1);
 
 /// The layout a tenant's documents are built with: a hash of [`DOCS_VERSION`] and the parts of
 /// the tenant's config a document holds (dealership and location names).
@@ -261,6 +271,21 @@ impl SearchService {
             applied: Mutex::default(),
             round: tokio::sync::Mutex::new(()),
             tenants: Mutex::default(),
+            layouts: Mutex::default(),
+            last_full: Mutex::default(),
+        }
+    }
+
+    /// `t`'s [`layout`], computed once per tenant generation.
+    fn layout_of(&self, t: &Tenant) -> String {
+        let mut all = self.layouts.lock().unwrap_or_else(|e| e.into_inner());
+        match all.get(t.slug()) {
+            Some((g, l)) if *g == t.generation => l.clone(),
+            _ => {
+                let l = layout(t);
+                all.insert(t.slug().to_string(), (t.generation, l.clone()));
+                l
+            }
         }
     }
 
@@ -385,12 +410,30 @@ impl SearchService {
             journal::read_heads(db).await?
         };
         self.tenants.lock().unwrap_or_else(|e| e.into_inner()).0 = tenants.iter().map(|t| t.slug().to_string()).collect();
+        let full = {
+            let mut last = self.last_full.lock().unwrap_or_else(|e| e.into_inner());
+            let due = create_heads || last.is_none_or(|at| at.elapsed() >= FULL_CHECK);
+            if due {
+                *last = Some(Instant::now());
+            }
+            due
+        };
+        let heads: HashMap<&str, &Head> = heads.iter().map(|h| (h.tenant.as_str(), h)).collect();
         let mut failed = 0;
         for t in tenants.iter() {
             let slug = t.slug();
-            let Some(head) = heads.iter().find(|h| h.tenant == slug) else {
+            let Some(&head) = heads.get(slug) else {
                 continue;
             };
+            let layout_now = self.layout_of(&t);
+            // Up to date as this process applied it: nothing to read (but once per FULL_CHECK).
+            if !full
+                && self
+                    .applied(slug)
+                    .is_some_and(|a| a.epoch == head.epoch && a.seq == head.seq && a.layout == layout_now)
+            {
+                continue;
+            }
             let result = async {
                 let mut cur = self.applied(slug);
                 // The index may have been rebuilt by another process (`forecourt reindex`).
@@ -400,7 +443,7 @@ impl SearchService {
                     cur = Some(st);
                 }
                 let fresh =
-                    cur.filter(|c| c.epoch == head.epoch && c.layout == layout(&t) && c.seq >= head.pruned_through && c.seq <= head.seq);
+                    cur.filter(|c| c.epoch == head.epoch && c.layout == layout_now && c.seq >= head.pruned_through && c.seq <= head.seq);
                 match fresh {
                     None => self.rebuild_tenant(db, &t).await.map(|_| ()),
                     Some(c) if c.seq < head.seq => self.replay(db, &t, c, head).await,
