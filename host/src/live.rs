@@ -313,26 +313,15 @@ async fn warm(parts: Parts<'_>, folder: &Path, verified: &mut BTreeSet<String>) 
     let plugins = parts.plugins.clone();
     let mut v = std::mem::take(verified);
     let (loaded, v) = tokio::task::spawn_blocking(move || {
-        let out = (|| {
-            let t = load_tenant(&f).map_err(|e| Refusal("config", e.to_string()))?;
-            if let Some(note) = crate::tenant::check_templates([(t.dir.as_path(), t.config.template.as_str())], &ui_plugins)
-                .map_err(|e| Refusal("config", e.to_string()))?
-            {
-                tracing::debug!(tenant = %t.slug(), "{note}");
-            }
-            let p = plugins
-                .prepare_verified(&TenantSpec::of(&t), &mut v)
-                .map_err(|e| Refusal("plugins", e.to_string()))?;
-            Ok::<_, Refusal>((t, p))
-        })();
+        let out = load_checked(&f, &ui_plugins, &plugins, &mut v);
         (out, v)
     })
     .await
     .map_err(|e| Refusal("plugins", format!("the warm-up task failed: {e}")))?;
     *verified = v;
     let (t, p) = loaded?;
-    if let Some(other) = host_claimed_elsewhere(parts.tenants, &t) {
-        return Err(Refusal("config", other));
+    if let Some(e) = parts.tenants.host_conflict(&t) {
+        return Err(Refusal("config", e.to_string()));
     }
     sync_config(parts.db, &t)
         .await
@@ -365,20 +354,25 @@ async fn sync_config(db: &Db, t: &Tenant) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// The error of a host name of `t` that another serving tenant claims.
-fn host_claimed_elsewhere(tenants: &TenantRegistry, t: &Tenant) -> Option<String> {
-    let mut hosts: Vec<String> = t.config.hosts.iter().map(|h| h.to_ascii_lowercase()).collect();
-    hosts.push(format!("{}.localhost", t.slug()));
-    hosts.iter().enumerate().find_map(|(i, h)| {
-        let other = tenants.by_host(h)?;
-        (other.slug() != t.slug()).then(|| {
-            format!(
-                "{}: key `hosts.{i}`: host `{h}` is already claimed by tenant `{}`",
-                t.dir.join("tenant.toml").display(),
-                other.slug()
-            )
-        })
-    })
+/// Loads the tenant of `folder` and checks it (blocking): its files (`load_tenant`), its template
+/// among `ui_plugins_dir`'s remotes and its plugins prepared on `plugins` (within the load pass of
+/// `verified`). What a warm-up and `forecourt check` share. Errors: the stage and exact error.
+fn load_checked(
+    folder: &Path,
+    ui_plugins_dir: &Path,
+    plugins: &PluginHost,
+    verified: &mut BTreeSet<String>,
+) -> Result<(Tenant, Arc<TenantPlugins>), Refusal> {
+    let t = load_tenant(folder).map_err(|e| Refusal("config", e.to_string()))?;
+    if let Some(note) = crate::tenant::check_templates([(t.dir.as_path(), t.config.template.as_str())], ui_plugins_dir)
+        .map_err(|e| Refusal("config", e.to_string()))?
+    {
+        tracing::debug!(tenant = %t.slug(), "{note}");
+    }
+    let p = plugins
+        .prepare_verified(&TenantSpec::of(&t), verified)
+        .map_err(|e| Refusal("plugins", e.to_string()))?;
+    Ok((t, p))
 }
 
 fn quarantine(parts: Parts<'_>, folder: &Path, stage: &'static str, error: String) {
@@ -721,28 +715,21 @@ pub fn check(settings: &Settings) -> anyhow::Result<(Option<String>, Vec<CheckLi
     let seen = TenantRegistry::default();
     for folder in tenant_folders(&settings.tenants_dir)? {
         let slug = slug_of(&folder);
-        let line = (|| {
-            let t = load_tenant(&folder).map_err(|e| ("config".to_string(), e.to_string()))?;
-            crate::tenant::check_templates([(t.dir.as_path(), t.config.template.as_str())], &settings.ui_plugins_dir)
-                .map_err(|e| ("config".to_string(), e.to_string()))?;
-            if let Some(e) = host_claimed_elsewhere(&seen, &t) {
-                return Err(("config".to_string(), e));
-            }
-            plugins
-                .prepare_verified(&TenantSpec::of(&t), &mut verified)
-                .map_err(|e| ("plugins".to_string(), e.to_string()))?;
-            let summary = format!(
-                "{} ({} dealerships, {} locations, {} feeds, {} plugins, template {})",
-                t.config.name,
-                t.config.dealerships.len(),
-                t.config.locations.len(),
-                t.config.stock.feeds.len(),
-                t.config.plugins.len(),
-                t.config.template
-            );
-            seen.put(t).map_err(|e| ("config".to_string(), e.to_string()))?;
-            Ok(summary)
-        })();
+        let line = load_checked(&folder, &settings.ui_plugins_dir, &plugins, &mut verified)
+            .and_then(|(t, _)| {
+                let summary = format!(
+                    "{} ({} dealerships, {} locations, {} feeds, {} plugins, template {})",
+                    t.config.name,
+                    t.config.dealerships.len(),
+                    t.config.locations.len(),
+                    t.config.stock.feeds.len(),
+                    t.config.plugins.len(),
+                    t.config.template
+                );
+                seen.put(t).map_err(|e| Refusal("config", e.to_string()))?;
+                Ok(summary)
+            })
+            .map_err(|Refusal(stage, e)| (stage.to_string(), e));
         out.push((slug, line));
     }
     Ok((note, out))

@@ -45,7 +45,7 @@ pub(super) struct Slot {
 }
 
 /// The plugin host: the runtime and every tenant's enabled plugins. Live: a tenant's plugins are
-/// prepared aside ([`PluginHost::prepare`], blocking: compile and `plugin.init`) and swapped in
+/// prepared aside ([`PluginHost::prepare_verified`], blocking: compile and `plugin.init`) and swapped in
 /// whole ([`PluginHost::install`]) while every other tenant's keep serving; a replaced set's
 /// breakers and stock-condition cache go with it.
 pub struct PluginHost {
@@ -83,7 +83,7 @@ impl PluginHost {
 
     /// A host with the runtime of `limits` and no tenant yet: components from `plugin_dir`,
     /// compiled components kept in `cache_dir` between runs (`None`: no disk cache). Tenants are
-    /// added with [`PluginHost::prepare`] and [`PluginHost::install`]. Errors: the engine cannot
+    /// added with [`PluginHost::prepare_verified`] and [`PluginHost::install`]. Errors: the engine cannot
     /// be built.
     pub fn empty(limits: PluginLimits, plugin_dir: &Path, cache_dir: Option<PathBuf>) -> Result<PluginHost, PluginError> {
         Ok(PluginHost {
@@ -153,14 +153,10 @@ impl PluginHost {
         Ok(host)
     }
 
-    /// Prepares one tenant's plugins aside (blocking: reads each component file, compiles what
-    /// changed, runs `plugin.init` with the tenant's config), without touching what serves.
-    /// Errors: [`PluginError::Tenant`] naming the tenant file, the entry and the reason.
-    pub fn prepare(&self, spec: &TenantSpec) -> Result<Arc<TenantPlugins>, PluginError> {
-        self.prepare_verified(spec, &mut BTreeSet::new())
-    }
-
-    /// [`PluginHost::prepare`] within a load pass whose component files `verified` already read.
+    /// Prepares one tenant's plugins aside (blocking: reads each component file not in
+    /// `verified` (the files this load pass already read), compiles what changed, runs
+    /// `plugin.init` with the tenant's config), without touching what serves. Errors:
+    /// [`PluginError::Tenant`] naming the tenant file, the entry and the reason.
     pub fn prepare_verified(&self, spec: &TenantSpec, verified: &mut BTreeSet<String>) -> Result<Arc<TenantPlugins>, PluginError> {
         match &self.runtime {
             Some(rt) => load_tenant(rt, &self.plugin_dir, &self.components, verified, spec).map(Arc::new),

@@ -232,15 +232,15 @@ pub struct FeedCredential {
     /// The header (`Authorization`, `X-Api-Key`).
     pub header: String,
     /// The environment variable holding the secret: it must start with the tenant's prefix
-    /// (`DRIVE_DEPOT_FEED_KEY` for `drive-depot`).
+    /// (`ACME_MOTORS_FEED_KEY` for `acme-motors`).
     pub value_env: String,
     /// Written before the value (`Bearer `); default none.
     #[serde(default)]
     pub prefix: String,
 }
 
-/// The prefix of the environment variables tenant `slug` may name (`drive-depot` ->
-/// `DRIVE_DEPOT_`).
+/// The prefix of the environment variables tenant `slug` may name (`acme-motors` ->
+/// `ACME_MOTORS_`).
 pub fn tenant_env_prefix(slug: &str) -> String {
     format!("{}_", slug.to_ascii_uppercase().replace('-', "_"))
 }
@@ -281,7 +281,7 @@ pub struct FeedConfig {
     pub max_bytes: Option<u64>,
     /// Headers the host adds to each pull of `url`, each from an environment variable whose name
     /// starts with the tenant's prefix (its slug upper-cased, dashes as underscores, then `_`:
-    /// `DRIVE_DEPOT_`), so a tenant folder can name only the secrets the operator gave it.
+    /// `ACME_MOTORS_`), so a tenant folder can name only the secrets the operator gave it.
     #[serde(default)]
     pub credentials: Vec<FeedCredential>,
     /// File format.

@@ -295,17 +295,11 @@ impl TenantRegistry {
     }
 
     fn insert(next: &mut Snapshot, tenant: Tenant) -> Result<Arc<Tenant>, TenantError> {
+        if let Some(e) = Self::conflict(next, &tenant) {
+            return Err(e);
+        }
         let t = Arc::new(tenant);
         let slug = t.slug().to_string();
-        for (i, host) in hosts_of(&t).into_iter().enumerate() {
-            if let Some(other) = next.by_host.get(&host).filter(|o| o.slug() != slug) {
-                return Err(TenantError::Invalid {
-                    file: t.dir.join("tenant.toml"),
-                    key: format!("hosts.{i}"),
-                    reason: format!("host `{host}` is already claimed by tenant `{}`", other.slug()),
-                });
-            }
-        }
         if let Some(old) = next.by_slug.insert(slug, t.clone()) {
             for h in hosts_of(&old) {
                 next.by_host.remove(&h);
@@ -315,6 +309,23 @@ impl TenantRegistry {
             next.by_host.insert(h, t.clone());
         }
         Ok(t)
+    }
+
+    /// The error of a host name of `t` that another serving tenant claims ([`TenantError::Invalid`]
+    /// on `hosts.N`), if any: what [`TenantRegistry::put`] would refuse it for.
+    pub fn host_conflict(&self, t: &Tenant) -> Option<TenantError> {
+        Self::conflict(&self.live.load(), t)
+    }
+
+    fn conflict(s: &Snapshot, t: &Tenant) -> Option<TenantError> {
+        hosts_of(t).into_iter().enumerate().find_map(|(i, host)| {
+            let other = s.by_host.get(&host).filter(|o| o.slug() != t.slug())?;
+            Some(TenantError::Invalid {
+                file: t.dir.join("tenant.toml"),
+                key: format!("hosts.{i}"),
+                reason: format!("host `{host}` is already claimed by tenant `{}`", other.slug()),
+            })
+        })
     }
 
     /// Marks the tenant folders `(slug, folder)` as warming (start): their host names
