@@ -270,6 +270,9 @@ async fn warm_one(parts: Parts<'_>, p: Arc<Pending>, verified: &Mutex<BTreeSet<S
             {
                 tracing::error!(tenant = %t.slug(), error = %format!("{e:#}"), "feed import failed; the tenant serves its last good stock");
             }
+            if let Err(e) = index_now(parts, &t).await {
+                tracing::warn!(tenant = %t.slug(), error = %format!("{e:#}"), "search index not up to date yet; the indexer retries");
+            }
             let print = with_components(fingerprint(&t.dir, Some(&t)), &parts.settings.plugin_dir, &t);
             Some((p, t, plugins, print))
         }
@@ -278,6 +281,16 @@ async fn warm_one(parts: Parts<'_>, p: Arc<Pending>, verified: &Mutex<BTreeSet<S
             quarantine(parts, &p.folder, stage, error);
             None
         }
+    }
+}
+
+/// Brings tenant `t`'s search index up to its stock before it serves (a first search after a
+/// start or a reload sees the cars its feeds just imported, not an empty page until the next
+/// indexer round). Nothing to do while no search service is built. Errors: storage or the engine.
+async fn index_now(parts: Parts<'_>, t: &Tenant) -> anyhow::Result<()> {
+    match parts.search.built() {
+        Some(svc) => svc.catch_up_tenant(parts.db, t).await,
+        None => Ok(()),
     }
 }
 
@@ -658,6 +671,9 @@ async fn apply(parts: Parts<'_>, only: Option<&str>, force: bool) -> anyhow::Res
                             && let Err(e) = crate::feeds::import_tenant_feeds(parts.db, &t).await
                         {
                             warnings.push(format!("feed import failed (last good stock kept): {e:#}"));
+                        }
+                        if let Err(e) = index_now(parts, &t).await {
+                            warnings.push(format!("search index not up to date yet (the indexer retries): {e:#}"));
                         }
                         let print = with_components(fingerprint(&folder, Some(&t)), &parts.settings.plugin_dir, &t);
                         parts.tenancy.set_print(&slug, Some(print));

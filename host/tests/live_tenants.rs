@@ -395,7 +395,9 @@ async fn a_reload_on_one_host_is_followed_by_another_on_the_same_storage() {
 
 /// `forecourt serve`'s start (`server::prepare_serving`) answers before its tenants are warm: a
 /// request to a tenant still warming waits for that tenant (or warms it itself when it is first)
-/// and gets its site; `/readyz` counts the tenants still warming until the warm-up ends.
+/// and gets its site, and its search already holds the cars its feed imported at start (a
+/// tenant serves only once its index caught up: CI once saw an empty first search);
+/// `/readyz` counts the tenants still warming until the warm-up ends.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serving_starts_before_tenants_are_warm_and_a_request_waits_for_its_tenant() {
     require(&["tag-rules-ev"]);
@@ -406,8 +408,19 @@ async fn serving_starts_before_tenants_are_warm_and_a_request_waits_for_its_tena
         write(
             tenants.path(),
             slug,
-            &format!("{}[[plugins]]\nname = \"tag-rules-ev\"\n", tenant_toml(slug)),
+            &format!(
+                "{}[[plugins]]\nname = \"tag-rules-ev\"\n[[stock.feeds]]\npath = \"stock.csv\"\nformat = \"csv\"\nmode = \"full\"\n",
+                tenant_toml(slug)
+            ),
         );
+        let mut csv = String::from("stocknum,year,make,model,price,km,car_type,status,body,location_slug\n");
+        for i in 0..3 {
+            csv.push_str(&format!(
+                "S{i},2019,Mazda,CX-5,{},30000,used,in_stock,SUV,{slug}-sales\n",
+                20990 + i
+            ));
+        }
+        std::fs::write(tenants.path().join(slug).join("stock.csv"), csv).unwrap();
     }
     let (state, warm) = server::prepare_serving(settings(&tdb.url, tenants.path(), data.path(), &dist()))
         .await
@@ -416,6 +429,9 @@ async fn serving_starts_before_tenants_are_warm_and_a_request_waits_for_its_tena
     let client = reqwest::Client::new();
     // The last folder is the last the background warm-up reaches: asked first, it is waited for.
     for slug in slugs.iter().rev() {
+        let (s, _, b) = get(&client, served.addr, &format!("{slug}.localhost"), "/api/v1/search").await;
+        assert_eq!(s, 200, "{b}");
+        assert_eq!(common::json(&b)["count"], 3, "{slug}'s first search: {b}");
         assert_eq!(name_of(&client, served.addr, slug).await, format!("{slug} Motors"));
     }
     warm.await.unwrap();

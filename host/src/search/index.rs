@@ -222,6 +222,8 @@ pub struct SearchService {
     /// When a round last read every tenant's index state from the backend (the other rounds
     /// skip the tenants whose applied state is their journal head).
     last_full: Mutex<Option<Instant>>,
+    /// One lock per tenant, held while its index is brought up to date.
+    steps: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 /// How often a round reads the index state of tenants that look up to date (an index rebuilt by
@@ -273,6 +275,7 @@ impl SearchService {
             tenants: Mutex::default(),
             layouts: Mutex::default(),
             last_full: Mutex::default(),
+            steps: Mutex::default(),
         }
     }
 
@@ -425,53 +428,86 @@ impl SearchService {
             let Some(&head) = heads.get(slug) else {
                 continue;
             };
-            let layout_now = self.layout_of(&t);
-            // Up to date as this process applied it: nothing to read (but once per FULL_CHECK).
-            if !full
-                && self
-                    .applied(slug)
-                    .is_some_and(|a| a.epoch == head.epoch && a.seq == head.seq && a.layout == layout_now)
-            {
-                continue;
-            }
-            let result = async {
-                let mut cur = self.applied(slug);
-                // The index may have been rebuilt by another process (`forecourt reindex`).
-                if let Some(st) = self.backend.state(slug).await?
-                    && cur.as_ref().is_none_or(|c| st.seq < c.seq || st.epoch != c.epoch)
-                {
-                    cur = Some(st);
-                }
-                let fresh =
-                    cur.filter(|c| c.epoch == head.epoch && c.layout == layout_now && c.seq >= head.pruned_through && c.seq <= head.seq);
-                match fresh {
-                    None => self.rebuild_tenant(db, &t).await.map(|_| ()),
-                    Some(c) if c.seq < head.seq => self.replay(db, &t, c, head).await,
-                    Some(c) => {
-                        if self.applied(slug).as_ref() != Some(&c) {
-                            self.set_applied(slug, c);
-                        }
-                        Ok(())
-                    }
-                }
-            }
-            .await;
-            let mut known = self.tenants.lock().unwrap_or_else(|e| e.into_inner());
-            match result {
-                Err(e) => {
-                    failed += 1;
-                    if known.1.insert(slug.to_string()) {
-                        tracing::warn!(tenant = %slug, error = %e, "search indexer: tenant not brought up to date, retrying");
-                    }
-                }
-                Ok(()) => {
-                    if known.1.remove(slug) {
-                        tracing::info!(tenant = %slug, "search indexer: tenant up to date again");
-                    }
-                }
+            if !self.bring_up_to_date(db, &t, head, full).await {
+                failed += 1;
             }
         }
         Ok(failed)
+    }
+
+    /// Brings tenant `t`'s index up to its journal head now (creating the head when missing), as a
+    /// round would: what a tenant's warm-up and reload do before it serves, so its first search
+    /// sees its stock. Errors: storage or the engine failed (the next indexer round retries).
+    pub async fn catch_up_tenant(&self, db: &Db, t: &Tenant) -> anyhow::Result<()> {
+        let head = journal::heads(db, &[t.slug()]).await?.into_iter().find(|h| h.tenant == t.slug());
+        let Some(head) = head else { return Ok(()) };
+        if self.bring_up_to_date(db, t, &head, false).await {
+            Ok(())
+        } else {
+            anyhow::bail!("the search index of {} could not be brought up to date", t.slug())
+        }
+    }
+
+    /// One tenant's step of a round: replays or rebuilds `t`'s index up to `head` unless this
+    /// process applied exactly it already (checked against the backend anyway when `full`).
+    /// One step per tenant at a time (a warm-up and a round never rebuild the same index
+    /// together). Returns false when it failed (logged once when it starts failing).
+    async fn bring_up_to_date(&self, db: &Db, t: &Tenant, head: &Head, full: bool) -> bool {
+        let slug = t.slug();
+        let lock = self
+            .steps
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(slug.to_string())
+            .or_default()
+            .clone();
+        let _step = lock.lock().await;
+        let layout_now = self.layout_of(t);
+        // Up to date as this process applied it: nothing to read (but once per FULL_CHECK).
+        if !full
+            && self
+                .applied(slug)
+                .is_some_and(|a| a.epoch == head.epoch && a.seq == head.seq && a.layout == layout_now)
+        {
+            return true;
+        }
+        let result = async {
+            let mut cur = self.applied(slug);
+            // The index may have been rebuilt by another process (`forecourt reindex`).
+            if let Some(st) = self.backend.state(slug).await?
+                && cur.as_ref().is_none_or(|c| st.seq < c.seq || st.epoch != c.epoch)
+            {
+                cur = Some(st);
+            }
+            let fresh =
+                cur.filter(|c| c.epoch == head.epoch && c.layout == layout_now && c.seq >= head.pruned_through && c.seq <= head.seq);
+            match fresh {
+                None => self.rebuild_tenant(db, t).await.map(|_| ()),
+                Some(c) if c.seq < head.seq => self.replay(db, t, c, head).await,
+                Some(c) => {
+                    if self.applied(slug).as_ref() != Some(&c) {
+                        self.set_applied(slug, c);
+                    }
+                    Ok(())
+                }
+            }
+        }
+        .await;
+        let mut known = self.tenants.lock().unwrap_or_else(|e| e.into_inner());
+        match result {
+            Err(e) => {
+                if known.1.insert(slug.to_string()) {
+                    tracing::warn!(tenant = %slug, error = %e, "search indexer: tenant not brought up to date, retrying");
+                }
+                false
+            }
+            Ok(()) => {
+                if known.1.remove(slug) {
+                    tracing::info!(tenant = %slug, "search indexer: tenant up to date again");
+                }
+                true
+            }
+        }
     }
 
     /// How far the index of each tenant the indexer serves is behind its journal head, read now
