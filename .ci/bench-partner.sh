@@ -57,7 +57,7 @@ import sys, re, pathlib
 root, lender = pathlib.Path(sys.argv[1]), sys.argv[2]
 grant = f'allowed_outbound_hosts = ["{lender}"]'
 cred = ('[[plugins.capabilities.http.credentials]]\norigin = "%s"\nheader = "Authorization"\n'
-        'value_env = "BENCH_LENDER_TOKEN"\nprefix = "Bearer "\n' % lender)
+        'value_env = "HARBOURSIDE_MERCEDES__LENDER_TOKEN"\nprefix = "Bearer "\n' % lender)
 hm = root / "harbourside-mercedes/tenant.toml"
 s = hm.read_text()
 i = s.index('name = "lender-standard"')
@@ -72,7 +72,7 @@ end = s.index("\n", j)
 s = s[:i] + f'name = "lender-broker"\nconfig = {{ base_url = "{lender}" }}\n[plugins.capabilities]\nlogging = true\n[plugins.capabilities.http]\n{grant}' + s[end:]
 sc.write_text(s)
 PY
-serve_forecourt BENCH_LENDER_TOKEN=bench-token FORECOURT_ADMIN_TOKEN=bench-admin FORECOURT_TENANTS_DIR="$work/tenants"
+serve_forecourt HARBOURSIDE_MERCEDES__LENDER_TOKEN=bench-token FORECOURT_ADMIN_TOKEN=bench-admin FORECOURT_TENANTS_DIR="$work/tenants"
 
 cat >"$work/post.lua" <<'EOF'
 wrk.method = "POST"

@@ -78,7 +78,7 @@ async fn a_feed_url_is_pulled_on_its_schedule_conditionally_and_a_failure_keeps_
 
     // The tenant's own variable (its prefix is ALPHA_); a neighbour's or the host's is refused.
     // SAFETY: set before any other thread of this test process reads the environment.
-    unsafe { std::env::set_var("ALPHA_FEED_KEY", "k-123") };
+    unsafe { std::env::set_var("ALPHA__FEED_KEY", "k-123") };
     let entry = |env: &str| {
         format!(
             "[[stock.feeds]]\nurl = \"http://127.0.0.1:{}/stock.csv\"\nformat = \"csv\"\nmode = \"full\"\nevery_minutes = 30\nmax_bytes = 4096\n\
@@ -104,7 +104,7 @@ async fn a_feed_url_is_pulled_on_its_schedule_conditionally_and_a_failure_keeps_
     );
 
     let tdb = test_db().await;
-    let (dir, reg) = write_tenants(&[("alpha", format!("{}{}", tenant_toml("alpha"), entry("ALPHA_FEED_KEY")))]);
+    let (dir, reg) = write_tenants(&[("alpha", format!("{}{}", tenant_toml("alpha"), entry("ALPHA__FEED_KEY")))]);
     let state = common::state(&tdb.db, reg, dir.path(), Some("tok")).await;
     let client = reqwest::Client::new();
     let t0 = 1_795_000_000;

@@ -274,7 +274,7 @@ async fn the_quote_from_the_lender_through_its_plugin() {
     let (ok_url, seen) = lender(200).await;
     let (bad_url, _) = lender(500).await;
     // SAFETY: set once, before any thread of this test reads it; no other test reads it.
-    unsafe { std::env::set_var("FORECOURT_TEST_LENDER_TOKEN", "s3cret") };
+    unsafe { std::env::set_var("LENDER__TOKEN", "s3cret") };
     let with = |url: &str, token: Option<&str>| {
         let origin = url.trim_end_matches("/quote");
         format!(
@@ -283,7 +283,7 @@ async fn the_quote_from_the_lender_through_its_plugin() {
         )
     };
     let (tdb, _d, app) = app_with(&[
-        ("lender", tenant_with("lender", &with(&ok_url, Some("FORECOURT_TEST_LENDER_TOKEN")))),
+        ("lender", tenant_with("lender", &with(&ok_url, Some("LENDER__TOKEN")))),
         ("broken", tenant_with("broken", &with(&bad_url, None))),
     ])
     .await;

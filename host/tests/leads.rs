@@ -173,9 +173,9 @@ async fn a_lead_is_stored_with_every_field_and_a_double_submit_is_one_lead() {
 async fn the_webhook_is_signed_retried_after_a_500_and_sent_once_per_key() {
     let (url, seen) = receiver(vec![500]).await;
     // SAFETY: set before any thread reads it; only this test binary's webhook tests read it.
-    unsafe { std::env::set_var("ALPHA_WEBHOOK_SECRET", "whsec-test") };
+    unsafe { std::env::set_var("ALPHA__WEBHOOK_SECRET", "whsec-test") };
     let app = app(
-        &format!("[leads]\nwebhook_url = \"{url}\"\nwebhook_secret_env = \"ALPHA_WEBHOOK_SECRET\"\n"),
+        &format!("[leads]\nwebhook_url = \"{url}\"\nwebhook_secret_env = \"ALPHA__WEBHOOK_SECRET\"\n"),
         None,
     )
     .await;
@@ -223,9 +223,9 @@ async fn the_webhook_is_signed_retried_after_a_500_and_sent_once_per_key() {
 #[tokio::test]
 async fn a_delivery_failing_for_24_hours_is_dead_lettered_and_can_be_retried() {
     let (url, _) = receiver(vec![500; 100]).await;
-    unsafe { std::env::set_var("ALPHA_WEBHOOK_SECRET", "whsec-test") };
+    unsafe { std::env::set_var("ALPHA__WEBHOOK_SECRET", "whsec-test") };
     let app = app(
-        &format!("[leads]\nwebhook_url = \"{url}\"\nwebhook_secret_env = \"ALPHA_WEBHOOK_SECRET\"\n"),
+        &format!("[leads]\nwebhook_url = \"{url}\"\nwebhook_secret_env = \"ALPHA__WEBHOOK_SECRET\"\n"),
         None,
     )
     .await;
@@ -524,9 +524,9 @@ async fn rego_lookup_goes_through_the_lender_plugin_or_leaves_manual_entry() {
     )
     .await;
     // SAFETY: set before the lookups read it; only this test reads it.
-    unsafe { std::env::set_var("ALPHA_REGO_TOKEN", "rego-token") };
+    unsafe { std::env::set_var("ALPHA__REGO_TOKEN", "rego-token") };
     let app = app(
-        &common::lender_standard(&url, "rego_url", "/lookup", Some("ALPHA_REGO_TOKEN")),
+        &common::lender_standard(&url, "rego_url", "/lookup", Some("ALPHA__REGO_TOKEN")),
         None,
     )
     .await;
@@ -557,7 +557,7 @@ async fn rego_lookup_goes_through_the_lender_plugin_or_leaves_manual_entry() {
     }
     let (_, _, t) = call(&app.router, get("alpha.localhost", "/api/v1/tenant")).await;
     assert!(
-        !t.contains("/lookup") && !t.contains("ALPHA_REGO_TOKEN"),
+        !t.contains("/lookup") && !t.contains("ALPHA__REGO_TOKEN"),
         "the service address stays on the host"
     );
 
@@ -688,13 +688,13 @@ async fn a_reservation_is_recorded_offline_or_paid_through_stripe_checkout() {
     .await;
     // SAFETY: set before the calls read them; only this test reads them.
     unsafe {
-        std::env::set_var("ALPHA_STRIPE_KEY", "sk_test_123");
-        std::env::set_var("ALPHA_STRIPE_WHSEC", "whsec_test");
+        std::env::set_var("ALPHA__STRIPE_KEY", "sk_test_123");
+        std::env::set_var("ALPHA__STRIPE_WHSEC", "whsec_test");
     }
     let app = app(
         &format!(
-            "[payments]\nprovider = \"stripe\"\nsecret_key_env = \"ALPHA_STRIPE_KEY\"\n\
-             webhook_secret_env = \"ALPHA_STRIPE_WHSEC\"\napi_base = \"{url}\"\n"
+            "[payments]\nprovider = \"stripe\"\nsecret_key_env = \"ALPHA__STRIPE_KEY\"\n\
+             webhook_secret_env = \"ALPHA__STRIPE_WHSEC\"\napi_base = \"{url}\"\n"
         ),
         None,
     )
@@ -818,8 +818,8 @@ async fn a_reservation_is_recorded_offline_or_paid_through_stripe_checkout() {
     let (url, _) = service(500, json!({"error": {"message": "down"}})).await;
     let down = self::app(
         &format!(
-            "[payments]\nprovider = \"stripe\"\nsecret_key_env = \"ALPHA_STRIPE_KEY\"\n\
-             webhook_secret_env = \"ALPHA_STRIPE_WHSEC\"\napi_base = \"{url}\"\n"
+            "[payments]\nprovider = \"stripe\"\nsecret_key_env = \"ALPHA__STRIPE_KEY\"\n\
+             webhook_secret_env = \"ALPHA__STRIPE_WHSEC\"\napi_base = \"{url}\"\n"
         ),
         None,
     )

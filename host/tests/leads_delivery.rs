@@ -69,11 +69,11 @@ async fn slow_and_fast(timeout_seconds: u64, concurrency: usize) -> (App, Arc<At
     let (healthy, seen) = receiver(vec![]).await;
     // SAFETY: set before the worker reads them; only this test binary reads them.
     unsafe {
-        std::env::set_var("SLOW_WEBHOOK_SECRET", "whsec-slow");
-        std::env::set_var("FAST_WEBHOOK_SECRET", "whsec-fast");
+        std::env::set_var("SLOW__WEBHOOK_SECRET", "whsec-slow");
+        std::env::set_var("FAST__WEBHOOK_SECRET", "whsec-fast");
     }
     let hook = |url: &str, var: &str| format!("[leads]\nwebhook_url = \"{url}\"\nwebhook_secret_env = \"{var}\"\n");
-    let (slow, fast) = (hook(&hanging, "SLOW_WEBHOOK_SECRET"), hook(&healthy, "FAST_WEBHOOK_SECRET"));
+    let (slow, fast) = (hook(&hanging, "SLOW__WEBHOOK_SECRET"), hook(&healthy, "FAST__WEBHOOK_SECRET"));
     let mut app = app_with(&[("slow", &slow), ("fast", &fast)], None).await;
     let mut settings = (*app.state.settings).clone();
     settings.lead_delivery_timeout_seconds = timeout_seconds;
@@ -148,9 +148,9 @@ async fn a_hanging_webhook_delays_only_its_own_tenants_leads() {
 #[tokio::test]
 async fn a_row_is_claimed_once_so_two_workers_never_send_it_twice() {
     let (healthy, seen) = receiver(vec![]).await;
-    unsafe { std::env::set_var("ALPHA_WEBHOOK_SECRET", "whsec-test") };
+    unsafe { std::env::set_var("ALPHA__WEBHOOK_SECRET", "whsec-test") };
     let app = app(
-        &format!("[leads]\nwebhook_url = \"{healthy}\"\nwebhook_secret_env = \"ALPHA_WEBHOOK_SECRET\"\n"),
+        &format!("[leads]\nwebhook_url = \"{healthy}\"\nwebhook_secret_env = \"ALPHA__WEBHOOK_SECRET\"\n"),
         None,
     )
     .await;

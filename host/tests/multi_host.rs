@@ -75,7 +75,7 @@ impl Host {
             .env("FORECOURT_BIND", format!("127.0.0.1:{port}"))
             .env("FORECOURT_DATABASE_URL", db_url)
             .env("FORECOURT_DATA_DIR", dir.join(format!("data-{name}")))
-            .env("MULTI_HOST_WEBHOOK_SECRET", "whsec-multi-host")
+            .env("ALPHA__WEBHOOK_SECRET", "whsec-multi-host")
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
@@ -127,7 +127,7 @@ fn write_fixture(dir: &Path, hook: &str) {
     let site = dir.join("tenants/alpha");
     std::fs::create_dir_all(&site).unwrap();
     let toml = format!(
-        "{}\n[leads]\nwebhook_url = \"{hook}\"\nwebhook_secret_env = \"MULTI_HOST_WEBHOOK_SECRET\"\n",
+        "{}\n[leads]\nwebhook_url = \"{hook}\"\nwebhook_secret_env = \"ALPHA__WEBHOOK_SECRET\"\n",
         common::tenant_toml("alpha")
     );
     std::fs::write(site.join("tenant.toml"), toml).unwrap();

@@ -44,14 +44,17 @@ const FEED_TOKEN: &str = "ops-feed-token";
 async fn sites_on(hook: &str, backend: Option<Arc<dyn SearchBackend>>) -> (App, Arc<SearchService>) {
     // SAFETY: set before anything reads them; only this test binary reads them.
     unsafe {
-        std::env::set_var("OPS_WEBHOOK_SECRET", "whsec-ops");
-        std::env::set_var("OPS_FEED_TOKEN", FEED_TOKEN);
+        for slug in ["ALPHA", "BETA"] {
+            std::env::set_var(format!("{slug}__WEBHOOK_SECRET"), "whsec-ops");
+            std::env::set_var(format!("{slug}__FEED_TOKEN"), FEED_TOKEN);
+        }
     }
     let toml = |slug: &str| {
         format!(
             "site_url = \"https://www.{slug}.example\"\n{}\n[leads]\nwebhook_url = \"{hook}\"\n\
-             webhook_secret_env = \"OPS_WEBHOOK_SECRET\"\n[syndication]\ntoken_env = \"OPS_FEED_TOKEN\"\n",
-            common::tenant_toml(slug)
+             webhook_secret_env = \"{up}__WEBHOOK_SECRET\"\n[syndication]\ntoken_env = \"{up}__FEED_TOKEN\"\n",
+            common::tenant_toml(slug),
+            up = slug.to_ascii_uppercase()
         )
     };
     let mut app = app_from(&[("alpha", toml("alpha")), ("beta", toml("beta"))], None).await;

@@ -136,20 +136,20 @@ async fn two_lender_plugins_of_different_shapes_quote_create_customers_and_look_
     let (origin, seen) = stub_lender().await;
     // SAFETY: set before the plugins load (which reads them); only this test reads them.
     unsafe {
-        std::env::set_var("PARTNER_TEST_STANDARD_TOKEN", "std-s3cret");
-        std::env::set_var("PARTNER_TEST_BROKER_KEY", "broker-key");
+        std::env::set_var("STANDARD__LENDER_TOKEN", "std-s3cret");
+        std::env::set_var("BROKER__LENDER_KEY", "broker-key");
     }
     let standard = lender_site(
         "lender-standard",
         &format!("{{ quote_url = \"{origin}/quote\", application_url = \"{origin}/customers\", rego_url = \"{origin}/lookup\" }}"),
         &[&origin],
-        &credential(&origin, "Authorization", "PARTNER_TEST_STANDARD_TOKEN", "Bearer "),
+        &credential(&origin, "Authorization", "STANDARD__LENDER_TOKEN", "Bearer "),
     );
     let broker = lender_site(
         "lender-broker",
         &format!("{{ base_url = \"{origin}\" }}"),
         &[&origin],
-        &credential(&origin, "X-Api-Key", "PARTNER_TEST_BROKER_KEY", ""),
+        &credential(&origin, "X-Api-Key", "BROKER__LENDER_KEY", ""),
     );
     let app = app_with(&[("standard", &standard), ("broker", &broker)], None).await;
     let std_car = car_slug(&app, "standard").await;

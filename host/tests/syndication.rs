@@ -246,13 +246,13 @@ fn crafted_csv(ready_price: u32) -> Vec<u8> {
     w.into_inner().unwrap()
 }
 
-/// Tenant `acme` publishing feeds with token variable `ACME_FEED_TOKEN` (set to `acme-token`),
+/// Tenant `acme` publishing feeds with token variable `ACME__FEED_TOKEN` (set to `acme-token`),
 /// and tenant `plain` without `[syndication]`.
 fn tenants() -> (tempfile::TempDir, TenantRegistry) {
     // SAFETY: set before any feed request; only this test binary reads it.
-    unsafe { std::env::set_var("ACME_FEED_TOKEN", "acme-token") };
+    unsafe { std::env::set_var("ACME__FEED_TOKEN", "acme-token") };
     let acme = format!(
-        "site_url = \"https://www.acme.example\"\n{}\n[syndication]\ntoken_env = \"ACME_FEED_TOKEN\"\n",
+        "site_url = \"https://www.acme.example\"\n{}\n[syndication]\ntoken_env = \"ACME__FEED_TOKEN\"\n",
         tenant_toml("acme")
     );
     write_tenants(&[("acme", acme), ("plain", tenant_toml("plain"))])
@@ -514,10 +514,10 @@ fn the_syndication_section_is_checked_at_load() {
         TenantRegistry::load_dir(dir.path()).map(|_| ()).map_err(|e| e.to_string())
     };
     let https = "site_url = \"https://www.acme.example\"\n";
-    assert_eq!(load("token_env = \"ACME_FEED_TOKEN\"\nmin_photos = 5", https), Ok(()));
-    let err = load("token_env = \"ACME_FEED_TOKEN\"", "").unwrap_err();
+    assert_eq!(load("token_env = \"ACME__FEED_TOKEN\"\nmin_photos = 5", https), Ok(()));
+    let err = load("token_env = \"ACME__FEED_TOKEN\"", "").unwrap_err();
     assert!(err.contains("site_url") && err.contains("https"), "{err}");
-    let err = load("token_env = \"ACME_FEED_TOKEN\"", "site_url = \"http://acme.example\"\n").unwrap_err();
+    let err = load("token_env = \"ACME__FEED_TOKEN\"", "site_url = \"http://acme.example\"\n").unwrap_err();
     assert!(err.contains("site_url"), "{err}");
     let err = load("token_env = \" \"", https).unwrap_err();
     assert!(err.contains("syndication.token_env"), "{err}");

@@ -197,3 +197,85 @@ fn folders_starting_with_underscore_are_not_tenants() {
     let reg = TenantRegistry::load_dir(dir.path()).unwrap();
     assert_eq!(reg.iter().map(|t| t.slug().to_string()).collect::<Vec<_>>(), vec!["alpha"]);
 }
+
+/// A tenant folder names only its own variables for secrets (docs/operations.md "Tenants'
+/// secrets"): the host's (`FORECOURT_ADMIN_TOKEN`), a neighbour's (`BETA__KEY`) or one a longer
+/// slug owns are refused at load, naming the field, for every setting that reads a secret; the
+/// tenant's own (`ALPHA__...`) loads.
+#[test]
+fn a_tenant_names_only_its_own_variables_for_its_secrets() {
+    let base = tenant_toml("alpha");
+    let origin = "https://lender.example";
+    let fields: Vec<(&str, Box<dyn Fn(&str) -> String>)> = vec![
+        (
+            "plugins.0.capabilities.http.credentials.0.value_env",
+            Box::new(move |v| common::lender_standard(origin, "quote_url", "/quote", Some(v))),
+        ),
+        (
+            "stock.feeds.0.credentials.0.value_env",
+            Box::new(|v| {
+                format!(
+                    "[[stock.feeds]]\nurl = \"https://dms.example/stock.csv\"\nformat = \"csv\"\n[[stock.feeds.credentials]]\nheader = \"X-Api-Key\"\nvalue_env = \"{v}\"\n"
+                )
+            }),
+        ),
+        (
+            "leads.webhook_secret_env",
+            Box::new(|v| format!("[leads]\nwebhook_url = \"https://crm.example/leads\"\nwebhook_secret_env = \"{v}\"\n")),
+        ),
+        (
+            "payments.secret_key_env",
+            Box::new(|v| format!("[payments]\nprovider = \"stripe\"\nsecret_key_env = \"{v}\"\nwebhook_secret_env = \"ALPHA__WHSEC\"\n")),
+        ),
+        (
+            "payments.webhook_secret_env",
+            Box::new(|v| format!("[payments]\nprovider = \"stripe\"\nsecret_key_env = \"ALPHA__KEY\"\nwebhook_secret_env = \"{v}\"\n")),
+        ),
+        (
+            "syndication.token_env",
+            Box::new(|v| format!("site_url = \"https://www.alpha.example\"\n[syndication]\ntoken_env = \"{v}\"\n")),
+        ),
+    ];
+    for (field, section) in &fields {
+        // site_url is a top-level key: it goes before the first table.
+        let toml = |v: &str| {
+            let s = section(v);
+            match s.strip_prefix("site_url = \"https://www.alpha.example\"\n") {
+                Some(rest) => format!("site_url = \"https://www.alpha.example\"\n{base}\n{rest}"),
+                None => format!("{base}\n{s}"),
+            }
+        };
+        for var in ["FORECOURT_ADMIN_TOKEN", "BETA__KEY", "ALPHA_KEY", "ALPHA__", "ALPHA__lower", "HOME"] {
+            let err = load_err(&toml(var));
+            assert!(err.contains(field) && err.contains("`ALPHA__`"), "{var} as {field}: {err}");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("alpha")).unwrap();
+        std::fs::write(dir.path().join("alpha/tenant.toml"), toml("ALPHA__SECRET_1")).unwrap();
+        if let Err(e) = TenantRegistry::load_dir(dir.path()) {
+            panic!("its own variable as {field}: {e}");
+        }
+    }
+    // No tenant's prefix starts another's: `acme` cannot read `acme-motors`' variables, and the
+    // slugs that would make prefixes overlap (`--`, a dash at either end) are refused.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("acme")).unwrap();
+    std::fs::write(
+        dir.path().join("acme/tenant.toml"),
+        format!(
+            "{}\n{}",
+            tenant_toml("acme"),
+            common::lender_standard(origin, "quote_url", "/quote", Some("ACME_MOTORS__LENDER_TOKEN"))
+        ),
+    )
+    .unwrap();
+    let err = TenantRegistry::load_dir(dir.path()).unwrap_err().to_string();
+    assert!(err.contains("value_env") && err.contains("`ACME__`"), "{err}");
+    for slug in ["acme--motors", "acme-", "-acme"] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(slug)).unwrap();
+        std::fs::write(dir.path().join(slug).join("tenant.toml"), tenant_toml(slug)).unwrap();
+        let err = TenantRegistry::load_dir(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("slug") && err.contains("single dashes"), "{slug}: {err}");
+    }
+}

@@ -103,7 +103,7 @@ async function startLender(): Promise<{ origin: string; received: Received[]; cl
 /**
  * A copy of the repository's tenants/ in a temp dir where harbourside-mercedes's lender-standard
  * has the stub's quote, application and rego URLs and may reach its origin, with the
- * `Authorization: Bearer` credential read from E2E_LENDER_TOKEN. Returns the copy's path.
+ * `Authorization: Bearer` credential read from HARBOURSIDE_MERCEDES__LENDER_TOKEN. Returns the copy's path.
  */
 function tenantsFor(origin: string): string {
   const dir = mkdtempSync(join(tmpdir(), "forecourt-partner-tenants-"));
@@ -123,7 +123,7 @@ function tenantsFor(origin: string): string {
       grant,
       `allowed_outbound_hosts = ["${origin}"]\n` +
         "[[plugins.capabilities.http.credentials]]\n" +
-        `origin = "${origin}"\nheader = "Authorization"\nvalue_env = "E2E_LENDER_TOKEN"\nprefix = "Bearer "\n`,
+        `origin = "${origin}"\nheader = "Authorization"\nvalue_env = "HARBOURSIDE_MERCEDES__LENDER_TOKEN"\nprefix = "Bearer "\n`,
     );
   writeFileSync(file, edited);
   return dir;
@@ -174,7 +174,7 @@ describe.skipIf(skip !== "")(
     beforeAll(async () => {
       lender = await startLender();
       tenants = tenantsFor(lender.origin);
-      host = await startHost({ env: { FORECOURT_TENANTS_DIR: tenants, E2E_LENDER_TOKEN: TOKEN } });
+      host = await startHost({ env: { FORECOURT_TENANTS_DIR: tenants, HARBOURSIDE_MERCEDES__LENDER_TOKEN: TOKEN } });
       const { page } = await openPage(browser.context);
       await page.goto(url("/"));
       const hits = (await api<{ hits?: { slug: string; available: boolean }[] }>(page, "/api/v1/search?hitsPerPage=60")).body

@@ -239,10 +239,12 @@ pub struct FeedCredential {
     pub prefix: String,
 }
 
-/// The prefix of the environment variables tenant `slug` may name (`acme-motors` ->
-/// `ACME_MOTORS_`).
+/// The prefix of the environment variables tenant `slug` may name in its credentials and secrets
+/// (`acme-motors` -> `ACME_MOTORS__`): the slug upper-cased, `-` as `_`, then two underscores.
+/// A tenant slug has no `--` and no `-` at either end, so no tenant's prefix starts another's
+/// (`acme`'s `ACME__` cannot read `ACME_MOTORS__KEY`). docs/operations.md "Tenants' secrets".
 pub fn tenant_env_prefix(slug: &str) -> String {
-    format!("{}_", slug.to_ascii_uppercase().replace('-', "_"))
+    format!("{}__", slug.to_ascii_uppercase().replace('-', "_"))
 }
 
 /// Minutes between pulls of a feed URL when `every_minutes` is not set.

@@ -87,6 +87,26 @@ fn check_service_url(file: &Path, key: &str, url: &str) -> Result<(), TenantErro
     }
 }
 
+/// A variable a tenant names for a secret (`key`, e.g. `leads.webhook_secret_env`): it must be one
+/// of the tenant's own ([`tenant_env_prefix`](crate::tenant::config::tenant_env_prefix) followed
+/// by at least one character), so a tenant folder can never read the host's settings or another
+/// tenant's secrets. Errors: [`TenantError::Invalid`] naming `key` and the prefix.
+fn check_secret_env(file: &Path, key: &str, slug: &str, var: &str) -> Result<(), TenantError> {
+    let prefix = crate::tenant::config::tenant_env_prefix(slug);
+    let own = var.len() > prefix.len()
+        && var.starts_with(&prefix)
+        && var.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
+    if own {
+        Ok(())
+    } else {
+        Err(invalid(
+            file,
+            key,
+            format!("must name an environment variable of this tenant's own, starting with `{prefix}` (upper-case letters, digits and _)"),
+        ))
+    }
+}
+
 fn check_timeout(file: &Path, key: &str, ms: u64) -> Result<(), TenantError> {
     if (1..=30_000).contains(&ms) {
         Ok(())
@@ -144,6 +164,14 @@ fn validate_adapters(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
         }
         if p.webhook_secret_env.as_deref().is_none_or(str::is_empty) {
             return Err(invalid(file, "payments.webhook_secret_env", "is required with a provider"));
+        }
+    }
+    for (key, var) in [
+        ("payments.secret_key_env", &p.secret_key_env),
+        ("payments.webhook_secret_env", &p.webhook_secret_env),
+    ] {
+        if let Some(v) = var {
+            check_secret_env(file, key, &c.slug, v)?;
         }
     }
     check_service_url(file, "payments.api_base", &p.api_base)?;
@@ -212,6 +240,9 @@ fn validate_tools(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
             return Err(invalid(file, "leads.webhook_secret_env", "is required with webhook_url"));
         }
     }
+    if let Some(v) = &l.webhook_secret_env {
+        check_secret_env(file, "leads.webhook_secret_env", &c.slug, v)?;
+    }
     for (i, a) in l.email_to.iter().enumerate() {
         let ok = a
             .split_once('@')
@@ -260,8 +291,13 @@ pub(crate) fn validate(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(
 /// `slug` (equal to the folder name), `name`, `template`, `hosts` and `default_state`.
 fn validate_identity(c: &TenantConfig, folder: &Path, file: &Path) -> Result<(), TenantError> {
     let folder_name = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    if !is_slug(&c.slug) {
-        return Err(invalid(file, "slug", "must be lower-case letters, digits and dashes"));
+    // No `--` and no dash at either end: tenants' variable prefixes never overlap (tenant_env_prefix).
+    if !is_slug(&c.slug) || c.slug.starts_with('-') || c.slug.ends_with('-') || c.slug.contains("--") {
+        return Err(invalid(
+            file,
+            "slug",
+            "must be lower-case letters, digits and single dashes between them",
+        ));
     }
     if c.slug != folder_name {
         return Err(invalid(
@@ -350,6 +386,7 @@ fn validate_syndication(c: &TenantConfig, file: &Path) -> Result<(), TenantError
         if var.trim().is_empty() {
             return Err(invalid(file, "syndication.token_env", "must name an environment variable"));
         }
+        check_secret_env(file, "syndication.token_env", &c.slug, var)?;
         if !c.site_url.as_deref().is_some_and(|u| u.starts_with("https://")) {
             return Err(invalid(
                 file,
@@ -559,7 +596,7 @@ fn validate_plugins(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
             ));
         }
         if let Some(http) = &p.capabilities.http {
-            validate_http_grant(file, &format!("plugins.{i}.capabilities.http"), http)?;
+            validate_http_grant(file, &c.slug, &format!("plugins.{i}.capabilities.http"), http)?;
         }
     }
     Ok(())
@@ -597,7 +634,6 @@ fn validate_pulled_feed(c: &TenantConfig, file: &Path, i: usize, feed: &crate::t
     if feed.max_bytes.is_some_and(|b| !(1..=256 << 20).contains(&b)) {
         return Err(invalid(file, key("max_bytes"), "must be a number of bytes from 1 to 268435456"));
     }
-    let prefix = crate::tenant::config::tenant_env_prefix(&c.slug);
     for (j, cred) in feed.credentials.iter().enumerate() {
         if reqwest::header::HeaderName::from_bytes(cred.header.as_bytes()).is_err() {
             return Err(invalid(
@@ -606,13 +642,7 @@ fn validate_pulled_feed(c: &TenantConfig, file: &Path, i: usize, feed: &crate::t
                 "must be an HTTP header name",
             ));
         }
-        if !cred.value_env.starts_with(&prefix) || cred.value_env.len() == prefix.len() {
-            return Err(invalid(
-                file,
-                key(&format!("credentials.{j}.value_env")),
-                format!("must name an environment variable starting with `{prefix}` (this tenant's own variables)"),
-            ));
-        }
+        check_secret_env(file, &key(&format!("credentials.{j}.value_env")), &c.slug, &cred.value_env)?;
     }
     Ok(())
 }
@@ -627,8 +657,8 @@ pub fn outbound_origin(url: &str) -> Option<String> {
 
 /// `[plugins.capabilities.http]`: origins that are https (plain http only to 127.0.0.1 or
 /// localhost) with no path (none: the plugin may import wasi:http but reach nothing), limits in
-/// range, credentials for listed origins only.
-fn validate_http_grant(file: &Path, key: &str, g: &crate::tenant::config::HttpGrant) -> Result<(), TenantError> {
+/// range, credentials for listed origins only, each from a variable of tenant `slug`'s own.
+fn validate_http_grant(file: &Path, slug: &str, key: &str, g: &crate::tenant::config::HttpGrant) -> Result<(), TenantError> {
     let mut origins = Vec::new();
     for (j, h) in g.allowed_outbound_hosts.iter().enumerate() {
         let field = format!("{key}.allowed_outbound_hosts.{j}");
@@ -659,9 +689,7 @@ fn validate_http_grant(file: &Path, key: &str, g: &crate::tenant::config::HttpGr
         if axum::http::HeaderName::from_bytes(c.header.as_bytes()).is_err() {
             return Err(invalid(file, field("header"), "must be an HTTP header name"));
         }
-        if c.value_env.trim().is_empty() {
-            return Err(invalid(file, field("value_env"), "must name an environment variable"));
-        }
+        check_secret_env(file, &field("value_env"), slug, &c.value_env)?;
     }
     Ok(())
 }
