@@ -206,7 +206,8 @@ fn folders_starting_with_underscore_are_not_tenants() {
 fn a_tenant_names_only_its_own_variables_for_its_secrets() {
     let base = tenant_toml("alpha");
     let origin = "https://lender.example";
-    let fields: Vec<(&str, Box<dyn Fn(&str) -> String>)> = vec![
+    type Section = Box<dyn Fn(&str) -> String>;
+    let fields: Vec<(&str, Section)> = vec![
         (
             "plugins.0.capabilities.http.credentials.0.value_env",
             Box::new(move |v| common::lender_standard(origin, "quote_url", "/quote", Some(v))),

@@ -239,14 +239,6 @@ pub struct FeedCredential {
     pub prefix: String,
 }
 
-/// The prefix of the environment variables tenant `slug` may name in its credentials and secrets
-/// (`acme-motors` -> `ACME_MOTORS__`): the slug upper-cased, `-` as `_`, then two underscores.
-/// A tenant slug has no `--` and no `-` at either end, so no tenant's prefix starts another's
-/// (`acme`'s `ACME__` cannot read `ACME_MOTORS__KEY`). docs/operations.md "Tenants' secrets".
-pub fn tenant_env_prefix(slug: &str) -> String {
-    format!("{}__", slug.to_ascii_uppercase().replace('-', "_"))
-}
-
 /// Minutes between pulls of a feed URL when `every_minutes` is not set.
 pub const DEFAULT_PULL_MINUTES: u32 = 60;
 /// Largest pulled feed when `max_bytes` is not set (64 MiB).

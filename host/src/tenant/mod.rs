@@ -6,7 +6,7 @@
 //! entry") and docs/features/shopper-core.md §3 ("Tenant config"). The reference for the file is `tenants/README.md`.
 //!
 //! Files: `config.rs`, `config_buying.rs` and `config_locations.rs` hold the schema, `validate.rs`
-//! the checks serde cannot make, `error.rs` the load error and `registry.rs` the loading and the
+//! the checks serde cannot make, `error.rs` the load error, `secrets.rs` the variables a tenant may name for secrets and `registry.rs` the loading and the
 //! registry. This file only declares them and re-exports their items, so `crate::tenant::Tenant`
 //! and the like keep working; the children name each other by file.
 
@@ -15,6 +15,7 @@ pub mod config_buying;
 pub mod config_locations;
 pub(crate) mod error;
 pub mod registry;
+pub mod secrets;
 pub(crate) mod validate;
 
 pub use config::*;
@@ -24,4 +25,5 @@ pub use error::TenantError;
 pub use registry::{
     Pending, Tenant, TenantFault, TenantRegistry, TenantState, claimed_hosts, load_tenant, next_generation, tenant_folders,
 };
+pub use secrets::tenant_env_prefix;
 pub use validate::{AU_STATES, TemplateRemotes, check_templates, is_service_url, outbound_origin, template_remotes};

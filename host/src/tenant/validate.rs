@@ -87,26 +87,6 @@ fn check_service_url(file: &Path, key: &str, url: &str) -> Result<(), TenantErro
     }
 }
 
-/// A variable a tenant names for a secret (`key`, e.g. `leads.webhook_secret_env`): it must be one
-/// of the tenant's own ([`tenant_env_prefix`](crate::tenant::config::tenant_env_prefix) followed
-/// by at least one character), so a tenant folder can never read the host's settings or another
-/// tenant's secrets. Errors: [`TenantError::Invalid`] naming `key` and the prefix.
-fn check_secret_env(file: &Path, key: &str, slug: &str, var: &str) -> Result<(), TenantError> {
-    let prefix = crate::tenant::config::tenant_env_prefix(slug);
-    let own = var.len() > prefix.len()
-        && var.starts_with(&prefix)
-        && var.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
-    if own {
-        Ok(())
-    } else {
-        Err(invalid(
-            file,
-            key,
-            format!("must name an environment variable of this tenant's own, starting with `{prefix}` (upper-case letters, digits and _)"),
-        ))
-    }
-}
-
 fn check_timeout(file: &Path, key: &str, ms: u64) -> Result<(), TenantError> {
     if (1..=30_000).contains(&ms) {
         Ok(())
@@ -171,7 +151,7 @@ fn validate_adapters(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
         ("payments.webhook_secret_env", &p.webhook_secret_env),
     ] {
         if let Some(v) = var {
-            check_secret_env(file, key, &c.slug, v)?;
+            super::secrets::check_secret_env(file, key, &c.slug, v)?;
         }
     }
     check_service_url(file, "payments.api_base", &p.api_base)?;
@@ -241,7 +221,7 @@ fn validate_tools(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
         }
     }
     if let Some(v) = &l.webhook_secret_env {
-        check_secret_env(file, "leads.webhook_secret_env", &c.slug, v)?;
+        super::secrets::check_secret_env(file, "leads.webhook_secret_env", &c.slug, v)?;
     }
     for (i, a) in l.email_to.iter().enumerate() {
         let ok = a
@@ -386,7 +366,7 @@ fn validate_syndication(c: &TenantConfig, file: &Path) -> Result<(), TenantError
         if var.trim().is_empty() {
             return Err(invalid(file, "syndication.token_env", "must name an environment variable"));
         }
-        check_secret_env(file, "syndication.token_env", &c.slug, var)?;
+        super::secrets::check_secret_env(file, "syndication.token_env", &c.slug, var)?;
         if !c.site_url.as_deref().is_some_and(|u| u.starts_with("https://")) {
             return Err(invalid(
                 file,
@@ -642,7 +622,7 @@ fn validate_pulled_feed(c: &TenantConfig, file: &Path, i: usize, feed: &crate::t
                 "must be an HTTP header name",
             ));
         }
-        check_secret_env(file, &key(&format!("credentials.{j}.value_env")), &c.slug, &cred.value_env)?;
+        super::secrets::check_secret_env(file, &key(&format!("credentials.{j}.value_env")), &c.slug, &cred.value_env)?;
     }
     Ok(())
 }
@@ -689,7 +669,7 @@ fn validate_http_grant(file: &Path, slug: &str, key: &str, g: &crate::tenant::co
         if axum::http::HeaderName::from_bytes(c.header.as_bytes()).is_err() {
             return Err(invalid(file, field("header"), "must be an HTTP header name"));
         }
-        check_secret_env(file, &field("value_env"), slug, &c.value_env)?;
+        super::secrets::check_secret_env(file, &field("value_env"), slug, &c.value_env)?;
     }
     Ok(())
 }
