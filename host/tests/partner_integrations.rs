@@ -463,3 +463,90 @@ async fn a_capability_the_tenant_does_not_grant_is_refused_at_load() {
         "{err}"
     );
 }
+
+/// A partner plugin looping on `memory.fill` (one fuel unit per 4 MiB fill, so fuel never cuts
+/// it) on two concurrent quotes: every other request keeps being
+/// answered (`/healthz`, another tenant's search), each hostile call is cut at its deadline
+/// (`max_requests` x `timeout_ms` + `CALL_OVERHEAD`) and counted as a timeout. Before epoch
+/// interruption on the partner engine the workers froze between fuel yields (seconds to
+/// minutes). The host runs on one worker, so a call that does not yield starves every other
+/// request; the probes run on a runtime of their own and are counted, not timed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn a_partner_plugin_filling_memory_forever_is_cut_and_starves_no_one() {
+    let fill = lender_site(
+        "hostile-outbound",
+        "{ mode = \"fill\", url = \"https://lender.example/\" }",
+        &["https://lender.example"],
+        "timeout_ms = 500\nmax_requests = 1\n",
+    );
+    let app = app_with(&[("fill", &fill), ("calm", "")], None).await;
+    let served = common::serve(app.state.clone()).await;
+    let addr = served.addr;
+    let slug = car_slug(&app, "fill").await;
+    let quotes: Vec<_> = (0..2)
+        .map(|_| {
+            let slug = slug.clone();
+            tokio::spawn(async move {
+                reqwest::Client::new()
+                    .post(format!("http://{addr}/api/v1/finance/quote"))
+                    .header("host", "fill.localhost")
+                    .json(&json!({"car": slug}))
+                    .send()
+                    .await
+                    .map(|r| r.status().as_u16())
+            })
+        })
+        .collect();
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let quotes = {
+        let done = done.clone();
+        tokio::spawn(async move {
+            let mut statuses = Vec::new();
+            for q in quotes {
+                statuses.push(q.await.unwrap().unwrap());
+            }
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
+            statuses
+        })
+    };
+    // While the two calls run: probes of /healthz and calm's search, one after another, from a
+    // runtime of their own; counted when both began and ended before the calls did.
+    let probes = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            rt.block_on(async move {
+                let client = reqwest::Client::builder().timeout(Duration::from_secs(60)).build().unwrap();
+                let (mut during, mut failed) = (0, Vec::new());
+                for i in 0.. {
+                    if done.load(std::sync::atomic::Ordering::SeqCst) {
+                        break;
+                    }
+                    let path = if i % 2 == 0 { "/healthz" } else { "/api/v1/search" };
+                    match client
+                        .get(format!("http://{addr}{path}"))
+                        .header("host", "calm.localhost")
+                        .send()
+                        .await
+                    {
+                        Ok(r) if r.status() == 200 => {}
+                        other => failed.push(format!("{path}: {other:?}")),
+                    }
+                    if !done.load(std::sync::atomic::Ordering::SeqCst) {
+                        during += 1;
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                (during, failed)
+            })
+        })
+    };
+    let statuses = quotes.await.unwrap();
+    let (during, failed) = tokio::task::spawn_blocking(move || probes.join().unwrap()).await.unwrap();
+    assert!(failed.is_empty(), "every probe answered 200: {failed:?}");
+    // The calls last their deadline (2.5 s): dozens of probes fit; a frozen host answers none.
+    assert!(during >= 5, "only {during} probes were answered while the hostile calls ran");
+    assert_eq!(statuses, vec![502, 502], "the hostile quotes fail with the lender's message");
+    let m = counters(&app, "fill", Point::LenderIntegration);
+    assert_eq!(m.counters.timeout, 2, "both calls cut at their deadline: {m:?}");
+}

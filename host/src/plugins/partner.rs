@@ -32,7 +32,7 @@ use std::{
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use wasmtime::{
-    Config, Engine, Store,
+    Config, Engine, Store, UpdateDeadline,
     component::{Component, ComponentExportIndex, HasSelf, Instance, InstancePre, Linker, ResourceTable},
 };
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
@@ -411,6 +411,7 @@ impl PartnerEngine {
             .wasm_component_model(true)
             .async_support(true)
             .consume_fuel(true)
+            .epoch_interruption(true)
             .parallel_compilation(true)
             .cranelift_opt_level(wasmtime::OptLevel::Speed);
         let engine = Engine::new(&config).map_err(engine_err)?;
@@ -502,9 +503,22 @@ impl PartnerEngine {
                 CallStats::default(),
             );
         }
-        // Guest code yields to the runtime every 100,000 instructions, so a busy plugin shares
-        // the thread and the call's time bound can cut it.
+        // Guest code yields to the runtime every 100,000 instructions and at every epoch tick
+        // (the host's ticker, `plugin_epoch_tick_ms`), so a busy plugin shares the thread; past
+        // the call's bound the next tick interrupts it. Fuel alone cannot do this: bulk memory
+        // instructions (`memory.fill`, `memory.copy`) cost one unit whatever their length, so a
+        // loop of them runs for minutes between fuel yields; an epoch check is at every loop
+        // head and function entry.
         let _ = store.fuel_async_yield_interval(Some(100_000));
+        let cut_at = started + wait;
+        store.epoch_deadline_callback(move |_| {
+            if Instant::now() >= cut_at {
+                Ok(UpdateDeadline::Interrupt)
+            } else {
+                Ok(UpdateDeadline::YieldCustom(1, Box::pin(tokio::task::yield_now())))
+            }
+        });
+        store.set_epoch_deadline(1);
         let run = async {
             let instance = component.pre.instantiate_async(&mut store).await?;
             let init = instance.get_typed_func::<(&str,), (Result<(), String>,)>(&mut store, &component.init)?;

@@ -421,9 +421,11 @@ impl Runtime {
         linker
             .instance(&wit::export_name("types"))
             .map_err(|e| PluginError::Engine(format!("{e:#}")))?;
+        let partner = PartnerEngine::new()?;
         let stop = Arc::new(AtomicBool::new(false));
         let handle = {
             let engine = engine.clone();
+            let partner_engine = partner.engine().clone();
             let stop = stop.clone();
             let tick = limits.tick;
             std::thread::Builder::new()
@@ -432,6 +434,7 @@ impl Runtime {
                     while !stop.load(Ordering::Relaxed) {
                         std::thread::park_timeout(tick);
                         engine.increment_epoch();
+                        partner_engine.increment_epoch();
                     }
                 })
                 .map_err(|e| PluginError::Engine(format!("cannot start the epoch ticker: {e}")))?
@@ -439,7 +442,7 @@ impl Runtime {
         Ok(Runtime {
             engine,
             linker,
-            partner: PartnerEngine::new()?,
+            partner,
             limits,
             cache_dir,
             _ticker: Ticker {

@@ -16,7 +16,9 @@
 //! - `flood`: `GET url` 50 times, ignoring every answer and error, then `unavailable("flooded")`
 //!   (the host's `max_requests` must stop it after the cap);
 //! - `huge`: `GET url` once; `unavailable("<N> bytes")` with the body length it received, or
-//!   `unavailable(<the error>)` (`HTTP-response-body-size` when the host cut the body).
+//!   `unavailable(<the error>)` (`HTTP-response-body-size` when the host cut the body);
+//! - `fill`: no request; fills a 4 MiB buffer with `memory.fill` forever (one fuel unit per
+//!   fill, so fuel barely moves: the host's epoch interruption must yield and cut it).
 //!
 //! `create-customer` is `not-offered`. It uses the SDK (whose http client follows nothing and
 //! caps nothing itself), so every limit seen is the host's.
@@ -34,6 +36,7 @@ pub enum Mode {
     Follow,
     Flood,
     Huge,
+    Fill,
 }
 
 /// The config: `{"mode": "...", "url": "..."}`.
@@ -54,6 +57,21 @@ pub const MAX_REDIRECTS: usize = 5;
 
 /// Requests `flood` sends.
 pub const FLOOD: usize = 50;
+
+/// Bytes `fill` writes per `memory.fill`.
+pub const FILL_BYTES: usize = 4 << 20;
+
+/// `fill`'s loop: one bulk `memory.fill` of [`FILL_BYTES`] per turn, forever.
+fn fill_forever() -> ! {
+    let mut buf = vec![0u8; FILL_BYTES];
+    let mut n: u8 = 0;
+    loop {
+        n = n.wrapping_add(1);
+        // SAFETY: writes the buffer's own FILL_BYTES bytes; black_box keeps the write.
+        unsafe { core::ptr::write_bytes(core::hint::black_box(buf.as_mut_ptr()), n, FILL_BYTES) };
+        core::hint::black_box(&mut buf);
+    }
+}
 
 impl Plugin for Outbound {
     type Config = Config;
@@ -109,6 +127,7 @@ impl LenderIntegration for Outbound {
                 let res = http::send(&Request::get(&self.url))?;
                 Err(PartnerError::unavailable(format!("{} bytes", res.body.len())))
             }
+            Mode::Fill => fill_forever(),
         }
     }
 }
