@@ -550,3 +550,33 @@ async fn a_partner_plugin_filling_memory_forever_is_cut_and_starves_no_one() {
     let m = counters(&app, "fill", Point::LenderIntegration);
     assert_eq!(m.counters.timeout, 2, "both calls cut at their deadline: {m:?}");
 }
+
+/// What the host buffers for a plugin is capped: 1,000 header names (past the 64 a call may make;
+/// 26,000 once overflowed http's map and panicked the host: every quote a 500, nothing counted)
+/// and a 2 MiB request body (read whole before) are refused; each call fails as `refused`,
+/// counted, and the stub never sees the request.
+#[tokio::test]
+async fn header_fields_and_request_bodies_past_the_caps_are_refused_and_counted() {
+    let (origin, seen) = stub_lender().await;
+    let site = |mode: &str| {
+        lender_site(
+            "hostile-outbound",
+            &format!("{{ mode = \"{mode}\", url = \"{origin}/quote\" }}"),
+            &[&origin],
+            "",
+        )
+    };
+    let app = app_with(&[("headers", &site("headers")), ("body", &site("body"))], None).await;
+    for name in ["headers", "body"] {
+        let slug = car_slug(&app, name).await;
+        let (s, e) = post(&app, name, "/api/v1/finance/quote", json!({"car": slug})).await;
+        assert_eq!(
+            (s, e["error"]["code"].as_str()),
+            (StatusCode::BAD_GATEWAY, Some("lender_unavailable")),
+            "{name}: {e}"
+        );
+        let m = counters(&app, name, Point::LenderIntegration);
+        assert_eq!(m.counters.refused, 1, "{name}: {m:?}");
+    }
+    assert!(seen.lock().unwrap().is_empty(), "neither request reached the lender");
+}

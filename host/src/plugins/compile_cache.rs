@@ -1,7 +1,8 @@
 //! The plugins' compile cache (docs/features/platform.md "Plugins and extension points": components
 //! compiled off the request path and cached on disk by content hash plus the engine's
 //! compatibility hash; a corrupt file is a miss). Used for both engines: the pure points' and the
-//! partner integrations' (`partner.rs`), whose keys differ by their compatibility hashes.
+//! partner integrations' (`partner.rs`); both compile with fuel and epoch interruption, so their
+//! compatibility hashes agree and a component's one file serves both.
 
 use std::{
     hash::{Hash, Hasher},

@@ -215,9 +215,31 @@ pub struct PartnerState {
     http: WasiHttpCtx,
     grant: Arc<CallGrant>,
     requests: u32,
+    /// The first [`REFUSALS_KEPT`] refusals of the call (the rest are counted in `refusals`).
     refused: Vec<String>,
+    refusals: u32,
     log_lines: u32,
+    /// Header fields the plugin made in this call.
+    header_fields: usize,
+    /// Set by a request's task when its body was past [`MAX_REQUEST_BODY_BYTES`] (a refusal
+    /// the call records when it ends).
+    body_refused: Arc<std::sync::atomic::AtomicBool>,
 }
+
+/// Refusal reasons a call keeps (and logs); later ones are only counted.
+pub const REFUSALS_KEPT: usize = 3;
+/// Most header fields a partner call may make (`fields.from-list` entries, `set` and `append`,
+/// counted over the whole call): past it the operation fails with `header-error.forbidden` and
+/// the call counts as `refused`. Far below http's own limit of 32,768 entries per map (which
+/// panics), and it bounds what the fields can hold: at most this many values, each no longer
+/// than the plugin's memory.
+pub const MAX_HEADER_FIELDS: usize = 64;
+/// Most bytes of header names and values a request of a partner call may carry (64 KiB): a
+/// larger request is refused before it is sent.
+pub const MAX_HEADER_BYTES: usize = 64 << 10;
+/// Largest request body a partner call may send (1 MiB): the host reads at most this much of
+/// it; past it the request fails with `HTTP-request-body-size` and the call counts as `refused`.
+pub const MAX_REQUEST_BODY_BYTES: usize = 1 << 20;
 
 impl wasmtime_wasi_io::IoView for PartnerState {
     fn table(&mut self) -> &mut ResourceTable {
@@ -245,11 +267,35 @@ impl PartnerState {
     /// Refuses a request (`outcome`: `denied` or `over_budget`): logged, counted, kept for the
     /// call's verdict; the guest gets `HTTP-request-denied`.
     fn refuse(&mut self, outcome: &str, why: String) -> HttpResult<HostFutureIncomingResponse> {
-        let g = &self.grant;
-        tracing::warn!(tenant = %g.tenant, plugin = %g.plugin, reason = %why, "plugin request refused");
-        outbound(&g.tenant, &g.plugin, outcome);
-        self.refused.push(why);
+        outbound(&self.grant.tenant, &self.grant.plugin, outcome);
+        self.note_refusal(why);
         Err(ErrorCode::HttpRequestDenied.into())
+    }
+
+    /// Records a refusal: the first [`REFUSALS_KEPT`] of a call are kept and logged, the rest
+    /// only counted (a plugin refused 10,000 times in a call writes 3 lines, not 10,000).
+    fn note_refusal(&mut self, why: String) {
+        self.refusals += 1;
+        if self.refused.len() < REFUSALS_KEPT {
+            let g = &self.grant;
+            tracing::warn!(tenant = %g.tenant, plugin = %g.plugin, reason = %why, "plugin request refused");
+            self.refused.push(why);
+        }
+    }
+
+    /// Counts one header field the plugin makes (wasi:http asks
+    /// [`WasiHttpView::is_forbidden_header`] before each `fields.from-list` entry, `set` and
+    /// `append`): past [`MAX_HEADER_FIELDS`] in the call it is refused (`forbidden`) and the
+    /// call counts as refused.
+    fn admit_header_field(&mut self) -> bool {
+        self.header_fields += 1;
+        if self.header_fields > MAX_HEADER_FIELDS {
+            if self.header_fields == MAX_HEADER_FIELDS + 1 {
+                self.note_refusal(format!("more than {MAX_HEADER_FIELDS} header fields in one call"));
+            }
+            return false;
+        }
+        true
     }
 }
 
@@ -260,6 +306,12 @@ impl WasiHttpView for PartnerState {
 
     fn table(&mut self) -> &mut ResourceTable {
         &mut self.table
+    }
+
+    /// wasi:http's own forbidden headers, and every header field past the call's
+    /// [`MAX_HEADER_FIELDS`].
+    fn is_forbidden_header(&mut self, name: &hyper::header::HeaderName) -> bool {
+        wasmtime_wasi_http::types::DEFAULT_FORBIDDEN_HEADERS.contains(name) || !self.admit_header_field()
     }
 
     /// Sends a plugin's request when the grant allows it: a listed origin, within the call's
@@ -284,6 +336,10 @@ impl WasiHttpView for PartnerState {
                 format!("more than {} requests in one call (max_requests)", grant.max_requests),
             );
         }
+        let header_bytes: usize = request.headers().iter().map(|(n, v)| n.as_str().len() + v.len()).sum();
+        if header_bytes > MAX_HEADER_BYTES {
+            return self.refuse("denied", format!("{header_bytes} bytes of headers (at most {MAX_HEADER_BYTES})"));
+        }
         self.requests += 1;
         let (parts, body) = request.into_parts();
         let mut headers = parts.headers;
@@ -296,9 +352,17 @@ impl WasiHttpView for PartnerState {
         }
         let who = self.grant.clone();
         let method = parts.method;
+        let body_refused = self.body_refused.clone();
         let task = async move {
             let exchange = async {
-                let body = body.collect().await?.to_bytes();
+                let body = http_body_util::Limited::new(body, MAX_REQUEST_BODY_BYTES)
+                    .collect()
+                    .await
+                    .map_err(|_| {
+                        body_refused.store(true, std::sync::atomic::Ordering::Relaxed);
+                        ErrorCode::HttpRequestBodySize(Some(MAX_REQUEST_BODY_BYTES as u64))
+                    })?
+                    .to_bytes();
                 let mut res = crate::outbound::client()
                     .request(method, &url)
                     .headers(headers)
@@ -493,7 +557,10 @@ impl PartnerEngine {
                 grant,
                 requests: 0,
                 refused: Vec::new(),
+                refusals: 0,
                 log_lines: 0,
+                header_fields: 0,
+                body_refused: Arc::default(),
             },
         );
         store.limiter(|s| &mut s.memory);
@@ -531,12 +598,22 @@ impl PartnerEngine {
         };
         let result = tokio::time::timeout(wait, run).await;
         let fuel_left = store.get_fuel().unwrap_or(0);
+        if store.data().body_refused.load(std::sync::atomic::Ordering::Relaxed) {
+            store
+                .data_mut()
+                .note_refusal(format!("a request body over {MAX_REQUEST_BODY_BYTES} bytes"));
+        }
         let state = store.data();
         let outcome = match result {
             Err(_) => CallOutcome::Failed(Failure::Timeout),
             Ok(Err(e)) => CallOutcome::Failed(classify(&e, state.memory.memory_refused)),
             Ok(Ok(Err(m))) => CallOutcome::Failed(Failure::InitRejected(crate::plugins::lift::cut(&m, 500))),
-            Ok(Ok(Ok(_))) if !state.refused.is_empty() => CallOutcome::Failed(Failure::Refused(state.refused.join("; "))),
+            Ok(Ok(Ok(_))) if state.refusals > 0 => {
+                CallOutcome::Failed(Failure::Refused(match state.refusals as usize - state.refused.len() {
+                    0 => state.refused.join("; "),
+                    more => format!("{} (and {more} more)", state.refused.join("; ")),
+                }))
+            }
             Ok(Ok(Ok(r))) => match check(r) {
                 Ok(t) => CallOutcome::Answer(t),
                 Err(f) => CallOutcome::Failed(f),

@@ -17,6 +17,9 @@
 //!   (the host's `max_requests` must stop it after the cap);
 //! - `huge`: `GET url` once; `unavailable("<N> bytes")` with the body length it received, or
 //!   `unavailable(<the error>)` (`HTTP-response-body-size` when the host cut the body);
+//! - `headers`: `GET url` with [`MANY_HEADERS`] distinct header names (more than the host
+//!   allows a call); `unavailable(<the error>)` when the host refused them;
+//! - `body`: `POST url` with a [`BIG_BODY`]-byte body; `unavailable(<the error>)` when refused;
 //! - `fill`: no request; fills a 4 MiB buffer with `memory.fill` forever (one fuel unit per
 //!   fill, so fuel barely moves: the host's epoch interruption must yield and cut it).
 //!
@@ -36,6 +39,8 @@ pub enum Mode {
     Follow,
     Flood,
     Huge,
+    Headers,
+    Body,
     Fill,
 }
 
@@ -57,6 +62,12 @@ pub const MAX_REDIRECTS: usize = 5;
 
 /// Requests `flood` sends.
 pub const FLOOD: usize = 50;
+
+/// Header names `headers` sends.
+pub const MANY_HEADERS: usize = 1_000;
+
+/// Body bytes `body` sends (2 MiB).
+pub const BIG_BODY: usize = 2 << 20;
 
 /// Bytes `fill` writes per `memory.fill`.
 pub const FILL_BYTES: usize = 4 << 20;
@@ -126,6 +137,18 @@ impl LenderIntegration for Outbound {
             Mode::Huge => {
                 let res = http::send(&Request::get(&self.url))?;
                 Err(PartnerError::unavailable(format!("{} bytes", res.body.len())))
+            }
+            Mode::Headers => {
+                let mut req = Request::get(&self.url);
+                for i in 0..MANY_HEADERS {
+                    req = req.header(format!("x-h{i}"), "1");
+                }
+                let res = http::send(&req)?;
+                Err(status(&res))
+            }
+            Mode::Body => {
+                let res = http::send(&Request::new(http::Method::Post, &self.url).body(vec![b'x'; BIG_BODY]))?;
+                Err(status(&res))
             }
             Mode::Fill => fill_forever(),
         }
