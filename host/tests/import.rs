@@ -366,3 +366,27 @@ async fn a_full_cli_import_without_source_is_refused_and_imports_nothing() {
     let out = run(&["--mode", "delta"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// A junk feed answers a bounded report: 5,000 invalid rows are all counted in `rejected`, the
+/// first 1,000 listed (MAX_LISTED_ERRORS); and a full feed whose every row is refused marks no
+/// car sold (a broken feed, not an empty lot), saying so in its warnings.
+#[tokio::test]
+async fn a_junk_feed_lists_a_bounded_number_of_errors_and_marks_nothing_sold() {
+    let (tdb, _d, t) = setup().await;
+    import_feed(&tdb.db, &t, FEED.as_bytes(), opts("f", None)).await.unwrap();
+    let header = FEED.lines().next().unwrap();
+    let mut junk = format!("{header}\n");
+    for i in 0..5_000 {
+        junk.push_str(&format!("J{i},,not-a-year,,,,,,\n"));
+    }
+    let r = import_feed(&tdb.db, &t, junk.as_bytes(), opts("f", None)).await.unwrap();
+    assert_eq!(
+        (r.rows_total, r.rejected, r.errors.len()),
+        (5_000, 5_000, forecourt_host::stock::import::MAX_LISTED_ERRORS)
+    );
+    assert_eq!((r.errors[0].row, r.errors[999].row), (1, 1_000));
+    assert_eq!(r.marked_sold, 0, "{:?}", r.warnings);
+    assert!(r.warnings.iter().any(|w| w.contains("no car was marked sold")), "{:?}", r.warnings);
+    let s = statuses(&TenantRepo::new(&tdb.db, "alpha")).await;
+    assert!(s.values().all(|(status, _, _)| status != "sold"), "{s:?}");
+}

@@ -82,9 +82,10 @@ pub struct ImportReport {
     pub unchanged: usize,
     /// Cars of this source missing from a full feed, now sold.
     pub marked_sold: usize,
-    /// Rows refused (see `errors`).
+    /// Rows refused, every one counted (the first [`MAX_LISTED_ERRORS`] are in `errors`).
     pub rejected: usize,
-    /// Each refused row with its field errors.
+    /// The first [`MAX_LISTED_ERRORS`] refused rows with their field errors, in row order (a
+    /// feed of millions of junk rows answers a bounded report; `rejected` counts them all).
     pub errors: Vec<RowError>,
     /// Notes that did not refuse a row (ignored columns).
     pub warnings: Vec<String>,
@@ -125,6 +126,10 @@ pub enum ImportError {
     #[error("another import changed this tenant's stock while this one ran: nothing was imported, run it again")]
     Changed,
 }
+
+/// Most refused rows an import report lists (each with its field errors); the rest are counted
+/// in `rejected` only.
+pub const MAX_LISTED_ERRORS: usize = 1_000;
 
 /// Hash that identifies one feed version (bytes, mapping and mode).
 pub fn feed_sha256(bytes: &[u8], mapping_text: Option<&str>, mode: FeedMode) -> String {
@@ -264,11 +269,14 @@ impl Seen {
         if let Some(k) = &raw_key {
             self.keep_keys.insert(k.trim().to_string());
         }
-        report.errors.push(RowError {
-            row,
-            stocknum: raw_key,
-            errors,
-        });
+        report.rejected += 1;
+        if report.errors.len() < MAX_LISTED_ERRORS {
+            report.errors.push(RowError {
+                row,
+                stocknum: raw_key,
+                errors,
+            });
+        }
     }
 
     /// Remembers an accepted row's stock number, VIN and car slug.
@@ -560,11 +568,16 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
             None => plan.listed.extend(found.map(|e| e.id)),
         }
     }
-    if mode == FeedMode::Full {
+    if mode == FeedMode::Full && report.rows_total > 0 && report.rejected == report.rows_total {
+        // A full feed whose every row is refused is a broken feed, not an empty lot.
+        report.warnings.push(format!(
+            "every one of the {} rows was rejected: no car was marked sold (a full feed with no valid row is taken as broken)",
+            report.rows_total
+        ));
+    } else if mode == FeedMode::Full {
         plan.sold = missing_from_full_feed(&snap.existing, &seen, &opts);
         report.marked_sold = plan.sold.len();
     }
-    report.rejected = report.errors.len();
 
     let mut staging = Staging::open(db, &slug, &opts).await?;
     let bar = progress_bar(&opts, plan.cars.len() + plan.sold.len(), &slug);
