@@ -168,6 +168,23 @@ pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Res
     if errors.is_empty() { Ok(car) } else { Err(errors) }
 }
 
+/// Feed text as the platform keeps it: without control characters (tab and line feed kept;
+/// carriage returns dropped, so `\r\n` becomes `\n`), bidirectional overrides and isolates
+/// (U+202A-U+202E, U+2066-U+2069, which reorder what a shopper or a CRM shows) and the
+/// non-characters U+FFFE / U+FFFF. What a feed's text reaches (pages, ADF/XML for CRMs, JSON)
+/// is then well-formed XML 1.0 character data once escaped. Takes and returns the text.
+pub fn clean_text(t: String) -> String {
+    let unwanted = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FFFE}' | '\u{FFFF}')
+    };
+    if t.chars().any(unwanted) {
+        t.chars().filter(|c| !unwanted(*c)).collect()
+    } else {
+        t
+    }
+}
+
 /// One field's raw value as the field's kind (`None` when the record lacks it), pushing an error
 /// for a value that does not parse; such a value is `Val::Null`.
 fn parse_value(field: &Field, raw: Option<&Raw>, errors: &mut Vec<FieldError>) -> Val {
@@ -179,10 +196,13 @@ fn parse_value(field: &Field, raw: Option<&Raw>, errors: &mut Vec<FieldError>) -
             })
         };
     }
+    // URLs keep what they hold: a control character in one refuses it (check_url).
+    let keeps_urls = URL_FIELDS.iter().any(|(n, _)| *n == field.name);
+    let clean = |t: String| if keeps_urls { t } else { clean_text(t) };
     match raw {
         None => Val::Null,
         Some(raw) => match field.kind {
-            Kind::Text => raw.as_text().map(Val::Text).unwrap_or(Val::Null),
+            Kind::Text => raw.as_text().map(|t| Val::Text(clean(t))).unwrap_or(Val::Null),
             Kind::Int => match raw.as_text() {
                 None => Val::Null,
                 Some(t) => match parse_number(&t) {
@@ -242,6 +262,7 @@ fn parse_value(field: &Field, raw: Option<&Raw>, errors: &mut Vec<FieldError>) -
             },
             Kind::List => match raw {
                 Raw::Text(t) => {
+                    let t = clean(t.clone());
                     let items: Vec<&str> = t.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
                     if items.is_empty() {
                         Val::Null
@@ -253,7 +274,7 @@ fn parse_value(field: &Field, raw: Option<&Raw>, errors: &mut Vec<FieldError>) -
                     let items: Option<Vec<String>> = a
                         .iter()
                         .map(|v| match v {
-                            serde_json::Value::String(s) => Some(s.clone()),
+                            serde_json::Value::String(s) => Some(clean(s.clone())),
                             // `images` as the spec writes them: [{image: {url}}] or [{url}]
                             serde_json::Value::Object(o) => o
                                 .get("url")
