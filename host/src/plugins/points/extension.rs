@@ -108,3 +108,38 @@ mod tests {
         assert_eq!(text_or("POA", "Enquire"), "POA");
     }
 }
+
+/// What a plugin's answers may not show (issue 40's probes): prices of 10 AUD or less (0, -0,
+/// placeholders) and texts holding control characters or bidirectional overrides.
+#[cfg(test)]
+mod answer_checks {
+    use crate::plugins::{
+        points::{check::max_len, price_display::price_view},
+        since_v0_1_0::price_display as wpd,
+    };
+
+    #[test]
+    fn a_shown_price_is_above_10_and_texts_show_as_written() {
+        let car = |price: f64| wpd::PriceView::CarPrice(wpd::CarPriceView { price, price_type: None });
+        for p in [0.0, -0.0, 1.0, 10.0] {
+            assert!(price_view(car(p)).unwrap_err().contains("not above 10"), "{p}");
+        }
+        assert!(price_view(car(10.5)).is_ok());
+        let now = |now: f64| {
+            wpd::PriceView::WasNow(wpd::WasNowView {
+                was: 50.0,
+                now,
+                price_type: None,
+            })
+        };
+        assert!(price_view(now(0.0)).is_err());
+        let weekly = wpd::PriceView::Subscription(wpd::SubscriptionView {
+            weekly: 0.0,
+            suffix: "/wk".into(),
+        });
+        assert!(price_view(weekly).is_err());
+        assert!(max_len("tag", "EV\u{0}", 80).unwrap_err().contains("U+0000"));
+        assert!(max_len("tag", "\u{202E}VE", 80).unwrap_err().contains("U+202E"));
+        assert!(max_len("tag", "Line\nTwo\tthree", 80).is_ok());
+    }
+}

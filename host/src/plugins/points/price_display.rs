@@ -223,17 +223,31 @@ impl Raw for RawPriceView {
     }
 }
 
+/// `Ok` when a price a plugin shows is above [`MIN_SHOWN_PRICE`] (the spec shows a price only
+/// above 10 AUD: 0, -0 and placeholders such as 1 or 10 are no price, `no-price` says that).
+fn shown(what: &str, v: f64) -> Result<(), Invalid> {
+    if v > MIN_SHOWN_PRICE {
+        Ok(())
+    } else {
+        Err(format!("{what} ({v}) is not above {MIN_SHOWN_PRICE} AUD (answer no-price instead)"))
+    }
+}
+
 fn label(what: &str, v: &Option<String>) -> Result<(), Invalid> {
     v.as_deref().map_or(Ok(()), |t| max_len(what, t, MAX_LABEL))
 }
 
 /// A plugin's price view for one car, checked: money amounts finite, at least 0 and at most
-/// [`MAX_MONEY`](crate::plugins::points::check::MAX_MONEY) AUD, was above now, texts non-empty
-/// and at most [`MAX_LABEL`] bytes.
+/// [`MAX_MONEY`](crate::plugins::points::check::MAX_MONEY) AUD, a shown price (car price, now)
+/// above [`MIN_SHOWN_PRICE`], a weekly subscription above 0, was above now, texts non-empty and
+/// at most [`MAX_LABEL`] bytes.
 pub fn price_view(v: wpd::PriceView) -> Result<PriceView, Invalid> {
     Ok(match v {
         wpd::PriceView::Subscription(x) => {
             money("subscription.weekly", x.weekly)?;
+            if x.weekly <= 0.0 {
+                return Err(format!("subscription.weekly ({}) is not above 0", x.weekly));
+            }
             max_len("subscription.suffix", &x.suffix, MAX_LABEL)?;
             PriceView::Subscription {
                 weekly: x.weekly,
@@ -242,6 +256,7 @@ pub fn price_view(v: wpd::PriceView) -> Result<PriceView, Invalid> {
         }
         wpd::PriceView::WasNow(x) => {
             money("was-now.now", x.now)?;
+            shown("was-now.now", x.now)?;
             money("was-now.was", x.was)?;
             label("was-now.price-type", &x.price_type)?;
             if x.was <= x.now {
@@ -255,6 +270,7 @@ pub fn price_view(v: wpd::PriceView) -> Result<PriceView, Invalid> {
         }
         wpd::PriceView::CarPrice(x) => {
             money("car-price.price", x.price)?;
+            shown("car-price.price", x.price)?;
             label("car-price.price-type", &x.price_type)?;
             PriceView::CarPrice {
                 price: x.price,
