@@ -402,6 +402,26 @@ async fn a_connection_that_never_finishes_its_headers_is_closed() {
     assert_eq!((a.status, a.body.as_str()), (200, "ok"));
 }
 
+/// A connection that sends no byte, and one that sends its headers and then no body, are closed
+/// after `header_read_timeout_ms` (each once stayed open 300 s: 3,000 of them from one address);
+/// the body-less request is answered 408 first. Counted in polls of the socket, not timed.
+#[tokio::test]
+async fn silent_and_body_less_connections_are_closed() {
+    let s = serve(|s| s.header_read_timeout_ms = 200).await;
+    let mut silent = TcpStream::connect(s.addr).await.unwrap();
+    assert!(closed_by_server(&mut silent, 60).await, "the silent connection is closed");
+    let mut bodyless = TcpStream::connect(s.addr).await.unwrap();
+    bodyless
+        .write_all(
+            b"POST /api/v1/finance/repayment HTTP/1.1\r\nHost: edge.localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+        )
+        .await
+        .unwrap();
+    assert!(closed_by_server(&mut bodyless, 60).await, "the body-less connection is closed");
+    let a = raw(s.addr, &request("GET", "/healthz", "", "")).await;
+    assert_eq!((a.status, a.body.as_str()), (200, "ok"));
+}
+
 #[tokio::test]
 async fn shutdown_answers_readyz_503_first_then_closes_stalled_requests_at_the_drain_deadline() {
     let mut s = serve(|s| {

@@ -1,8 +1,8 @@
 //! The listener: hyper's own server under the router, for what `axum::serve` does not offer
 //! (docs/features/platform.md "Foundation"):
 //!
-//! - a header read timeout (`header_read_timeout_ms`): a connection that never finishes its
-//!   request headers is closed;
+//! - a header read timeout (`header_read_timeout_ms`): a connection that sends nothing, or never
+//!   finishes its request headers, within it is closed (a stalled body: `http::server::app`);
 //! - graceful shutdown in three steps: when `shutdown` resolves, `/readyz` answers 503 for
 //!   `shutdown_ready_grace_ms` while the host still serves (a load balancer stops sending), then
 //!   the listener closes and every connection is told to finish its request and close, then after
@@ -100,6 +100,7 @@ pub async fn serve_on(
         .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(Duration::from_millis(settings.header_read_timeout_ms.max(1)));
+    let first_byte = Duration::from_millis(settings.header_read_timeout_ms.max(1));
     let graceful = GracefulShutdown::new();
     let mut connections = JoinSet::new();
     let mut report = ServeReport::default();
@@ -120,8 +121,16 @@ pub async fn serve_on(
                 }
             }
         });
-        let conn = graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
+        let (watcher, builder) = (graceful.watcher(), builder.clone());
         connections.spawn(async move {
+            // hyper's header timer runs while HTTP/1 waits for a request's head; before that,
+            // telling HTTP/1 from HTTP/2 reads the first bytes with no timer: a connection that
+            // sends nothing is closed here instead of held open.
+            if !matches!(tokio::time::timeout(first_byte, stream.peek(&mut [0u8; 1])).await, Ok(Ok(1))) {
+                tracing::debug!(%peer, "connection sent nothing in time: closed");
+                return;
+            }
+            let conn = watcher.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
             if let Err(e) = conn.await {
                 tracing::debug!(%peer, error = %e, "connection ended with an error");
             }

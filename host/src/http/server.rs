@@ -337,7 +337,13 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::new())
         .layer(middleware::from_fn_with_state(state.settings.max_uri_bytes, check_request_line));
     // The body limit is a layer of its own: the router maps its limited body back to `Body`.
-    let limit = RequestBodyLimitLayer::new(state.settings.max_body_bytes);
+    // A body that stalls longer than `header_read_timeout_ms` between bytes ends the request (a
+    // client that sends headers and then no body no longer holds its connection for minutes).
+    let limit = ServiceBuilder::new()
+        .layer(RequestBodyLimitLayer::new(state.settings.max_body_bytes))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(Duration::from_millis(
+            state.settings.header_read_timeout_ms.max(1),
+        )));
     let inner = ServiceBuilder::new()
         .layer(middleware::from_fn_with_state(state.clone(), session::client_ip))
         .layer(CompressionLayer::new().br(true).gzip(true));
