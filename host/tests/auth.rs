@@ -255,6 +255,11 @@ async fn a_session_is_bound_to_its_tenant_and_ends_at_sign_out() {
     )
     .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
+    // Sign-out on another tenant's host leaves alpha's session alone.
+    let (s, _, _) = post(&app, "beta", "/api/v1/auth/sign-out", json!({}), Some(&cookie)).await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    let (s, _) = fetch(&app, "alpha", "/api/v1/auth/me", Some(&cookie)).await;
+    assert_eq!(s, StatusCode::OK, "a sign-out on beta's host does not end alpha's session");
     // Sign-out deletes the session on the host: the old cookie no longer works.
     let (s, _, _) = post(&app, "alpha", "/api/v1/auth/sign-out", json!({}), Some(&cookie)).await;
     assert_eq!(s, StatusCode::NO_CONTENT);
@@ -357,6 +362,24 @@ async fn bad_input_and_foreign_origins() {
         .body(Body::from(json!({"phone": phone()}).to_string()))
         .unwrap();
     assert_eq!(call(&app.router, req).await.0, StatusCode::OK, "same origin passes");
+    // Every state-changing route checks Origin, not only sign-in and the watchlist.
+    for path in [
+        "/api/v1/leads",
+        "/api/v1/finance/quote",
+        "/api/v1/finance/repayment",
+        "/api/v1/trade-in/rego",
+        "/api/v1/auth/sign-out",
+    ] {
+        let req = Request::post(path)
+            .header("host", "alpha.localhost")
+            .header("origin", "https://evil.example")
+            .header("content-type", "application/json")
+            .body(Body::from("{}"))
+            .unwrap();
+        let (s, _, b) = call(&app.router, req).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{path}: {b}");
+        assert!(b.contains("cross_origin"), "{path}: {b}");
+    }
     // The sink is admin-only.
     let (s, _, _) = call(&app.router, get("alpha.localhost", "/api/v1/admin/sms-outbox")).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);

@@ -42,6 +42,7 @@ async fn setup(site_url: Option<&str>) -> (common::TestDb, tempfile::TempDir, te
     std::fs::write(
         ui.path().join("shell/routes.json"),
         r#"[{"id":"home","path":"/","title":"Home"},{"id":"car","path":"/cars/:slug","title":"Vehicle details"},
+            {"id":"car-checkout","path":"/cars/:slug/checkout","title":"Checkout"},
             {"id":"search","path":"/search/:refinement","title":"Search"},{"id":"our-location","path":"/our-location/:locationSlug","title":"Location"},
             {"id":"about-us","path":"/about-us","title":"About us"},{"id":"model","path":"/:modelSlug","title":"Model"}]"#,
     )
@@ -138,6 +139,20 @@ async fn a_car_page_describes_the_car_to_crawlers() {
 
 /// Issue 25: a placeholder price in the feed ($5, at or under the minimum shown price) is "no price"
 /// in the document too: no price in the `Car` JSON-LD offer, the no-price text in the description.
+/// A car's own pages exist only on its tenant's host: another tenant's host, or a car that does
+/// not exist, answers 404.
+#[tokio::test]
+async fn a_cars_checkout_page_is_its_tenants_only() {
+    let (_db, _d, _ui, app) = setup(None).await;
+    let path = "/cars/2018-mazda-cx-5-d3/checkout";
+    assert_eq!(call(&app, get("alpha.localhost", path)).await.0, StatusCode::OK);
+    assert_eq!(call(&app, get("beta.localhost", path)).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        call(&app, get("alpha.localhost", "/cars/nope/checkout")).await.0,
+        StatusCode::NOT_FOUND
+    );
+}
+
 #[tokio::test]
 async fn a_placeholder_price_is_never_published() {
     let (_db, _d, _ui, app) = setup(None).await;

@@ -227,7 +227,8 @@ impl SessionStore for DbSessionStore {
     }
 }
 
-const KEY_TENANT: &str = "tenant";
+/// The session key holding the tenant slug a session was signed in on.
+pub(crate) const KEY_TENANT: &str = "tenant";
 const KEY_USER: &str = "user_id";
 const KEY_PHONE: &str = "phone";
 

@@ -335,7 +335,10 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(envelope_errors));
     let checks = ServiceBuilder::new()
         .layer(CatchPanicLayer::new())
-        .layer(middleware::from_fn_with_state(state.settings.max_uri_bytes, check_request_line));
+        .layer(middleware::from_fn_with_state(state.settings.max_uri_bytes, check_request_line))
+        // Every state-changing request (leads, quotes, trade-in, sign-in, watchlist...) with an
+        // Origin of another site is refused (SECURITY.md).
+        .layer(middleware::from_fn(session::check_origin));
     // The body limit is a layer of its own: the router maps its limited body back to `Body`.
     // A body that stalls longer than `header_read_timeout_ms` between bytes ends the request (a
     // client that sends headers and then no body no longer holds its connection for minutes).

@@ -121,15 +121,15 @@ pub async fn client_ip(State(state): State<AppState>, mut req: Request, next: Ne
     next.run(req).await
 }
 
-/// Refuses a state-changing request (not GET, HEAD or OPTIONS) whose `Origin` names another
-/// site than its `Host` (docs/features/platform.md "Sign-in and watchlist":
-/// "State-changing requests check Origin"). Requests without an Origin (non-browser clients) pass;
+/// Refuses a state-changing request (not GET, HEAD or OPTIONS) to any route whose `Origin` names
+/// another site than its `Host` (SECURITY.md; docs/features/platform.md "Sign-in and watchlist":
+/// "State-changing requests check Origin"): 403 `cross_origin`. Requests without an Origin (non-browser clients) pass;
 /// SameSite=Lax already keeps the cookie off cross-site posts in browsers.
 pub async fn check_origin(req: Request, next: Next) -> Response {
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
         && let Some(origin) = req.headers().get(header::ORIGIN)
     {
-        let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+        let host = crate::http::server::request_host(req.headers(), req.uri()).unwrap_or("");
         let origin_host = origin
             .to_str()
             .ok()

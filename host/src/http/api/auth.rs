@@ -56,7 +56,6 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/api/v1/watchlist", get(get_watchlist))
         .route("/api/v1/admin/sms-outbox", get(get_sms_outbox))
         .layer(session::session_layer(&state.db, &state.settings))
-        .layer(axum::middleware::from_fn(session::check_origin))
 }
 
 /// A code request (docs/features/locations-forms-marketing.md §7 "send one-time code by sms": the user data).
@@ -146,10 +145,14 @@ pub async fn get_me(SignedIn(user, _): SignedIn) -> Json<Me> {
     Json(Me { user })
 }
 
-/// Ends the session on the host and clears the cookie.
+/// Ends the session on the host and clears the cookie, when the session is this host's tenant's
+/// (a session of another tenant, its cookie replayed here, is left alone: 204 all the same).
 #[utoipa::path(post, path = "/api/v1/auth/sign-out", tag = "auth", responses((status = 204, description = "Signed out")))]
-pub async fn post_sign_out(session: Session) -> Result<StatusCode, ApiError> {
-    session.flush().await.map_err(ApiError::internal)?;
+pub async fn post_sign_out(CurrentTenant(t): CurrentTenant, session: Session) -> Result<StatusCode, ApiError> {
+    let of: Option<String> = session.get(crate::auth::codes::KEY_TENANT).await.map_err(ApiError::internal)?;
+    if of.is_none() || of.as_deref() == Some(t.slug()) {
+        session.flush().await.map_err(ApiError::internal)?;
+    }
     Ok(StatusCode::NO_CONTENT)
 }
 

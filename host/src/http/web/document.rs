@@ -56,6 +56,15 @@ async fn page_for(cx: &Cx<'_>, out: &mut Out) -> Result<bool, ApiError> {
     match cx.m.id.as_str() {
         "home" => site::home(cx, out).await,
         "car" => stock::car(cx, out).await,
+        // A car's own pages (checkout, buy online...): a 404 when the car is not this tenant's.
+        id if id.starts_with("car-") && cx.m.params.contains_key("slug") => {
+            let slug = cx.m.params.get("slug").map(String::as_str).unwrap_or_default();
+            let found = crate::repo::TenantRepo::new(&cx.state.db, cx.t.slug()).car_by_slug(slug).await?;
+            match found {
+                Some(_) => content::other(cx, out),
+                None => Ok(false),
+            }
+        }
         "our-location" | "location" => site::location(cx, out),
         id if id.starts_with("search") => stock::search(cx, out).await,
         "models" | "models-compare" | "model-family" => content::models(cx, out),
