@@ -1,4 +1,5 @@
-//! Response headers the edge sets on documents: the Content-Security-Policy.
+//! Headers: the response headers the edge sets on documents (the Content-Security-Policy), and
+//! the host a request was sent to.
 
 /// Content-Security-Policy of every response: scripts, styles and data from the site itself only
 /// (inline data and JSON-LD are not executable scripts); images also from https CDNs; no framing.
@@ -25,4 +26,13 @@ pub fn content_security_policy(t: &crate::tenant::Tenant) -> String {
         return CONTENT_SECURITY_POLICY.to_string();
     }
     CONTENT_SECURITY_POLICY.replacen("frame-src ", &format!("frame-src {} ", origins.join(" ")), 1)
+}
+
+/// The host name a request was sent to: `Host`, else the URI authority (HTTP/2). Takes the
+/// request's headers and URI; None when neither names one.
+pub(crate) fn request_host<'a>(headers: &'a axum::http::HeaderMap, uri: &'a axum::http::Uri) -> Option<&'a str> {
+    headers
+        .get(axum::http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| uri.authority().map(|a| a.as_str()))
 }

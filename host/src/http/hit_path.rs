@@ -24,9 +24,10 @@ use prometheus::{Histogram, IntCounter};
 use tower_http::request_id::{MakeRequestId, MakeRequestUuid};
 
 use crate::http::{
+    headers::request_host,
     render_cache,
     request_metrics::{self, RouteKind},
-    server::{REQUEST_ID, request_host, request_line_fault, security_headers},
+    server::{REQUEST_ID, request_line_fault, security_headers},
     session::forwarded_https,
     state::AppState,
 };

@@ -36,17 +36,11 @@ use crate::{
     },
 };
 
-/// The host name a request was sent to: `Host`, else the URI authority (HTTP/2).
-pub(crate) fn request_host<'a>(headers: &'a HeaderMap, uri: &'a Uri) -> Option<&'a str> {
-    headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .or_else(|| uri.authority().map(|a| a.as_str()))
-}
-
 /// Resolves the tenant from the Host header; an unknown host gets a plain 404 page.
 async fn resolve_tenant(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let host = request_host(req.headers(), req.uri()).unwrap_or_default().to_string();
+    let host = crate::http::headers::request_host(req.headers(), req.uri())
+        .unwrap_or_default()
+        .to_string();
     let mut found = state.tenants.by_host(&host);
     if found.is_none()
         && let Some(p) = state.tenants.pending_for_host(&host)

@@ -129,7 +129,7 @@ pub async fn check_origin(req: Request, next: Next) -> Response {
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
         && let Some(origin) = req.headers().get(header::ORIGIN)
     {
-        let host = crate::http::server::request_host(req.headers(), req.uri()).unwrap_or("");
+        let host = crate::http::headers::request_host(req.headers(), req.uri()).unwrap_or("");
         let origin_host = origin
             .to_str()
             .ok()
