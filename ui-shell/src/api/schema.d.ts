@@ -341,7 +341,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ends the session on the host and clears the cookie. */
+        /**
+         * Ends the session on the host and clears the cookie, when the session is this host's tenant's
+         *     (a session of another tenant, its cookie replayed here, is left alone: 204 all the same).
+         */
         post: operations["post_sign_out"];
         delete?: never;
         options?: never;
@@ -2571,7 +2574,10 @@ export interface components {
         };
         /** @description The outcome of an import. */
         ImportReport: {
-            /** @description Each refused row with its field errors. */
+            /**
+             * @description The first [`MAX_LISTED_ERRORS`] refused rows with their field errors, in row order (a
+             *     feed of millions of junk rows answers a bounded report; `rejected` counts them all).
+             */
             errors: components["schemas"]["RowError"][];
             /** @description New cars. */
             inserted: number;
@@ -2590,7 +2596,7 @@ export interface components {
              *     listing readiness"; per car: `forecourt readiness`).
              */
             readiness: components["schemas"]["Summary"];
-            /** @description Rows refused (see `errors`). */
+            /** @description Rows refused, every one counted (the first [`MAX_LISTED_ERRORS`] are in `errors`). */
             rejected: number;
             /** @description Data rows read. */
             rows_total: number;
