@@ -2,11 +2,15 @@
 //! cool-down reads ([`Clock`]) and a request's plugin fuel budget ([`Budget`])
 //! (plugins/README.md "Budgets, breaker and answer checks").
 //!
-//! A breaker is closed (calls go ahead) until `breaker_failures` consecutive failures of its
-//! point; then open (the point is skipped, host defaults) for `breaker_cooldown`; then one call
-//! is let through half-open: a success closes it, a failure opens it for another cool-down.
-//! Outcomes that say nothing about the plugin (a timeout, which with fuel means a busy host; a
-//! full instance pool; a spent request budget) leave the count alone.
+//! A breaker is closed (calls go ahead) until `breaker_failures` of its point's last [`WINDOW`]
+//! calls failed (not only in a row: a plugin that fails every batch of several cars and answers
+//! every single car still opens it); then open (the point is skipped, host defaults) for
+//! `breaker_cooldown`; then one call is let through half-open: a success closes it, a failure
+//! opens it for another cool-down. A deadline overrun may be a busy host rather than the plugin,
+//! so it is not a failure of the window; but [`TIMEOUT_FACTOR`] x `breaker_failures` overruns in
+//! a row, with no answer between, open it too (a plugin that slows every call past the deadline
+//! with work fuel does not see). Outcomes that say nothing about the plugin (a full instance
+//! pool; a spent request budget) leave the counts alone.
 
 use std::{
     sync::{
@@ -53,11 +57,31 @@ pub enum Admit {
     Skip,
 }
 
+/// Calls a breaker remembers: it opens when `breaker_failures` of the last this many failed.
+pub const WINDOW: u32 = 20;
+
+/// Deadline overruns in a row that open a breaker, as a multiple of `breaker_failures` (5 -> 20).
+pub const TIMEOUT_FACTOR: u32 = 4;
+
 #[derive(Debug)]
 struct Inner {
     state: BreakerState,
-    consecutive: u32,
+    /// The last [`WINDOW`] counted outcomes, newest in bit 0: 1 a failure, 0 an answer.
+    recent: u32,
+    /// Deadline overruns since the last answer.
+    timeouts: u32,
     opened_at_ms: u64,
+}
+
+impl Inner {
+    fn push(&mut self, failed: bool) {
+        self.recent = ((self.recent << 1) | u32::from(failed)) & ((1 << WINDOW) - 1);
+    }
+
+    fn open(&mut self, now_ms: u64) {
+        self.state = BreakerState::Open;
+        self.opened_at_ms = now_ms;
+    }
 }
 
 /// The circuit breaker of one (tenant, plugin, point).
@@ -68,7 +92,8 @@ impl Default for Breaker {
     fn default() -> Self {
         Breaker(Mutex::new(Inner {
             state: BreakerState::Closed,
-            consecutive: 0,
+            recent: 0,
+            timeouts: 0,
             opened_at_ms: 0,
         }))
     }
@@ -84,9 +109,14 @@ impl Breaker {
         self.lock().state
     }
 
-    /// Consecutive counted failures so far.
-    pub fn consecutive(&self) -> u32 {
-        self.lock().consecutive
+    /// Failures among the last [`WINDOW`] counted calls.
+    pub fn recent_failures(&self) -> u32 {
+        self.lock().recent.count_ones()
+    }
+
+    /// Deadline overruns since the last answer.
+    pub fn timeouts(&self) -> u32 {
+        self.lock().timeouts
     }
 
     /// Whether a call may go ahead at `now_ms` (the host [`Clock`], ms) with a cool-down of
@@ -109,31 +139,56 @@ impl Breaker {
         }
     }
 
-    /// A usable answer (or a decline): closes the breaker and clears the count.
+    /// A usable answer (or a decline): closes the breaker (a half-open trial's success starts a
+    /// fresh window) and clears the overrun count.
     pub fn success(&self) {
         let mut b = self.lock();
+        if b.state != BreakerState::Closed {
+            b.recent = 0;
+        }
         b.state = BreakerState::Closed;
-        b.consecutive = 0;
+        b.timeouts = 0;
+        b.push(false);
     }
 
-    /// A counted failure at `now_ms`: opens the breaker after `threshold` consecutive ones (0:
-    /// never) or when it was the half-open trial. Returns whether this failure opened it.
+    /// A counted failure at `now_ms`: opens the breaker when `threshold` of the last [`WINDOW`]
+    /// calls failed (0: never) or when it was the half-open trial. Returns whether this failure
+    /// opened it.
     pub fn failure(&self, now_ms: u64, threshold: u32) -> bool {
         let mut b = self.lock();
-        b.consecutive = b.consecutive.saturating_add(1);
+        b.push(true);
         let open = match b.state {
             BreakerState::HalfOpen => true,
-            BreakerState::Closed => threshold > 0 && b.consecutive >= threshold,
+            BreakerState::Closed => threshold > 0 && b.recent.count_ones() >= threshold,
             BreakerState::Open => false,
         };
         if open {
-            b.state = BreakerState::Open;
-            b.opened_at_ms = now_ms;
+            b.open(now_ms);
         }
         open
     }
 
-    /// An outcome that says nothing about the plugin (timeout, pool full, budget spent): a
+    /// A deadline overrun at `now_ms`: not a failure of the window (the host may be busy), but
+    /// [`TIMEOUT_FACTOR`] x `threshold` of them in a row open the breaker (0: never); a
+    /// half-open trial that overran goes back to open with its old opening time. Returns whether
+    /// this overrun opened it.
+    pub fn timeout(&self, now_ms: u64, threshold: u32) -> bool {
+        let mut b = self.lock();
+        b.timeouts = b.timeouts.saturating_add(1);
+        match b.state {
+            BreakerState::HalfOpen => {
+                b.state = BreakerState::Open;
+                false
+            }
+            BreakerState::Closed if threshold > 0 && b.timeouts >= threshold.saturating_mul(TIMEOUT_FACTOR) => {
+                b.open(now_ms);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// An outcome that says nothing about the plugin (pool full, budget spent): a
     /// half-open trial goes back to open with its old opening time (the next call may try
     /// again); otherwise nothing changes.
     pub fn neutral(&self) {
@@ -237,7 +292,47 @@ mod tests {
         assert_eq!(b.state(), BreakerState::Open);
         assert_eq!(b.admit(60_001, cool), Admit::Trial);
         b.success();
-        assert_eq!((b.state(), b.consecutive()), (BreakerState::Closed, 0));
+        assert_eq!((b.state(), b.recent_failures()), (BreakerState::Closed, 0));
+    }
+
+    /// Failures need not be in a row: 5 of the last 20 calls open it (a plugin failing every
+    /// batch of several cars and answering every single car); failures older than 20 calls are
+    /// forgotten.
+    #[test]
+    fn failures_among_the_last_20_calls_open_it_in_a_row_or_not() {
+        let b = Breaker::default();
+        for i in 0..4 {
+            assert!(!b.failure(0, 5), "{i}");
+            b.success();
+        }
+        assert!(b.failure(0, 5), "the fifth failure of the last 20 calls opens it");
+        let b = Breaker::default();
+        for _ in 0..4 {
+            b.failure(0, 5);
+        }
+        for _ in 0..WINDOW {
+            b.success();
+        }
+        assert_eq!(b.recent_failures(), 0);
+        assert!(!b.failure(0, 5), "the old four were forgotten");
+    }
+
+    /// Deadline overruns are not failures of the window, but 4 x threshold in a row open it; an
+    /// answer between them starts the count again.
+    #[test]
+    fn a_run_of_overruns_opens_it_and_an_answer_resets_the_run() {
+        let b = Breaker::default();
+        for _ in 0..19 {
+            assert!(!b.timeout(0, 5));
+        }
+        b.success();
+        for _ in 0..19 {
+            assert!(!b.timeout(0, 5));
+        }
+        assert_eq!(b.recent_failures(), 0);
+        assert!(b.timeout(7, 5), "the 20th overrun in a row opens it");
+        assert_eq!(b.state(), BreakerState::Open);
+        assert!(!Breaker::default().timeout(0, 0), "0: never");
     }
 
     #[test]

@@ -213,13 +213,12 @@ impl PluginHost {
                         Failure::Refused(_) => c.refused += 1,
                     }
                 });
-                // A timeout with fuel left means the host was too busy to run the call in
-                // time: it does not count against the plugin.
+                // A timeout with fuel left may mean the host was too busy to run the call in
+                // time: only a run of them counts against the plugin (breaker.rs).
+                let threshold = self.runtime.as_ref().map_or(0, |r| r.limits().breaker_failures);
                 let opened = if *f == Failure::Timeout {
-                    breaker.neutral();
-                    false
+                    breaker.timeout(self.clock.now_ms(), threshold)
                 } else {
-                    let threshold = self.runtime.as_ref().map_or(0, |r| r.limits().breaker_failures);
                     breaker.failure(self.clock.now_ms(), threshold)
                 };
                 tracing::warn!(
@@ -229,7 +228,8 @@ impl PluginHost {
                     point = point.interface(),
                     failure = f.kind(),
                     reason = %f,
-                    consecutive = breaker.consecutive(),
+                    recent_failures = breaker.recent_failures(),
+                    timeouts = breaker.timeouts(),
                     fuel = stats.fuel,
                     "plugin failed; host default used"
                 );
@@ -239,7 +239,8 @@ impl PluginHost {
                         plugin = %plugin.component.name,
                         version = %plugin.component.version,
                         point = point.interface(),
-                        failures = breaker.consecutive(),
+                        failures = breaker.recent_failures(),
+                        timeouts = breaker.timeouts(),
                         "circuit breaker opened: this point uses host defaults until its cool-down, then one trial call"
                     );
                 }

@@ -22,8 +22,9 @@
 //!   batch calls (a page of cars per call) on one fuel budget per request; failures (fuel, trap,
 //!   timeout, memory cap, oversize or invalid answer) fall back to the default, are logged with
 //!   tenant, plugin and version, counted in [`PluginHost::metrics`] (and `crate::metrics`), and
-//!   after [`PluginLimits::breaker_failures`] consecutive failures of one point open that
-//!   point's circuit breaker ([`breaker`]) for a cool-down, then one half-open trial. A
+//!   [`PluginLimits::breaker_failures`] failures among a point's last 20 calls (or 4 times as
+//!   many deadline overruns in a row) open that point's circuit breaker ([`breaker`]) for a
+//!   cool-down, then one half-open trial. A
 //!   shopper's request never fails because of a plugin.
 //!
 //! Load rules (the tenant's `[[plugins]]` in `tenant.toml`): the component is

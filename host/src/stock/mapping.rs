@@ -63,7 +63,9 @@ pub struct MappingError {
 #[derive(Debug, Clone, PartialEq)]
 enum Part {
     Literal(String),
-    Column(String),
+    /// A source column, and the text its place takes when the row's value is empty
+    /// (`{badge|}`, `{badge|Base}`); without one an empty value leaves the whole field absent.
+    Column(String, Option<String>),
 }
 
 /// A mapping bound to a feed's header: ready to apply to rows.
@@ -135,7 +137,7 @@ impl Mapping {
         for (canon, spec) in &self.columns {
             let parts = parse_template(spec).expect("checked at load");
             for p in &parts {
-                if let Part::Column(c) = p
+                if let Part::Column(c, _) = p
                     && !header.iter().any(|h| h == c)
                 {
                     return Err(MappingError {
@@ -154,13 +156,14 @@ impl Mapping {
     }
 }
 
-/// `"CL-{listing_id}"` -> [Literal("CL-"), Column("listing_id")]; a plain name is one column.
+/// `"CL-{listing_id}"` -> [Literal("CL-"), Column("listing_id")]; a plain name is one column;
+/// `{badge|Base}` is the column `badge` with `Base` in its place when a row's value is empty.
 fn parse_template(spec: &str) -> Result<Vec<Part>, &'static str> {
     if !spec.contains('{') && !spec.contains('}') {
         if spec.trim().is_empty() {
             return Err("must name a source column");
         }
-        return Ok(vec![Part::Column(spec.to_string())]);
+        return Ok(vec![Part::Column(spec.to_string(), None)]);
     }
     let mut parts = Vec::new();
     let mut rest = spec;
@@ -169,11 +172,15 @@ fn parse_template(spec: &str) -> Result<Vec<Part>, &'static str> {
             parts.push(Part::Literal(rest[..open].to_string()));
         }
         let close = rest[open..].find('}').ok_or("has an unclosed `{`")? + open;
-        let name = &rest[open + 1..close];
+        let inner = &rest[open + 1..close];
+        let (name, fallback) = match inner.split_once('|') {
+            Some((n, f)) => (n, Some(f.to_string())),
+            None => (inner, None),
+        };
         if name.is_empty() {
             return Err("has an empty `{}`");
         }
-        parts.push(Part::Column(name.to_string()));
+        parts.push(Part::Column(name.to_string(), fallback));
         rest = &rest[close + 1..];
     }
     if rest.contains('}') {
@@ -197,9 +204,10 @@ impl BoundMapping {
             for p in parts {
                 match p {
                     Part::Literal(l) => value.push_str(l),
-                    Part::Column(c) => match get(c).map(str::trim).filter(|v| !v.is_empty()) {
-                        Some(v) => value.push_str(v),
-                        None => missing = true,
+                    Part::Column(c, fallback) => match (get(c).map(str::trim).filter(|v| !v.is_empty()), fallback) {
+                        (Some(v), _) => value.push_str(v),
+                        (None, Some(f)) => value.push_str(f),
+                        (None, None) => missing = true,
                     },
                 }
             }
@@ -357,6 +365,19 @@ mod tests {
         assert_eq!(out["fuel"], "Unknown");
         assert!(!out.contains_key("stocknum"));
         assert!(!out.contains_key("price"));
+    }
+
+    /// `{column|text}`: an empty value takes `text` (possibly empty) and the rest of the template
+    /// stays; without it an empty part leaves the whole field absent (then `[defaults]`).
+    #[test]
+    fn a_template_part_may_name_what_an_empty_value_becomes() {
+        let toml = "[columns]\nbadge = \"{trim|} {drive|2WD}\"\nmodel = \"{model} {trim}\"\n";
+        let header: Vec<String> = ["trim", "drive", "model"].iter().map(|s| s.to_string()).collect();
+        let m = Mapping::from_toml(toml, "m").unwrap().bind(&header, "feed").unwrap();
+        let row = [("model", "CX-5"), ("trim", "")];
+        let out = m.apply(|c| row.iter().find(|(k, _)| *k == c).map(|(_, v)| *v));
+        assert_eq!(out["badge"], " 2WD");
+        assert!(!out.contains_key("model"), "no fallback: the whole field is absent");
     }
 
     #[test]
