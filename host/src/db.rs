@@ -6,7 +6,7 @@
 use std::{path::Path, str::FromStr, time::Duration};
 
 use sqlx::{
-    AnyPool, ConnectOptions, Executor,
+    AnyPool, ConnectOptions, Connection, Executor,
     any::{AnyConnectOptions, AnyPoolOptions},
     migrate::Migrator,
 };
@@ -88,6 +88,25 @@ impl Db {
                 Engine::Postgres => 16,
             })
             .acquire_timeout(Duration::from_secs(10))
+            // A connection still inside a transaction when it is handed out again is unusable:
+            // after a COMMIT that failed for a full disk, SQLite has rolled back by itself, so the
+            // ROLLBACK on drop fails too and every later `begin` on that connection fails ("begin_with
+            // at non-zero transaction depth") until a restart. A dropped transaction's rollback
+            // runs on the next use, so the connection is pinged first; one still in a transaction
+            // is closed and the pool opens a fresh one.
+            .before_acquire(|conn, _meta| {
+                Box::pin(async move {
+                    if !conn.is_in_transaction() {
+                        return Ok(true);
+                    }
+                    let _ = conn.ping().await;
+                    let usable = !conn.is_in_transaction();
+                    if !usable {
+                        tracing::warn!("a pooled connection was left inside a failed transaction: closed");
+                    }
+                    Ok(usable)
+                })
+            })
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if engine == Engine::Sqlite {
