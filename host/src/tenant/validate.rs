@@ -70,9 +70,18 @@ fn validate_search(s: &SearchSettings, file: &Path) -> Result<(), TenantError> {
     Ok(())
 }
 
-/// Whether `url` may receive the host's calls: https, or plain http to this machine (tests).
+/// Whether `url` may receive the host's calls: an absolute https URL, or plain http whose host is
+/// exactly `127.0.0.1` or `localhost` (this machine: tests and local stubs). Compared on the
+/// parsed host, so `http://127.0.0.1.evil.example` and `http://localhost@evil.example` are not
+/// this machine. Takes the URL text; false for anything unparsable.
 pub fn is_service_url(url: &str) -> bool {
-    url.starts_with("https://") || url.starts_with("http://127.0.0.1") || url.starts_with("http://localhost")
+    match reqwest::Url::parse(url) {
+        Ok(u) if u.scheme() == "https" => u.host_str().is_some(),
+        Ok(u) if u.scheme() == "http" => {
+            u.username().is_empty() && u.password().is_none() && matches!(u.host_str(), Some("127.0.0.1" | "localhost"))
+        }
+        _ => false,
+    }
 }
 
 fn check_service_url(file: &Path, key: &str, url: &str) -> Result<(), TenantError> {

@@ -119,6 +119,24 @@ mod answer_checks {
     };
 
     #[test]
+    fn service_urls_are_https_or_exactly_this_machine() {
+        use crate::tenant::is_service_url;
+        for ok in ["https://crm.example/leads", "http://127.0.0.1:9000/hook", "http://localhost/x"] {
+            assert!(is_service_url(ok), "{ok}");
+        }
+        for bad in [
+            "http://127.0.0.1.evil.example/hook",
+            "http://localhost.evil.example/",
+            "http://localhost@evil.example/",
+            "http://crm.example/leads",
+            "ftp://127.0.0.1/",
+            "https://",
+        ] {
+            assert!(!is_service_url(bad), "{bad}");
+        }
+    }
+
+    #[test]
     fn a_shown_price_is_above_10_and_texts_show_as_written() {
         let car = |price: f64| wpd::PriceView::CarPrice(wpd::CarPriceView { price, price_type: None });
         for p in [0.0, -0.0, 1.0, 10.0] {
