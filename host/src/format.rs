@@ -1,5 +1,14 @@
 //! The host's one number and money formatter (Australian English, as the UI's
-//! `ui-shell/src/lib/format.ts`): thousands grouped with commas, dollars with a leading `$`.
+//! `ui-shell/src/lib/format.ts`): thousands grouped with commas, dollars with a leading `$`; and
+//! the one rule for characters shown text may not hold ([`hidden_char`]).
+
+/// Whether `c` may not appear in text a shopper or a CRM reads: a control character other than
+/// line feed and tab, a bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069, which
+/// reorder what is shown) or a non-character (U+FFFE, U+FFFF; not XML 1.0 character data).
+/// Feed text is stripped of them at import; a plugin's text holding one is refused.
+pub fn hidden_char(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t') || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FFFE}' | '\u{FFFF}')
+}
 
 /// `n` with its thousands grouped by commas: `1234567` -> `"1,234,567"`, `-4500` -> `"-4,500"`.
 pub fn group_thousands(n: i64) -> String {

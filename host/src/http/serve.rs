@@ -95,12 +95,9 @@ pub async fn serve_on(
 ) -> ServeReport {
     let draining = Draining::default();
     let Edge { router, hits } = edge.into();
-    let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder
-        .http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(Duration::from_millis(settings.header_read_timeout_ms.max(1)));
     let first_byte = Duration::from_millis(settings.header_read_timeout_ms.max(1));
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder.http1().timer(TokioTimer::new()).header_read_timeout(first_byte);
     let graceful = GracefulShutdown::new();
     let mut connections = JoinSet::new();
     let mut report = ServeReport::default();

@@ -168,18 +168,14 @@ pub fn validate_row(rec: &BTreeMap<&'static str, Raw>, current_year: i64) -> Res
     if errors.is_empty() { Ok(car) } else { Err(errors) }
 }
 
-/// Feed text as the platform keeps it: without control characters (tab and line feed kept;
-/// carriage returns dropped, so `\r\n` becomes `\n`), bidirectional overrides and isolates
-/// (U+202A-U+202E, U+2066-U+2069, which reorder what a shopper or a CRM shows) and the
-/// non-characters U+FFFE / U+FFFF. What a feed's text reaches (pages, ADF/XML for CRMs, JSON)
-/// is then well-formed XML 1.0 character data once escaped. Takes and returns the text.
+/// Feed text as the platform keeps it: without the characters shown text may not hold
+/// ([`crate::format::hidden_char`]; carriage returns go too, so `\r\n` becomes `\n`). What a
+/// feed's text reaches (pages, ADF/XML for CRMs, JSON) is then well-formed XML 1.0 character
+/// data once escaped. Takes and returns the text.
 pub fn clean_text(t: String) -> String {
-    let unwanted = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FFFE}' | '\u{FFFF}')
-    };
-    if t.chars().any(unwanted) {
-        t.chars().filter(|c| !unwanted(*c)).collect()
+    use crate::format::hidden_char;
+    if t.chars().any(hidden_char) {
+        t.chars().filter(|c| !hidden_char(*c)).collect()
     } else {
         t
     }

@@ -125,18 +125,14 @@ pub fn money(what: &str, v: f64) -> Result<(), Invalid> {
     Ok(())
 }
 
-/// `Ok` when the text `v` is at most `max` bytes and shows as written: no control character
-/// (line feed and tab allowed), no bidirectional override or isolate (U+202A-U+202E,
-/// U+2066-U+2069, which reorder what a shopper reads) and no non-character (U+FFFE, U+FFFF);
-/// else names `what` and the length or the character. Every text a plugin answers passes here.
+/// `Ok` when the text `v` is at most `max` bytes and shows as written (no
+/// [`crate::format::hidden_char`]); else names `what` and the length or the character. Every
+/// text a plugin answers passes here.
 pub fn max_len(what: &str, v: &str, max: usize) -> Result<(), Invalid> {
     if v.len() > max {
         return Err(format!("{what} is {} bytes, over its {max}-byte cap", v.len()));
     }
-    if let Some(c) = v.chars().find(|&c| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FFFE}' | '\u{FFFF}')
-    }) {
+    if let Some(c) = v.chars().find(|&c| crate::format::hidden_char(c)) {
         return Err(format!("{what} holds the character U+{:04X}", c as u32));
     }
     Ok(())
