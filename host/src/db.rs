@@ -26,11 +26,34 @@ pub enum Engine {
 /// A connected, migrated database.
 #[derive(Debug, Clone)]
 pub struct Db {
-    /// The pool every repository borrows from.
+    /// The pool every repository borrows from (reads, and single-statement writes).
     pub pool: AnyPool,
+    /// The pool [`Db::begin_write`] takes its connection from. On SQLite it holds one
+    /// connection: SQLite has one writer, so writers of this process queue here in arrival order
+    /// (for up to [`WRITE_WAIT`]) without holding a connection of [`Db::pool`], and reads never
+    /// wait behind them. On PostgreSQL it is [`Db::pool`] itself.
+    pub write_pool: AnyPool,
     /// The engine behind it.
     pub engine: Engine,
+    /// The last write probe ([`Db::check_writes`]): when, and its error if it failed.
+    probe: std::sync::Arc<std::sync::Mutex<Option<LastProbe>>>,
 }
+
+/// The last write probe: when it ran and its error, if it failed.
+type LastProbe = (std::time::Instant, Result<(), String>);
+
+/// How long a write probe's answer stands ([`Db::check_writes`]): a probe writes at most this
+/// often, whatever the rate readiness is asked at.
+pub const PROBE_EVERY: Duration = Duration::from_secs(5);
+/// The bytes a write probe writes: about a large lead with its outbox rows.
+pub const PROBE_BYTES: usize = 64 << 10;
+
+/// How long a write waits for SQLite's one writer before it fails: longer than any one write
+/// transaction this project holds (an import applies its staged rows in chunks,
+/// `stock::staging`), and below the 120 s a reverse proxy is documented to wait
+/// (docs/operations.md "Behind nginx"), so a lead that arrives during an import waits rather
+/// than fails.
+pub const WRITE_WAIT: Duration = Duration::from_secs(60);
 
 /// Storage errors at connect or migrate time.
 #[derive(Debug, thiserror::Error)]
@@ -82,49 +105,47 @@ impl Db {
         let opts = AnyConnectOptions::from_str(&url)
             .map_err(DbError::Connect)?
             .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_secs(1));
-        let pool = AnyPoolOptions::new()
-            .max_connections(match engine {
+        let pool = pool_options(
+            engine,
+            match engine {
                 Engine::Sqlite => 4,
                 Engine::Postgres => 16,
-            })
-            .acquire_timeout(Duration::from_secs(10))
-            // A connection still inside a transaction when it is handed out again is unusable:
-            // after a COMMIT that failed for a full disk, SQLite has rolled back by itself, so the
-            // ROLLBACK on drop fails too and every later `begin` on that connection fails ("begin_with
-            // at non-zero transaction depth") until a restart. A dropped transaction's rollback
-            // runs on the next use, so the connection is pinged first; one still in a transaction
-            // is closed and the pool opens a fresh one.
-            .before_acquire(|conn, _meta| {
-                Box::pin(async move {
-                    if !conn.is_in_transaction() {
-                        return Ok(true);
-                    }
-                    let _ = conn.ping().await;
-                    let usable = !conn.is_in_transaction();
-                    if !usable {
-                        tracing::warn!("a pooled connection was left inside a failed transaction: closed");
-                    }
-                    Ok(usable)
-                })
-            })
-            .after_connect(move |conn, _meta| {
-                Box::pin(async move {
-                    if engine == Engine::Sqlite {
-                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL;")
-                            .await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(opts)
-            .await
-            .map_err(DbError::Connect)?;
+            },
+        )
+        .acquire_timeout(Duration::from_secs(10))
+        .connect_with(opts.clone())
+        .await
+        .map_err(DbError::Connect)?;
+        let write_pool = match engine {
+            Engine::Sqlite => pool_options(engine, 1)
+                .acquire_timeout(WRITE_WAIT)
+                .connect_with(opts)
+                .await
+                .map_err(DbError::Connect)?,
+            Engine::Postgres => pool.clone(),
+        };
         let migrator = match engine {
             Engine::Sqlite => &SQLITE_MIGRATIONS,
             Engine::Postgres => &POSTGRES_MIGRATIONS,
         };
         migrator.run(&pool).await.map_err(DbError::Migrate)?;
-        Ok(Db { pool, engine })
+        Ok(Db {
+            pool,
+            write_pool,
+            engine,
+            probe: Default::default(),
+        })
+    }
+
+    /// A `Db` over an existing `pool` of `engine`, used as it is: no migrations, no pragmas, and
+    /// writes on the same pool (tests and tools that migrate or inspect a database themselves).
+    pub fn from_pool(pool: AnyPool, engine: Engine) -> Db {
+        Db {
+            write_pool: pool.clone(),
+            pool,
+            engine,
+            probe: Default::default(),
+        }
     }
 
     /// A plain pool without migrations or pragmas (administrative use: creating databases).
@@ -138,20 +159,26 @@ impl Db {
     /// Begins a write transaction that never fails half-way for want of the write lock
     /// (ARCHITECTURE.md "Storage"; docs/features/platform.md "Stock import", "Leads").
     ///
-    /// On SQLite it is `BEGIN IMMEDIATE`: the one write lock is taken at the start, where the
-    /// 10 s `busy_timeout` applies, instead of at the first write, where a deferred transaction
-    /// whose snapshot went stale fails at once with `SQLITE_BUSY_SNAPSHOT` (code 517). A begin
-    /// still refused as busy after the timeout is retried [`WRITE_BEGIN_RETRIES`] times, 50 ms
-    /// apart. On PostgreSQL it is a plain `BEGIN` (row locks, no single writer).
+    /// On SQLite it is `BEGIN IMMEDIATE` on [`Db::write_pool`]'s one connection: this process's
+    /// writers queue for that connection in arrival order (up to [`WRITE_WAIT`]), then the one
+    /// write lock is taken at the start, where the 10 s `busy_timeout` applies (another
+    /// process's writer), instead of at the first write, where a deferred transaction whose
+    /// snapshot went stale fails at once with `SQLITE_BUSY_SNAPSHOT` (code 517). A begin still
+    /// refused as busy after the timeout is retried [`WRITE_BEGIN_RETRIES`] times, 50 ms apart.
+    /// On PostgreSQL it is a plain `BEGIN` (row locks, no single writer).
     ///
-    /// Errors: the storage error of the last attempt (busy after every retry, or any other).
+    /// A write transaction must not begin another one before it ends: on SQLite the second
+    /// would wait for the first's connection ([`WRITE_WAIT`], then fail).
+    ///
+    /// Errors: the storage error of the last attempt (busy after every retry, the queue's
+    /// [`WRITE_WAIT`] passed (`PoolTimedOut`), or any other).
     pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
         if self.engine == Engine::Postgres {
             return self.pool.begin().await;
         }
         let mut attempt = 0;
         loop {
-            match self.pool.begin_with("BEGIN IMMEDIATE").await {
+            match self.write_pool.begin_with("BEGIN IMMEDIATE").await {
                 Err(e) if is_busy(&e) && attempt < WRITE_BEGIN_RETRIES => {
                     attempt += 1;
                     tracing::warn!(attempt, "write lock busy, retrying the begin");
@@ -162,14 +189,88 @@ impl Db {
         }
     }
 
+    /// Whether writes land (readiness, docs/operations.md "A full disk"): rewrites the one
+    /// `write_probe` row with [`PROBE_BYTES`] bytes in a write transaction, at most once per
+    /// [`PROBE_EVERY`] while writes land (the last success stands in between; after a failure
+    /// every call probes again, so recovery shows at once). A probe that waits more than
+    /// `wait` for the writer (an import holding it) counts as a success: the writer is busy,
+    /// not failing.
+    ///
+    /// Errors: the storage error of the last probe (a full disk, a read-only file), as text.
+    pub async fn check_writes(&self, wait: Duration) -> Result<(), String> {
+        if let Some((at, Ok(()))) = self.probe.lock().expect("probe lock").as_ref()
+            && at.elapsed() < PROBE_EVERY
+        {
+            return Ok(());
+        }
+        let write = async {
+            let mut tx = self.begin_write().await?;
+            sqlx::query(
+                "INSERT INTO write_probe (id, at, pad) VALUES (1, $1, $2) \
+                 ON CONFLICT (id) DO UPDATE SET at = excluded.at, pad = excluded.pad",
+            )
+            .bind(jiff::Timestamp::now().as_second())
+            .bind(vec![0x5au8; PROBE_BYTES])
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await
+        };
+        let outcome = match tokio::time::timeout(wait, write).await {
+            Ok(Ok(())) | Err(_) => Ok(()),
+            Ok(Err(e)) if is_busy(&e) || matches!(e, sqlx::Error::PoolTimedOut) => Ok(()),
+            Ok(Err(e)) => Err(e.to_string()),
+        };
+        *self.probe.lock().expect("probe lock") = Some((std::time::Instant::now(), outcome.clone()));
+        outcome
+    }
+
     /// Answers `SELECT 1` (readiness).
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
     }
 }
 
-/// How many times [`Db::begin_write`] retries a SQLite begin refused as busy.
-pub const WRITE_BEGIN_RETRIES: u32 = 3;
+/// How many times [`Db::begin_write`] retries a SQLite begin refused as busy (each after a
+/// 10 s `busy_timeout`, so about [`WRITE_WAIT`] in all: another process's import apply).
+pub const WRITE_BEGIN_RETRIES: u32 = 5;
+
+/// The options both pools share: at most `max` connections; SQLite's pragmas on connect (WAL,
+/// foreign keys, a 10 s `busy_timeout`, `synchronous = NORMAL`); and no connection handed out
+/// while still inside a transaction.
+fn pool_options(engine: Engine, max: u32) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(max)
+        // A connection still inside a transaction when it is handed out again is unusable:
+        // after a COMMIT that failed for a full disk, SQLite has rolled back by itself, so the
+        // ROLLBACK on drop fails too and every later `begin` on that connection fails ("begin_with
+        // at non-zero transaction depth") until a restart. A dropped transaction's rollback
+        // runs on the next use, so the connection is pinged first; one still in a transaction
+        // is closed and the pool opens a fresh one.
+        .before_acquire(|conn, _meta| {
+            Box::pin(async move {
+                if !conn.is_in_transaction() {
+                    return Ok(true);
+                }
+                let _ = conn.ping().await;
+                let usable = !conn.is_in_transaction();
+                if !usable {
+                    tracing::warn!("a pooled connection was left inside a failed transaction: closed");
+                }
+                Ok(usable)
+            })
+        })
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                if engine == Engine::Sqlite {
+                    conn.execute(
+                        "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL;",
+                    )
+                    .await?;
+                }
+                Ok(())
+            })
+        })
+}
 
 /// True when `e` is SQLite's "database is locked" family: `SQLITE_BUSY` (5) and its extended
 /// codes (`BUSY_RECOVERY` 261, `BUSY_SNAPSHOT` 517, `BUSY_TIMEOUT` 773) or `SQLITE_LOCKED` (6).

@@ -15,6 +15,9 @@ pub const CHECK_TIMEOUT: Duration = Duration::from_secs(2);
 pub enum NotReady {
     /// Storage did not answer `SELECT 1` within [`CHECK_TIMEOUT`] (the error, or `timed out`).
     Storage(String),
+    /// Storage answers but a write does not land (`crate::db::Db::check_writes`: a full disk,
+    /// a read-only file); the storage error.
+    Writes(String),
     /// The search engine did not answer its health check within [`CHECK_TIMEOUT`].
     Search(String),
     /// A tenant's search index is more journal sequences behind than
@@ -30,11 +33,12 @@ pub enum NotReady {
 }
 
 impl NotReady {
-    /// The machine-readable code: `storage_unavailable`, `search_unavailable` or
-    /// `search_lagging`.
+    /// The machine-readable code: `storage_unavailable`, `storage_writes_failing`,
+    /// `search_unavailable` or `search_lagging`.
     pub fn code(&self) -> &'static str {
         match self {
             NotReady::Storage(_) => "storage_unavailable",
+            NotReady::Writes(_) => "storage_writes_failing",
             NotReady::Search(_) => "search_unavailable",
             NotReady::SearchLagging { .. } => "search_lagging",
         }
@@ -44,6 +48,7 @@ impl NotReady {
     pub fn message(&self) -> String {
         match self {
             NotReady::Storage(e) => format!("Storage does not answer: {e}"),
+            NotReady::Writes(e) => format!("Storage does not take writes: {e}"),
             NotReady::Search(e) => format!("The search engine does not answer: {e}"),
             NotReady::SearchLagging { tenant, behind, bound } => format!(
                 "The search index of tenant {tenant} is {behind} journal sequences behind \
@@ -68,7 +73,8 @@ impl Readiness {
     }
 }
 
-/// Whether the host can take traffic: storage answers, the search engine answers (once the
+/// Whether the host can take traffic: storage answers, a write lands (`Db::check_writes`, at
+/// most one 64 KiB probe write per 5 s; a writer busy with an import is not a failure), the search engine answers (once the
 /// search service is built) and no tenant's index is more than `readiness_max_search_lag`
 /// journal sequences behind (0: no bound). Each check waits at most [`CHECK_TIMEOUT`].
 /// Errors: the first failed check, as [`NotReady`].
@@ -78,6 +84,7 @@ pub async fn readiness(p: Platform<'_>) -> Result<Readiness, NotReady> {
         Ok(Err(e)) => return Err(NotReady::Storage(e.to_string())),
         Err(_) => return Err(NotReady::Storage("timed out".into())),
     }
+    p.db.check_writes(CHECK_TIMEOUT).await.map_err(NotReady::Writes)?;
     let Some(svc) = p.search.built() else {
         return Ok(Readiness::default());
     };

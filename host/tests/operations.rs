@@ -391,6 +391,7 @@ async fn readyz_is_503_when_the_search_engine_does_not_answer() {
 /// so sqlx's ROLLBACK fails too and the pooled connection stayed "in a transaction": 26-42% of
 /// leads failed after the disk was freed, until a restart ("begin_with at non-zero transaction
 /// depth"). The pool now closes such a connection when it is next handed out (`db.rs`).
+/// Readiness's write probe fails while the disk is full and passes once it is freed.
 #[tokio::test]
 async fn after_a_full_disk_is_freed_the_next_write_succeeds() {
     use std::io::Write;
@@ -441,7 +442,13 @@ async fn after_a_full_disk_is_freed_the_next_write_succeeds() {
         }
     }
     assert!(failed > 0, "writes fail while the disk is full");
+    // Readiness's write probe (`/readyz` 503 `storage_writes_failing`) sees it too.
+    let probe = db.check_writes(std::time::Duration::from_secs(5)).await;
+    assert!(probe.is_err(), "the write probe fails while the disk is full: {probe:?}");
     std::fs::remove_file(&filler).unwrap();
+    db.check_writes(std::time::Duration::from_secs(5))
+        .await
+        .expect("the write probe passes once the disk is freed");
     for i in 0..12 {
         if let Err(e) = write().await {
             panic!("write {i} after the disk was freed failed: {e}");

@@ -61,10 +61,7 @@ pub async fn empty_postgres_db() -> Option<TestDb> {
     let (name, url) = create_postgres_db(&base).await;
     let pool = Db::connect_raw(&url).await.expect("connect test database");
     Some(TestDb {
-        db: Db {
-            pool,
-            engine: forecourt_host::db::Engine::Postgres,
-        },
+        db: Db::from_pool(pool, forecourt_host::db::Engine::Postgres),
         url,
         pg: Some((base, name)),
         _dir: tempfile::tempdir().expect("tempdir"),
