@@ -204,6 +204,96 @@ async fn admin_import_needs_the_token_and_imports_for_the_host_tenant() {
     assert!(!b.contains("root:"), "{b}");
 }
 
+/// An import over HTTP is a job (issue 40: a 100,000-row import answered after 716 s, past a
+/// proxy's timeout): `Prefer: respond-async` answers 202 at once with the job's URL; the job
+/// reports its progress and, once done, the same report a waiting request gets; another
+/// tenant cannot read it; a failed import's job holds the error the request would have had.
+#[tokio::test]
+async fn admin_import_as_a_job_answers_202_and_reports_when_done() {
+    let (_db, _d, app) = seeded().await;
+    let mut rows = String::from("stocknum,year,make,model,price,car_type\n");
+    for i in 0..300 {
+        rows.push_str(&format!("J{i},2022,Kia,Sportage,{},used\n", 30_000 + i));
+    }
+    rows.push_str("JBAD,,Kia,Rio,0,used\n");
+    let async_req = |body: &str, query: &str| {
+        let mut r = import_req("alpha.localhost", Some("s3cret"), query, body);
+        r.headers_mut().insert("prefer", "respond-async".parse().unwrap());
+        r
+    };
+    let (s, h, b) = call(&app, async_req(&rows, "?mode=delta&source=jobs")).await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{b}");
+    assert_eq!(h["preference-applied"], "respond-async");
+    let job: serde_json::Value = serde_json::from_str(&b).unwrap();
+    let url = h["location"].to_str().unwrap().to_string();
+    assert_eq!(url, format!("/api/v1/admin/import/jobs/{}", job["id"].as_str().unwrap()));
+    assert_eq!(job["url"], url.as_str());
+    assert_eq!(job["status"], "running", "{b}");
+    assert_eq!(job["source"], "jobs");
+    let authed = |host: &str, path: &str, token: &str| {
+        let mut r = get(host, path);
+        r.headers_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
+        r
+    };
+    let mut done = serde_json::Value::Null;
+    // Bounded by polls, not a clock: the job ends in a few hundred steps of the runtime.
+    for _ in 0..600 {
+        let (s, _, b) = call(&app, authed("alpha.localhost", &url, "s3cret")).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        let v: serde_json::Value = serde_json::from_str(&b).unwrap();
+        if v["status"] != "running" {
+            done = v;
+            break;
+        }
+        let phases = ["reading", "checking", "staging", "applying", "readiness"];
+        assert!(phases.contains(&v["progress"]["phase"].as_str().unwrap()), "{v}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(done["status"], "done", "{done}");
+    assert_eq!(done["report"]["inserted"], 300, "{done}");
+    assert_eq!(done["report"]["rejected"], 1);
+    assert_eq!(done["report"]["errors"][0]["stocknum"], "JBAD");
+    assert!(done["error"].is_null());
+    let (s, _, _) = call(&app, get("alpha.localhost", "/api/v1/cars/2022-kia-sportage-j7")).await;
+    assert_eq!(s, StatusCode::OK, "the job's cars are on sale");
+    // The job is the tenant's: another tenant's host, or no token, cannot read it.
+    let (s, _, _) = call(&app, authed("beta.localhost", &url, "s3cret")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _, _) = call(&app, get("alpha.localhost", &url)).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, _, b) = call(&app, authed("alpha.localhost", "/api/v1/admin/import/jobs/nope", "s3cret")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{b}");
+    // A feed that cannot be read: the job fails with the request's 400 on `body`.
+    let mut bad = async_req("{not json", "?format=json");
+    bad.headers_mut().insert("content-type", "application/json".parse().unwrap());
+    let (s, h, b) = call(&app, bad).await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{b}");
+    let url = h["location"].to_str().unwrap().to_string();
+    let mut failed = serde_json::Value::Null;
+    for _ in 0..600 {
+        let (_, _, b) = call(&app, authed("alpha.localhost", &url, "s3cret")).await;
+        let v: serde_json::Value = serde_json::from_str(&b).unwrap();
+        if v["status"] != "running" {
+            failed = v;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(failed["status"], "failed", "{failed}");
+    assert_eq!(failed["error"]["status"], 400);
+    assert_eq!(failed["error"]["field"], "body");
+    assert!(failed["report"].is_null());
+    // Without a preference a small import ends within the wait: 200 and the report, as before.
+    let (s, _, b) = call(
+        &app,
+        import_req("alpha.localhost", Some("s3cret"), "?mode=delta&source=jobs", &rows),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let v: serde_json::Value = serde_json::from_str(&b).unwrap();
+    assert_eq!(v["unchanged"], 300, "{v}");
+}
+
 #[tokio::test]
 async fn admin_api_is_disabled_without_a_token() {
     let tdb = test_db().await;

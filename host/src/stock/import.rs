@@ -510,6 +510,54 @@ async fn log_import(tx: &mut Transaction<'_, Any>, slug: &str, report: &ImportRe
 /// ([`ImportError::Changed`]) or storage fails ([`ImportError::Db`]); nothing is applied then.
 /// Bad rows are listed in the report and the valid rows are imported.
 pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOptions) -> Result<ImportReport, ImportError> {
+    import_feed_reporting(db, tenant, bytes, opts, &|_| {}).await
+}
+
+/// Where an import is (an import job's progress, [`super::jobs`]): the phase and, for the
+/// phases that count rows, the rows done of the rows to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+pub struct ImportProgress {
+    /// `reading` (parsing the feed), `checking` (validating rows: of the feed's rows),
+    /// `staging` (writing the rows to change: of those rows), `applying` (the commit point),
+    /// `readiness` (the listing readiness summary after the apply).
+    pub phase: ImportPhase,
+    /// Rows done in this phase (0 for the phases without a count).
+    pub done: usize,
+    /// Rows this phase has to do (0 for the phases without a count).
+    pub total: usize,
+}
+
+/// An import's phases, in order ([`ImportProgress`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ImportPhase {
+    /// Parsing the feed's bytes.
+    Reading,
+    /// Validating and settling each row.
+    Checking,
+    /// Writing the rows to change to staging.
+    Staging,
+    /// Applying the staged rows (the commit point).
+    Applying,
+    /// Summing the listing readiness of the source's cars.
+    Readiness,
+}
+
+/// Rows checked between two progress reports in the checking phase.
+const PROGRESS_EVERY_ROWS: usize = 1_000;
+
+/// [`import_feed`], calling `progress` as the import moves: at each phase's start, every
+/// [`PROGRESS_EVERY_ROWS`] rows checked and after each staging batch. `progress` must be
+/// quick (it runs on the import's task). Returns and errors as [`import_feed`].
+pub async fn import_feed_reporting(
+    db: &Db,
+    tenant: &Tenant,
+    bytes: &[u8],
+    opts: ImportOptions,
+    progress: &(dyn Fn(ImportProgress) + Send + Sync),
+) -> Result<ImportReport, ImportError> {
+    let at = |phase, done, total| progress(ImportProgress { phase, done, total });
+    at(ImportPhase::Reading, 0, 0);
     let mode = opts.mode.or_else(|| opts.mapping.as_ref().and_then(|m| m.mode)).unwrap_or_default();
     let slug = tenant.slug().to_string();
     let mut report = ImportReport {
@@ -522,6 +570,7 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
     let (records, warnings) = read_records(bytes, &opts)?;
     report.warnings = warnings;
     report.rows_total = records.len();
+    at(ImportPhase::Checking, 0, records.len());
     let current_year = jiff::Timestamp::from_second(opts.now)
         .map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).year() as i64)
         .unwrap_or(2026);
@@ -540,6 +589,9 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
 
     for (i, rec) in records.iter().enumerate() {
         let row = i + 1;
+        if i % PROGRESS_EVERY_ROWS == 0 && i > 0 {
+            at(ImportPhase::Checking, i, records.len());
+        }
         let raw_key = rec
             .get("stocknum")
             .and_then(|r| r.as_text())
@@ -580,12 +632,15 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
     }
 
     let mut staging = Staging::open(db, &slug, &opts).await?;
-    let bar = progress_bar(&opts, plan.cars.len() + plan.sold.len(), &slug);
+    let to_stage = plan.cars.len() + plan.sold.len();
+    let bar = progress_bar(&opts, to_stage, &slug);
     let abort_after = fault_abort_after();
+    at(ImportPhase::Staging, 0, to_stage);
     let applied = async {
         staging
             .stage(&plan, |staged| {
                 bar.set_position(staged as u64);
+                at(ImportPhase::Staging, staged, to_stage);
                 if abort_after.is_some_and(|n| staged >= n) {
                     eprintln!("FORECOURT_FAULT_ABORT_AFTER_ROWS reached after {staged} rows: aborting");
                     std::process::abort();
@@ -593,6 +648,7 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
             })
             .await?;
         let staged = std::time::Instant::now();
+        at(ImportPhase::Applying, 0, 0);
         let mut tx = staging.apply(&plan).await?;
         let seq = staging.journal(&mut tx, &plan).await?;
         staging.record_prices(&mut tx, seq).await?;
@@ -614,6 +670,7 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
     // the apply transaction); this process's indexer is woken to apply it now, other servers'
     // indexers find it at their next poll.
     crate::search::notify_stock_changed(&slug);
+    at(ImportPhase::Readiness, 0, 0);
     report.readiness = crate::syndication::readiness::summary_of_source(db, tenant, &opts.source).await?;
     report.not_ready = report.readiness.not_ready;
     Ok(report)

@@ -5,6 +5,7 @@
 pub mod fields;
 pub mod history;
 pub mod import;
+pub mod jobs;
 pub mod journal;
 pub mod mapping;
 mod records;

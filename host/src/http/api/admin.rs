@@ -1,11 +1,12 @@
 //! `POST /api/v1/admin/import`: the stock import of `forecourt import` over HTTP, behind the
 //! admin token (docs/features/platform.md "Stock import"). The tenant is the request's Host.
 
-use crate::http::extract::{Json, Query};
+use crate::http::extract::{Json, Path, Query};
 use axum::{
     body::Bytes,
     extract::State,
-    http::{HeaderMap, StatusCode, header},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
 };
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -13,7 +14,12 @@ use utoipa::IntoParams;
 use crate::http::error::ApiError;
 use crate::{
     http::state::{AppState, CurrentTenant},
-    stock::{ImportOptions, ImportReport, import::ImportError, import_feed, mapping::Mapping},
+    stock::{
+        ImportOptions, ImportReport,
+        import::{ImportError, import_feed_reporting},
+        jobs::{self, ImportJob, JobError},
+        mapping::Mapping,
+    },
     tenant::{FeedFormat, FeedMode},
 };
 
@@ -57,10 +63,58 @@ pub fn authorize(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> 
     }
 }
 
-/// Imports the request body as a stock feed for the request's tenant. The body may be up to the
-/// host's `max_body_bytes` (64 MiB by default; the route lifts axum's 2 MiB default for buffered
-/// bodies): a longer one is a 413 `payload_too_large` on `body` in the envelope, nothing imported.
-#[utoipa::path(post, path = "/api/v1/admin/import", tag = "admin", params(ImportParams),
+/// How long `POST /api/v1/admin/import` waits for its import before it answers 202 with the
+/// job, when the request says nothing (`Prefer: wait=N` chooses, up to [`MAX_IMPORT_WAIT`];
+/// `Prefer: respond-async` answers 202 at once). Well under the 120 s a reverse proxy waits
+/// (docs/operations.md "Behind nginx").
+pub const IMPORT_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+/// The longest `Prefer: wait=N` honoured (seconds).
+pub const MAX_IMPORT_WAIT: u64 = 600;
+
+/// How long the request waits for its import (RFC 7240 `Prefer`): `respond-async` is 0,
+/// `wait=N` is N seconds (at most [`MAX_IMPORT_WAIT`]), otherwise [`IMPORT_WAIT`]. Returns the
+/// wait and whether `respond-async` was asked.
+fn import_wait(headers: &HeaderMap) -> (std::time::Duration, bool) {
+    let mut wait = IMPORT_WAIT;
+    let mut asynchronous = false;
+    for pref in headers
+        .get_all("prefer")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+    {
+        let pref = pref.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+        if pref == "respond-async" {
+            asynchronous = true;
+        } else if let Some(n) = pref.strip_prefix("wait=").and_then(|n| n.trim().parse::<u64>().ok()) {
+            wait = std::time::Duration::from_secs(n.min(MAX_IMPORT_WAIT));
+        }
+    }
+    if asynchronous {
+        wait = std::time::Duration::ZERO;
+    }
+    (wait, asynchronous)
+}
+
+/// The answer an import that could not run gets (as the request's error, or in its job).
+fn import_error(e: &ImportError) -> ApiError {
+    match e {
+        ImportError::Db(e) => ApiError::internal(e),
+        ImportError::Mapping(_) => ApiError::invalid("mapping", e.to_string()),
+        ImportError::Changed => ApiError::new(StatusCode::CONFLICT, "import_conflict", e.to_string()),
+        ImportError::Format { .. } => ApiError::invalid("body", e.to_string()),
+    }
+}
+
+/// Imports the request body as a stock feed for the request's tenant, as a job
+/// (`crate::stock::jobs`): the answer is the import's report (200) when it ends within the
+/// request's wait (`Prefer: wait=N` seconds, default [`IMPORT_WAIT`]), else 202 with the job
+/// (`Location`: its URL, `GET` it for progress and the report). `Prefer: respond-async` answers
+/// 202 at once. The body may be up to the host's `max_body_bytes` (64 MiB by default; the route
+/// lifts axum's 2 MiB default for buffered bodies): a longer one is a 413 `payload_too_large` on
+/// `body` in the envelope, nothing imported.
+#[utoipa::path(post, path = "/api/v1/admin/import", tag = "admin", params(ImportParams,
+        ("Prefer" = Option<String>, Header, description = "RFC 7240: `respond-async` answers 202 with the job at once; `wait=N` waits up to N seconds (at most 600) for the report before answering 202; default 10 s")),
     request_body(description = "The feed: CSV with a header row naming Forecourt stock fields (`text/csv`), or JSON: an array of cars or `{\"cars\": [...]}` (`application/json`). A CSV whose header row names no stock field is refused (400 on `body`): it is not a stock feed.",
         content(
             // Their schemas are written in by `contract::document` (`import_bodies`).
@@ -68,9 +122,12 @@ pub fn authorize(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> 
             (serde_json::Value = "application/json"))),
     security(("admin_token" = [])),
     responses(
-        (status = 200, description = "Imported; rejected rows are listed", body = ImportReport),
+        (status = 200, description = "Imported within the wait; rejected rows are listed", body = ImportReport),
+        (status = 202, description = "Still importing: the job (`Location` is its URL; `GET` it for progress and, once done, the report)", body = ImportJob,
+            headers(("Location" = String, description = "The job's URL, /api/v1/admin/import/jobs/{id}"))),
         (status = 400, description = "Unreadable feed (a CSV whose header row names no stock field) or mapping", body = crate::http::error::ErrorEnvelope),
         (status = 404, description = "`mapping` names no file inside the tenant folder", body = crate::http::error::ErrorEnvelope),
+        (status = 409, description = "Another import changed this tenant's cars meanwhile; nothing imported", body = crate::http::error::ErrorEnvelope),
         (status = 413, description = "The feed is longer than the host's `max_body_bytes` (`error.field` is `body`); nothing imported", body = crate::http::error::ErrorEnvelope),
         (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
 pub async fn post_import(
@@ -79,7 +136,7 @@ pub async fn post_import(
     Query(p): Query<ImportParams>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<ImportReport>, ApiError> {
+) -> Result<Response, ApiError> {
     authorize(&state, &headers)?;
     let format = feed_format(&headers, p.format);
     let (mapping, mapping_text) = match &p.mapping {
@@ -117,16 +174,92 @@ pub async fn post_import(
         progress: false,
         now: jiff::Timestamp::now().as_second(),
     };
-    match import_feed(&state.db, &t, &body, opts).await {
-        Ok(report) => {
-            tracing::info!(tenant = %t.slug(), inserted = report.inserted, updated = report.updated, marked_sold = report.marked_sold, rejected = report.rejected, "admin import");
-            Ok(Json(report))
+    let (wait, asynchronous) = import_wait(&headers);
+    let job = jobs::start(&state.db, t.slug(), &opts.source).await?;
+    let job_id = job.id.clone();
+    let slug = t.slug().to_string();
+    let db = state.db.clone();
+    // The import runs on its own task: a request that stops waiting (202, or a client gone)
+    // leaves it running to its end, and its job row says how it ended.
+    let mut import = tokio::spawn(async move {
+        let progress = job.progress.clone();
+        let outcome = import_feed_reporting(&db, &t, &body, opts, &move |p| *progress.lock().expect("progress lock") = p).await;
+        let stored = match &outcome {
+            Ok(report) => {
+                tracing::info!(tenant = %t.slug(), inserted = report.inserted, updated = report.updated, marked_sold = report.marked_sold, rejected = report.rejected, job = %job.id, "admin import");
+                Ok(serde_json::to_value(report).expect("report serialises"))
+            }
+            Err(e) => {
+                let a = import_error(e);
+                Err(JobError {
+                    status: a.status.as_u16(),
+                    code: a.body.code,
+                    message: a.body.message,
+                    field: a.body.field,
+                })
+            }
+        };
+        if let Err(e) = jobs::finish(&db, job, stored).await {
+            tracing::warn!(error = %e, "could not record the end of an import job");
         }
-        Err(ImportError::Db(e)) => Err(ApiError::internal(e)),
-        Err(e @ ImportError::Mapping(_)) => Err(ApiError::invalid("mapping", e.to_string())),
-        Err(e @ ImportError::Changed) => Err(ApiError::new(StatusCode::CONFLICT, "import_conflict", e.to_string())),
-        Err(e) => Err(ApiError::invalid("body", e.to_string())),
+        outcome
+    });
+    // `respond-async` answers 202 whatever the import does meanwhile (RFC 7240).
+    let ended = match asynchronous {
+        true => None,
+        false => tokio::time::timeout(wait, &mut import).await.ok(),
+    };
+    match ended {
+        Some(joined) => match joined.map_err(ApiError::internal)? {
+            Ok(report) => Ok(Json(report).into_response()),
+            Err(e) => Err(import_error(&e)),
+        },
+        None => {
+            let job = jobs::get(&state.db, &slug, &job_id)
+                .await?
+                .ok_or_else(|| ApiError::internal("an import job vanished while it ran"))?;
+            let mut response = (StatusCode::ACCEPTED, Json(&job)).into_response();
+            let h = response.headers_mut();
+            h.insert(header::LOCATION, HeaderValue::from_str(&job.url).map_err(ApiError::internal)?);
+            if asynchronous {
+                h.insert("preference-applied", HeaderValue::from_static("respond-async"));
+            }
+            Ok(response)
+        }
     }
+}
+
+/// Path of an import job.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct JobPath {
+    /// The job's id (from the 202 answer's `Location` or body).
+    pub id: String,
+}
+
+/// One import job of the request's tenant (`crate::stock::jobs`): its status (`running`,
+/// `done`, `failed`), progress (phase, rows done of rows to do), and once ended the report or
+/// the error. Errors: 404 `not_found` when the tenant has no such job (another tenant's job
+/// included); 401 without the admin token, 403 when it is not set.
+#[utoipa::path(get, path = "/api/v1/admin/import/jobs/{id}", tag = "admin", params(JobPath),
+    security(("admin_token" = [])),
+    responses(
+        (status = 200, description = "The job", body = ImportJob),
+        (status = 404, description = "No such job for this tenant", body = crate::http::error::ErrorEnvelope),
+        (status = 401, body = crate::http::error::ErrorEnvelope), (status = 403, body = crate::http::error::ErrorEnvelope)))]
+pub async fn get_import_job(
+    State(state): State<AppState>,
+    CurrentTenant(t): CurrentTenant,
+    Path(p): Path<JobPath>,
+    headers: HeaderMap,
+) -> Result<Json<ImportJob>, ApiError> {
+    authorize(&state, &headers)?;
+    jobs::get(&state.db, t.slug(), &p.id).await?.map(Json).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("No import job `{}` for this tenant", p.id),
+        )
+    })
 }
 
 /// The feed's format: the body's `Content-Type` when it names CSV (`text/csv`) or JSON

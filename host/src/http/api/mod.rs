@@ -68,6 +68,7 @@ use crate::http::state::{AppState, CurrentTenant};
         leads::get_deliveries,
         leads::post_retry,
         admin::post_import,
+        admin::get_import_job,
         admin::get_plugins,
         admin::get_metrics,
         admin::get_tenants,
@@ -158,6 +159,7 @@ pub fn router() -> Router<AppState> {
             "/api/v1/admin/import",
             axum::routing::post(admin::post_import).layer(axum::extract::DefaultBodyLimit::disable()),
         )
+        .route("/api/v1/admin/import/jobs/{id}", get(admin::get_import_job))
         .route("/api/v1/admin/plugins", get(admin::get_plugins))
         .route("/api/v1/admin/tenants", get(admin::get_tenants))
         .route("/api/v1/admin/reload", axum::routing::post(admin::post_reload))
