@@ -4,8 +4,10 @@
 //! transaction (the outbox). A destination is one (tenant, kind, target): a tenant's webhook, or
 //! one email address. [`run_worker`] runs one task per due destination, at most
 //! `lead_delivery_concurrency` at once, so a receiver that hangs delays only its own leads; each
-//! task delivers its destination's due rows one at a time, oldest first, each try bounded by
-//! `lead_delivery_timeout_seconds`. A row is claimed before its try (PostgreSQL: `FOR UPDATE SKIP
+//! task delivers its destination's pending rows one at a time in lead order (oldest first, once
+//! any of them is due), each try bounded by `lead_delivery_timeout_seconds`; after two failures
+//! in a row it stops and the destination's rows wait for the same retry time, so after an outage
+//! they arrive in the order the leads came ([`drain`]). A row is claimed before its try (PostgreSQL: `FOR UPDATE SKIP
 //! LOCKED`, so several hosts share the work; SQLite: one writer at a time) for the timeout plus
 //! [`CLAIM_MARGIN_SECONDS`], so no other worker sends it meanwhile. Deliveries:
 //! * webhook: `POST` of the lead as JSON with `X-Forecourt-Signature: sha256=<hex HMAC-SHA256 of
@@ -271,10 +273,13 @@ struct Claimed {
     created_at: i64,
 }
 
-/// Claims `dest`'s oldest due row at `now`, once across processes. None when none is due.
-async fn claim_next(state: &Deliverer, dest: &DestinationKey, now: i64) -> anyhow::Result<Option<Claimed>> {
+/// Claims `dest`'s oldest pending row after row `after` (0: from the start) at `now`, once
+/// across processes, whether or not that row's own retry is due: a destination is worked in
+/// lead order once any of its rows is due (docs/features/platform.md "Leads": oldest first per
+/// destination). None when it has no such row.
+async fn claim_next(state: &Deliverer, dest: &DestinationKey, now: i64, after: i64) -> anyhow::Result<Option<Claimed>> {
     let pick = "SELECT id FROM lead_deliveries WHERE status = 'pending' AND tenant = $3 AND kind = $4 AND target = $5 \
-                AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY id LIMIT 1";
+                AND id > $6 AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY id LIMIT 1";
     let locked = match state.db.engine {
         Engine::Postgres => format!("{pick} FOR UPDATE SKIP LOCKED"),
         Engine::Sqlite => pick.to_string(),
@@ -288,36 +293,79 @@ async fn claim_next(state: &Deliverer, dest: &DestinationKey, now: i64) -> anyho
     .bind(&dest.tenant)
     .bind(&dest.kind)
     .bind(&dest.target)
+    .bind(after)
     .fetch_optional(&state.db.pool)
     .await?)
 }
 
-/// Works through `dest`'s due rows one at a time, oldest first, at most [`DRAIN_LIMIT`]: each is
-/// tried once, bounded by the send timeout, and its outcome recorded. `fixed_now` (unix s) is the
-/// clock for a test round; None reads the clock before each row. Returns how many rows were
-/// tried. Errors: storage failures.
+/// Failures in a row after which a destination task stops: the receiver is down, and the
+/// destination's other pending rows wait with the failed ones (so they are retried together,
+/// in lead order). One failure followed by a success is one bad lead (a receiver that refuses
+/// it), which does not hold up the leads after it.
+pub const FAILURES_TO_STOP: usize = 2;
+
+/// Works through `dest`'s pending rows one at a time, in lead order (oldest first), at most
+/// [`DRAIN_LIMIT`]: each is tried once, bounded by the send timeout, and its outcome recorded.
+/// After [`FAILURES_TO_STOP`] failures in a row it stops and moves the destination's other
+/// pending rows' next try to the latest retry time of those failures, so the destination is
+/// retried as one, oldest first. `fixed_now` (unix s) is the clock for a test round; None
+/// reads the clock before each row. Returns how many rows were tried. Errors: storage failures.
 async fn drain(state: &Deliverer, dest: &DestinationKey, fixed_now: Option<i64>) -> anyhow::Result<usize> {
     let mut tried = 0;
+    let mut after = 0;
+    let mut failures = 0;
+    let mut retry_at = 0;
     while tried < DRAIN_LIMIT {
         let now = fixed_now.unwrap_or_else(unix_now);
-        let Some(c) = claim_next(state, dest, now).await? else {
+        let Some(c) = claim_next(state, dest, now, after).await? else {
             break;
         };
+        after = c.id;
         let timeout = state.send_timeout();
         let outcome = match tokio::time::timeout(timeout, deliver_one(state, &c)).await {
             Ok(r) => r,
             Err(_) => Err(anyhow::anyhow!("no answer within {} s", timeout.as_secs())),
         };
-        record(state, &c, outcome, fixed_now.unwrap_or_else(unix_now)).await?;
+        let failed = outcome.is_err();
+        let next = record(state, &c, outcome, fixed_now.unwrap_or_else(unix_now)).await?;
         tried += 1;
+        if failed {
+            failures += 1;
+            retry_at = retry_at.max(next);
+            if failures >= FAILURES_TO_STOP {
+                hold_destination(state, dest, retry_at, fixed_now.unwrap_or_else(unix_now)).await?;
+                break;
+            }
+        } else {
+            failures = 0;
+        }
     }
     Ok(tried)
 }
 
+/// Moves the next try of `dest`'s pending, unclaimed rows to `until` (unix s) where it is
+/// earlier (a failing receiver: its leads are retried together, oldest first).
+async fn hold_destination(state: &Deliverer, dest: &DestinationKey, until: i64, now: i64) -> anyhow::Result<()> {
+    sqlx::query(
+        "UPDATE lead_deliveries SET next_attempt_at = $4 WHERE status = 'pending' AND tenant = $1 AND kind = $2 AND target = $3 \
+         AND next_attempt_at < $4 AND (claimed_until IS NULL OR claimed_until < $5)",
+    )
+    .bind(&dest.tenant)
+    .bind(&dest.kind)
+    .bind(&dest.target)
+    .bind(until)
+    .bind(now)
+    .execute(&state.db.pool)
+    .await?;
+    Ok(())
+}
+
 /// Stores the outcome of one try of `c` at `now` (unix s): delivered, or pending with the next
-/// try after the backoff, or dead once the retry window is over.
-async fn record(state: &Deliverer, c: &Claimed, outcome: anyhow::Result<()>, now: i64) -> anyhow::Result<()> {
+/// try after the backoff, or dead once the retry window is over. Returns the next try's time
+/// (unix s; `now` when delivered).
+async fn record(state: &Deliverer, c: &Claimed, outcome: anyhow::Result<()>, now: i64) -> anyhow::Result<i64> {
     let attempts = c.attempts + 1;
+    let mut next = now;
     match outcome {
         Ok(()) => {
             sqlx::query(
@@ -331,6 +379,7 @@ async fn record(state: &Deliverer, c: &Claimed, outcome: anyhow::Result<()>, now
         }
         Err(e) => {
             let dead = now - c.created_at >= RETRY_WINDOW_SECONDS;
+            next = now + backoff_seconds(attempts);
             tracing::warn!(lead_id = %c.lead_id, tenant = %c.tenant, kind = %c.kind, attempts, dead, error = %e, "lead delivery failed");
             sqlx::query(
                 "UPDATE lead_deliveries SET status = $2, attempts = $3, next_attempt_at = $4, last_error = $5, claimed_until = NULL WHERE id = $1",
@@ -338,13 +387,13 @@ async fn record(state: &Deliverer, c: &Claimed, outcome: anyhow::Result<()>, now
             .bind(c.id)
             .bind(if dead { "dead" } else { "pending" })
             .bind(attempts)
-            .bind(now + backoff_seconds(attempts))
+            .bind(next)
             .bind(format!("{e:#}").chars().take(1000).collect::<String>())
             .execute(&state.db.pool)
             .await?;
         }
     }
-    Ok(())
+    Ok(next)
 }
 
 /// A `leads` row as delivery reads it.
