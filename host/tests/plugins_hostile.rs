@@ -220,6 +220,26 @@ fn failing_init_stops_the_tenant_load() {
     }
 }
 
+/// Issue 40: a plugin whose `init` filled its memory (bulk work fuel barely counts) made every
+/// SRP 568 ms at p50, because `init` runs again before every call. An init that leaves more than
+/// `init_memory_bytes` of linear memory is refused at load, naming the bound; the same plugin
+/// with a small init loads.
+#[test]
+fn an_init_that_fills_memory_is_refused_at_load() {
+    let plugin = "hostile-multi";
+    require(&[plugin]);
+    let (_d, reg) = registry(&[(plugin, hostile_tenant(plugin, "config = { init_fill = 12000000 }"))]);
+    let e = load_err(&reg);
+    assert!(e.contains(&format!("plugins.0 (`{plugin}`)")), "{e}");
+    assert!(e.contains("plugin.init left") && e.contains("over the 8.0 MiB bound"), "{e}");
+    let (_d, reg) = registry(&[(plugin, hostile_tenant(plugin, "config = { init_fill = 1000000 }"))]);
+    let limits = PluginLimits {
+        load_deadline: Duration::from_secs(60),
+        ..PluginLimits::default()
+    };
+    PluginHost::load(limits, &dist(), None, &reg).expect("a 1 MB init loads");
+}
+
 #[test]
 fn a_config_the_plugin_rejects_stops_the_tenant_load() {
     require(&["tag-rules-ev", "lender-standard"]);

@@ -209,7 +209,7 @@ impl PluginHost {
                         Failure::Trap(_) => c.trap += 1,
                         Failure::Oversize(_) => c.oversize += 1,
                         Failure::Invalid(_) => c.invalid += 1,
-                        Failure::InitRejected(_) => c.init += 1,
+                        Failure::InitRejected(_) | Failure::InitMemory(..) => c.init += 1,
                         Failure::Refused(_) => c.refused += 1,
                     }
                 });

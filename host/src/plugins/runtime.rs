@@ -72,6 +72,11 @@ pub struct PluginLimits {
     /// address space, not memory); a call that finds the pool full uses the host default without
     /// counting against the plugin.
     pub max_instances: u32,
+    /// Most linear memory `plugin.init` may leave behind at load, bytes (default 8 MiB): init
+    /// runs again before every call, so memory it fills is paid on each one (a plugin whose
+    /// init filled its memory made every SRP 568 ms at p50, issue 40); one over it is refused
+    /// at load ([`Failure::InitMemory`]).
+    pub init_memory_bytes: usize,
 }
 
 impl Default for PluginLimits {
@@ -90,6 +95,7 @@ impl Default for PluginLimits {
             request_fuel: 20_000_000,
             load_fuel: 500_000_000,
             max_instances: 128,
+            init_memory_bytes: 8 << 20,
         }
     }
 }
@@ -234,6 +240,9 @@ pub enum Failure {
     /// A partner call sent (or tried to send) a request its grant does not allow: an origin
     /// not in `allowed_outbound_hosts`, or more than `max_requests`.
     Refused(String),
+    /// `plugin.init` left more linear memory than [`PluginLimits::init_memory_bytes`] at load
+    /// (bytes left, the bound).
+    InitMemory(usize, usize),
 }
 
 impl Failure {
@@ -249,6 +258,7 @@ impl Failure {
             Failure::Invalid(_) => "invalid",
             Failure::InitRejected(_) => "init",
             Failure::Refused(_) => "refused",
+            Failure::InitMemory(..) => "init_memory",
         }
     }
 }
@@ -264,6 +274,12 @@ impl std::fmt::Display for Failure {
             Failure::Invalid(m) => write!(f, "invalid answer: {m}"),
             Failure::InitRejected(m) => write!(f, "init rejected the config: {m}"),
             Failure::Refused(m) => write!(f, "outbound request refused: {m}"),
+            Failure::InitMemory(left, bound) => write!(
+                f,
+                "plugin.init left {:.1} MiB of linear memory, over the {:.1} MiB bound: init runs again before every call, so what it leaves is paid on each one (build large tables lazily, or keep init small)",
+                *left as f64 / 1_048_576.0,
+                *bound as f64 / 1_048_576.0
+            ),
         }
     }
 }
@@ -678,7 +694,8 @@ impl Runtime {
 
     /// Runs `plugin.init(config)` once in a fresh store to check a tenant's config (at load,
     /// under [`PluginLimits::load_deadline`]).
-    /// `Ok(Err(message))` is the plugin's own rejection.
+    /// `Ok(Err(message))` is the plugin's own rejection; [`Failure::InitMemory`] an init that
+    /// leaves more than [`PluginLimits::init_memory_bytes`] of linear memory.
     pub fn check_config(&self, component: &LoadedComponent, config_json: &str) -> Result<Result<(), String>, Failure> {
         let mut call = self.instantiate_with(component, self.limits.load_deadline, self.limits.load_fuel)?;
         let guest = component
@@ -688,6 +705,10 @@ impl Runtime {
         let answer = guest
             .call_init(&mut call.store, config_json)
             .map_err(|e| classify(&e, call.store.data().memory_refused))?;
+        let left = call.store.data().memory_peak();
+        if answer.is_ok() && left > self.limits.init_memory_bytes {
+            return Err(Failure::InitMemory(left, self.limits.init_memory_bytes));
+        }
         Ok(answer.map_err(|m| cut(&m, 2000)))
     }
 

@@ -19,6 +19,8 @@
 //!   (N strings, one allocation): the host must measure before it copies.
 //!
 //! `init_spin` burns that many iterations in `plugin.init` (a slow init, paid on every call).
+//! `init_fill` (bytes) allocates and fills that much memory in `plugin.init` and keeps it (bulk
+//! memory work that fuel barely counts, paid on every call: the host refuses it at load).
 //! `max_cars` (default: none) applies the modes only to batches of more than that many items;
 //! smaller batches get `good` answers (a point that fails on full pages only).
 
@@ -56,6 +58,11 @@ thread_local! {
 
 thread_local! {
     static CONFIG: RefCell<Config> = RefCell::new(Config::default());
+}
+
+thread_local! {
+    /// What `init_fill` allocated, kept for the instance's life.
+    static KEPT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 fn mode(point: &str) -> String {
@@ -185,6 +192,10 @@ impl plugin::Guest for Hostile {
             }
         }
         burn(c.init_spin);
+        let fill = v.get("init_fill").and_then(|x| x.as_u64()).unwrap_or(0) as usize;
+        if fill > 0 {
+            KEPT.with(|k| *k.borrow_mut() = core::hint::black_box(vec![0x5a; fill]));
+        }
         CONFIG.with(|slot| *slot.borrow_mut() = c);
         Ok(())
     }
