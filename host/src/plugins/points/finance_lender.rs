@@ -396,7 +396,16 @@ pub fn wit_frequency(f: Frequency) -> wfl::Frequency {
     }
 }
 
-/// A plugin's repayment, checked (finite, per period above 0, text not empty).
+/// Highest establishment fee a lender's calculator may state, AUD (Australian car loans charge
+/// a few hundred to about $1,500; a hostile $49M fee showed "Finance from $237,100/wk", issue 40).
+pub const MAX_ESTABLISHMENT_FEE: f64 = 10_000.0;
+/// Highest interest a calculator may state or allow, percent a year.
+pub const MAX_INTEREST: f64 = 50.0;
+/// A car's estimate may total at most this many times the most the calculator lends.
+pub const MAX_TOTAL_FACTOR: f64 = 3.0;
+
+/// A plugin's repayment, checked (finite, per period above 0 and not above the total when the
+/// total is given, text not empty).
 pub fn check_repayment(r: wfl::Repayment) -> Result<Repayment, Invalid> {
     Ok(match r {
         wfl::Repayment::Figure(f) => {
@@ -404,6 +413,12 @@ pub fn check_repayment(r: wfl::Repayment) -> Result<Repayment, Invalid> {
             money("repayment.total", f.total)?;
             if f.per_period <= 0.0 {
                 return Err("repayment.per-period is 0".into());
+            }
+            if f.total > 0.0 && f.per_period > f.total {
+                return Err(format!(
+                    "repayment.per-period ({}) is above repayment.total ({})",
+                    f.per_period, f.total
+                ));
             }
             Repayment::Figure {
                 per_period: f.per_period,
@@ -485,9 +500,18 @@ pub fn calculator(c: wfl::Calculator) -> Result<Calculator, Invalid> {
     if c.default_interest < 0.0 {
         return Err("default-interest is negative".into());
     }
+    if c.default_interest > MAX_INTEREST || interest.as_ref().is_some_and(|r| r.max > MAX_INTEREST) {
+        return Err(format!("interest above {MAX_INTEREST} percent a year"));
+    }
     let deposit = range("deposit", &c.deposit)?;
     let residual = range("residual", &c.residual)?;
     non_negative("establishment-fee", c.establishment_fee)?;
+    if c.establishment_fee > MAX_ESTABLISHMENT_FEE {
+        return Err(format!(
+            "establishment-fee ({}) is above {MAX_ESTABLISHMENT_FEE} AUD",
+            c.establishment_fee
+        ));
+    }
     if c.frequencies.is_empty() {
         return Err("frequencies is empty".into());
     }
@@ -521,11 +545,22 @@ pub fn finance_offer(o: Option<wfl::FinanceOffer>) -> Result<Option<Option<Finan
     let estimate = o.estimate.map(check_repayment).transpose()?;
     Ok(Some(match o.calculator {
         None => None,
-        Some(c) => Some(FinanceOffer {
-            calculator: calculator(c)?,
-            show_widget: o.show_widget,
-            estimate,
-        }),
+        Some(c) => {
+            let calculator = calculator(c)?;
+            if let Some(Repayment::Figure { total, .. }) = &estimate
+                && *total > calculator.amount.max * MAX_TOTAL_FACTOR
+            {
+                return Err(format!(
+                    "estimate.total ({total}) is more than {MAX_TOTAL_FACTOR} times amount.max ({})",
+                    calculator.amount.max
+                ));
+            }
+            Some(FinanceOffer {
+                calculator,
+                show_widget: o.show_widget,
+                estimate,
+            })
+        }
     }))
 }
 
@@ -660,5 +695,56 @@ pub fn repayment(r: &RepaymentRequest) -> Repayment {
     Repayment::Figure {
         per_period,
         total: ((per_period * f64::from(n) + residual) * 100.0).round() / 100.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(min: f64, max: f64, step: f64) -> wfl::NumberRange {
+        wfl::NumberRange { min, max, step }
+    }
+
+    fn offer(fee: f64, interest: f64, estimate: Option<(f64, f64)>) -> wfl::FinanceOffer {
+        wfl::FinanceOffer {
+            calculator: Some(wfl::Calculator {
+                lender_name: None,
+                amount: range(1_000.0, 100_000.0, 500.0),
+                default_amount: 30_000.0,
+                term: wfl::TermInput::Range(range(1.0, 7.0, 0.5)),
+                default_term_years: 5.0,
+                interest: Some(range(0.5, interest.max(15.0), 0.5)),
+                default_interest: interest,
+                deposit: range(0.0, 250_000.0, 0.5),
+                residual: range(0.0, 250_000.0, 0.5),
+                establishment_fee: fee,
+                frequencies: vec![wfl::Frequency::Week],
+                default_frequency: wfl::Frequency::Week,
+                comparison_rate_text: None,
+                disclaimer: None,
+            }),
+            show_widget: true,
+            estimate: estimate.map(|(per_period, total)| wfl::Repayment::Figure(wfl::RepaymentFigure { per_period, total })),
+        }
+    }
+
+    /// Issue 40: a lender plugin's $49M establishment fee showed "Finance from $237,100/wk".
+    /// A fee, an interest or an estimate no lender could mean is an invalid answer (the host's
+    /// default finance shows instead, and the failure counts toward the breaker).
+    #[test]
+    fn implausible_finance_figures_are_invalid() {
+        assert!(finance_offer(Some(offer(990.0, 8.5, Some((120.0, 31_200.0))))).is_ok());
+        let e = finance_offer(Some(offer(49_000_000.0, 8.5, None))).unwrap_err();
+        assert!(e.contains("establishment-fee (49000000) is above 10000 AUD"), "{e}");
+        let e = finance_offer(Some(offer(990.0, 80.0, None))).unwrap_err();
+        assert!(e.contains("interest above 50 percent"), "{e}");
+        let e = finance_offer(Some(offer(990.0, 8.5, Some((237_100.0, 40_000_000.0))))).unwrap_err();
+        assert!(
+            e.contains("estimate.total (40000000) is more than 3 times amount.max (100000)"),
+            "{e}"
+        );
+        let e = finance_offer(Some(offer(990.0, 8.5, Some((500.0, 400.0))))).unwrap_err();
+        assert!(e.contains("per-period (500) is above repayment.total (400)"), "{e}");
     }
 }
