@@ -104,6 +104,28 @@ pub fn indicator_shows(price: f64, average: Option<f64>, state_average: Option<f
     }
 }
 
+/// A comparable price counts only within this factor of the set's median (both ways): a real
+/// feed carries $999,999 placeholders and one-off exotic listings, and one of them moved "the
+/// average" of three cars by hundreds of thousands of dollars (issue 39).
+pub const OUTLIER_FACTOR: f64 = 2.0;
+
+/// The prices of sorted `v` (AUD) a market figure may use: those within [`OUTLIER_FACTOR`] of
+/// the median, when at least [`MIN_COMPARABLES`] remain and at most a third were left out
+/// (more is a set too mixed to claim anything from). None when unsure.
+pub fn trusted(v: &[f64]) -> Option<Vec<f64>> {
+    if v.len() < MIN_COMPARABLES {
+        return None;
+    }
+    let median = percentile(v, 0.5);
+    let kept: Vec<f64> = v
+        .iter()
+        .copied()
+        .filter(|p| *p >= median / OUTLIER_FACTOR && *p <= median * OUTLIER_FACTOR)
+        .collect();
+    let dropped = v.len() - kept.len();
+    (kept.len() >= MIN_COMPARABLES && dropped * 3 <= v.len()).then_some(kept)
+}
+
 fn mean(v: &[f64]) -> f64 {
     v.iter().sum::<f64>() / v.len() as f64
 }
@@ -120,6 +142,8 @@ fn round_to(v: f64, step: f64) -> f64 {
 }
 
 /// The gauge for a car priced `listing` (AUD, 0 for none) in `state` against `comparables`.
+/// Each set (the state's, the nation's) is first narrowed to its [`trusted`] prices; a set with
+/// none gives no figure.
 pub fn gauge(listing: f64, state: Option<&str>, comparables: &[Comparable]) -> Autogauge {
     let mut national: Vec<f64> = comparables.iter().map(|c| c.price).filter(|p| p.is_finite() && *p > 0.0).collect();
     let mut in_state: Vec<f64> = comparables
@@ -130,6 +154,9 @@ pub fn gauge(listing: f64, state: Option<&str>, comparables: &[Comparable]) -> A
         .collect();
     national.sort_by(f64::total_cmp);
     in_state.sort_by(f64::total_cmp);
+    let read = national.len();
+    let national = trusted(&national).unwrap_or_default();
+    let in_state = trusted(&in_state).unwrap_or_default();
     let avg = |v: &[f64]| (v.len() >= MIN_COMPARABLES).then(|| round_to(mean(v), 1.0));
     let mut g = Autogauge {
         listing_price: (listing.is_finite() && listing > 0.0).then_some(listing),
@@ -142,7 +169,7 @@ pub fn gauge(listing: f64, state: Option<&str>, comparables: &[Comparable]) -> A
     } else if national.len() >= MIN_COMPARABLES {
         (&national, "national", 0.85)
     } else {
-        g.comparables = national.len();
+        g.comparables = read;
         return g;
     };
     let n = set.len();
@@ -322,7 +349,7 @@ mod tests {
         let g = gauge(30_000.0, Some("QLD"), &set[..2]);
         assert!(g.market_range_min.is_none() && !g.visible);
         // Confidence 0.2 or lower: few cars spread widely.
-        let wide = cars(&[(5_000.0, "QLD"), (30_000.0, "QLD"), (90_000.0, "QLD")]);
+        let wide = cars(&[(15_000.0, "QLD"), (30_000.0, "QLD"), (60_000.0, "QLD")]);
         let g = gauge(30_000.0, Some("QLD"), &wide);
         assert!(g.confidence.unwrap() <= MIN_CONFIDENCE && !g.visible, "{g:?}");
         // The range's maximum below the listing price.
@@ -338,14 +365,43 @@ mod tests {
     #[test]
     fn percentiles_trim_outliers_from_five_cars() {
         let set = cars(&[
-            (10_000.0, "QLD"),
+            (20_000.0, "QLD"),
             (30_000.0, "QLD"),
             (31_000.0, "QLD"),
             (32_000.0, "QLD"),
             (60_000.0, "QLD"),
         ]);
         let g = gauge(31_000.0, Some("QLD"), &set);
-        assert_eq!((g.market_range_min, g.market_range_max), (Some(18_000.0), Some(48_800.0)));
+        assert_eq!((g.market_range_min, g.market_range_max), (Some(24_000.0), Some(48_800.0)));
+    }
+
+    /// Issue 39: one $990k car and two sold cars made a $45,990 car "$397,221 below the state
+    /// market average". Prices far from the median are left out, and a set left with too few
+    /// cars, or that lost more than a third, claims nothing.
+    #[test]
+    fn outliers_and_placeholders_make_no_market_claim() {
+        let set = cars(&[(990_000.0, "VIC"), (45_500.0, "VIC"), (46_900.0, "VIC")]);
+        let g = gauge(45_990.0, Some("VIC"), &set);
+        assert_eq!((g.average_market_price, g.state_average_market_price), (None, None), "{g:?}");
+        assert!(!g.below_market && !g.visible && g.description.is_none(), "{g:?}");
+        // A $999,999 placeholder among five real prices is left out; the rest stand.
+        let set = cars(&[
+            (44_000.0, "VIC"),
+            (45_000.0, "VIC"),
+            (46_000.0, "VIC"),
+            (47_000.0, "VIC"),
+            (999_999.0, "VIC"),
+        ]);
+        let g = gauge(45_000.0, Some("VIC"), &set);
+        assert_eq!(g.state_average_market_price, Some(45_500.0), "{g:?}");
+        assert_eq!(g.comparables, 4);
+        assert_eq!(
+            g.description.as_deref(),
+            Some("Priced $500 below the average of 4 similar cars in VIC.")
+        );
+        // Half the set far from the other half: unsure, nothing.
+        assert_eq!(trusted(&[10_000.0, 11_000.0, 12_000.0, 90_000.0, 95_000.0, 99_000.0]), None);
+        assert_eq!(trusted(&[10_000.0, 11_000.0, 12_000.0]), Some(vec![10_000.0, 11_000.0, 12_000.0]));
     }
 
     #[test]
