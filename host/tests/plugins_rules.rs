@@ -239,6 +239,15 @@ fn price_display_subscription_table() {
             PriceView::Preorder { text: "PRE-ORDER".into() },
         ),
         (
+            "a pre-order car with a price shows the pre-order text",
+            im,
+            car(|c| {
+                c.price = 60_000.0;
+                c.preorder.0 = true
+            }),
+            PriceView::Preorder { text: "PRE-ORDER".into() },
+        ),
+        (
             "no price: tenant wording",
             im,
             car(|c| c.price = 0.0),

@@ -2,13 +2,14 @@
 //!
 //! Extension point `price-display` (docs/features/shopper-core.md §4 "Price display: subscription, reduced,
 //! car-price, pre-order (text PREORDER), no-price (configured text)"; §5 "Price is shown only if
-//! greater than 10"). The first that applies, in the spec's order:
+//! greater than 10"). The first that applies:
 //!
 //! 1. `subscription`: the car has a subscription price above 0 (and `subscription` is on);
-//! 2. `was-now`: the car's `before_price` is above its price and the price is shown (and
+//! 2. `preorder`: a pre-order car, with `preorder_text` (`PREORDER`), whatever its price (a
+//!    pre-order car shown as "$60,000 Drive Away" reads as a car in the yard: issue 39);
+//! 3. `was-now`: the car's `before_price` is above its price and the price is shown (and
 //!    `show_was_now` is on);
-//! 3. `car-price`: the price is above `min_price` (10);
-//! 4. `preorder`: a pre-order car, with `preorder_text` (`PREORDER`);
+//! 4. `car-price`: the price is above `min_price` (10);
 //! 5. `no-price`: `no_price_text`, else the tenant's `[wording] no_price_text`.
 //!
 //! ## Config (every key optional)
@@ -87,6 +88,9 @@ impl PriceDisplay for SubscriptionPrices {
                 suffix: self.suffix.clone(),
             })));
         }
+        if car.preorder {
+            return Ok(Some(PriceView::Preorder(self.preorder_text.clone())));
+        }
         let shown = car.price > self.min_price;
         if let Some(was) = car.before_price.filter(|was| self.show_was_now && shown && *was > car.price) {
             return Ok(Some(PriceView::WasNow(WasNowView {
@@ -100,9 +104,6 @@ impl PriceDisplay for SubscriptionPrices {
                 price: car.price,
                 price_type: car.price_type.clone(),
             })));
-        }
-        if car.preorder {
-            return Ok(Some(PriceView::Preorder(self.preorder_text.clone())));
         }
         let text = self.no_price_text.clone().unwrap_or_else(|| ctx.no_price_text.clone());
         Ok(Some(PriceView::NoPrice(text)))
@@ -224,6 +225,15 @@ mod tests {
                 "",
                 Car {
                     price: 0.0,
+                    preorder: true,
+                    ..base.clone()
+                },
+                PriceView::Preorder("PREORDER".into()),
+            ),
+            (
+                "",
+                Car {
+                    price: 60_000.0,
                     preorder: true,
                     ..base.clone()
                 },

@@ -290,15 +290,21 @@ pub fn price_view(v: wpd::PriceView) -> Result<PriceView, Invalid> {
     })
 }
 
-/// The default price view (docs/features/shopper-core.md §4 "Price display", in its order): subscription when the
-/// car has a subscription price above 0; was/now when `before_price` is above a shown price;
-/// the price when above 10 AUD (§5); `PREORDER` for a pre-order car; else the tenant's no-price
-/// text.
+/// The default price view (docs/features/shopper-core.md §4 "Price display"): subscription when
+/// the car has a subscription price above 0; `PREORDER` for a pre-order car whatever its price
+/// (issue 39: "$60,000 Drive Away" on a pre-order car reads as a car in the yard); was/now when
+/// `before_price` is above a shown price; the price when above 10 AUD (§5); else the tenant's
+/// no-price text.
 pub fn price_view_for(cfg: &TenantConfig, car: &Car) -> PriceView {
     if let Some(weekly) = car.subscription_price.filter(|p| p.is_finite() && *p > 0.0) {
         return PriceView::Subscription {
             weekly,
             suffix: SUBSCRIPTION_SUFFIX.into(),
+        };
+    }
+    if car.preorder.0 {
+        return PriceView::Preorder {
+            text: PREORDER_TEXT.into(),
         };
     }
     let shown = car.price.is_finite() && car.price > MIN_SHOWN_PRICE;
@@ -313,11 +319,6 @@ pub fn price_view_for(cfg: &TenantConfig, car: &Car) -> PriceView {
         return PriceView::CarPrice {
             price: car.price,
             price_type: car.price_type.clone(),
-        };
-    }
-    if car.preorder.0 {
-        return PriceView::Preorder {
-            text: PREORDER_TEXT.into(),
         };
     }
     PriceView::NoPrice {
