@@ -138,6 +138,7 @@ async fn a_lead_is_stored_with_every_field_and_a_double_submit_is_one_lead() {
         ("user_agent", json!("leads-test/1.0")),
         ("stock_number", json!("A1")),
         ("Vehicle Make", json!("Toyota")),
+        ("manufacturer_slug", json!("toyota")),
         ("vehicle_status", json!("used")),
         ("dealership_slug", json!("alpha-dealer")),
         ("visited_pages", json!(["/", "/search/used-cars"])),

@@ -474,6 +474,9 @@ pub async fn validate(db: &Db, tenant: &Tenant, body: &Value, user_agent: Option
         fields.insert("stock_number".into(), Value::String(car.stocknum.clone()));
         fields.insert("car_dealership_id".into(), Value::from(car.dealership_id));
         fields.insert("vehicle_status".into(), Value::String(car.car_type.clone()));
+        // The car's make as the site's brand pages name it (`/{manufacturer_slug}/overview`),
+        // so a CRM can route the lead to the brand's sales team (shopper-core "Lead data").
+        fields.insert("manufacturer_slug".into(), Value::String(crate::slug::slugify(&car.make)));
         if form != "trade_in" && form != "service" {
             fields.insert("Vehicle Make".into(), Value::String(car.make.clone()));
             fields.insert("Vehicle Model".into(), Value::String(car.model.clone()));
