@@ -98,11 +98,37 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Imports the request body as a stock feed for the request's tenant. The body may be up to the
-         *     host's `max_body_bytes` (64 MiB by default; the route lifts axum's 2 MiB default for buffered
-         *     bodies): a longer one is a 413 `payload_too_large` on `body` in the envelope, nothing imported.
+         * Imports the request body as a stock feed for the request's tenant, as a job
+         *     (`crate::stock::jobs`): the answer is the import's report (200) when it ends within the
+         *     request's wait (`Prefer: wait=N` seconds, default [`IMPORT_WAIT`]), else 202 with the job
+         *     (`Location`: its URL, `GET` it for progress and the report). `Prefer: respond-async` answers
+         *     202 at once. The body may be up to the host's `max_body_bytes` (64 MiB by default; the route
+         *     lifts axum's 2 MiB default for buffered bodies): a longer one is a 413 `payload_too_large` on
+         *     `body` in the envelope, nothing imported.
          */
         post: operations["post_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/import/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One import job of the request's tenant (`crate::stock::jobs`): its status (`running`,
+         *     `done`, `failed`), progress (phase, rows done of rows to do), and once ended the report or
+         *     the error. Errors: 404 `not_found` when the tenant has no such job (another tenant's job
+         *     included); 401 without the admin token, 403 when it is not set.
+         */
+        get: operations["get_import_job"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2572,6 +2598,54 @@ export interface components {
             /** @description Title. */
             title: string;
         };
+        /** @description One import job as `GET /api/v1/admin/import/jobs/{id}` answers it. */
+        ImportJob: {
+            /**
+             * Format: int64
+             * @description When the job started, unix seconds.
+             */
+            created_at: number;
+            error?: null | components["schemas"]["JobError"];
+            /** @description The job's id (a UUID). */
+            id: string;
+            /** @description Where the import is (the last phase reached when it ended). */
+            progress: components["schemas"]["ImportProgress"];
+            report?: null | components["schemas"]["ImportReport"];
+            /** @description Feed source name. */
+            source: string;
+            /** @description `running`, `done` or `failed`. */
+            status: components["schemas"]["JobStatus"];
+            /** @description Tenant slug. */
+            tenant: string;
+            /**
+             * Format: int64
+             * @description When the job was last written, unix seconds.
+             */
+            updated_at: number;
+            /** @description The job's URL (`/api/v1/admin/import/jobs/{id}`). */
+            url: string;
+        };
+        /**
+         * @description An import's phases, in order ([`ImportProgress`]).
+         * @enum {string}
+         */
+        ImportPhase: "reading" | "checking" | "staging" | "applying" | "readiness";
+        /**
+         * @description Where an import is (an import job's progress, [`super::jobs`]): the phase and, for the
+         *     phases that count rows, the rows done of the rows to do.
+         */
+        ImportProgress: {
+            /** @description Rows done in this phase (0 for the phases without a count). */
+            done: number;
+            /**
+             * @description `reading` (parsing the feed), `checking` (validating rows: of the feed's rows),
+             *     `staging` (writing the rows to change: of those rows), `applying` (the commit point),
+             *     `readiness` (the listing readiness summary after the apply).
+             */
+            phase: components["schemas"]["ImportPhase"];
+            /** @description Rows this phase has to do (0 for the phases without a count). */
+            total: number;
+        };
         /** @description The outcome of an import. */
         ImportReport: {
             /**
@@ -2613,6 +2687,28 @@ export interface components {
             /** @description Notes that did not refuse a row (ignored columns). */
             warnings: string[];
         };
+        /**
+         * @description Why a job failed: the error envelope the synchronous import would have answered, and its
+         *     HTTP status.
+         */
+        JobError: {
+            /** @description Machine-readable code (`invalid_field`, `import_conflict`, `import_interrupted`, ...). */
+            code: string;
+            /** @description The request field at fault (`body`, `mapping`), when there is one. */
+            field?: string | null;
+            /** @description Human-readable message. */
+            message: string;
+            /**
+             * Format: int32
+             * @description The HTTP status the import would have answered (400, 409, 500, ...).
+             */
+            status: number;
+        };
+        /**
+         * @description A job's state.
+         * @enum {string}
+         */
+        JobStatus: "running" | "done" | "failed";
         /**
          * @description The fields every lead form may carry. At least one of `email` and `phone` is required; an
          *     empty string or null is the same as an absent field.
@@ -5485,7 +5581,12 @@ export type Finding = components['schemas']['Finding'];
 export type Frequency = components['schemas']['Frequency'];
 export type FuelConfig = components['schemas']['FuelConfig'];
 export type ImageBanner = components['schemas']['ImageBanner'];
+export type ImportJob = components['schemas']['ImportJob'];
+export type ImportPhase = components['schemas']['ImportPhase'];
+export type ImportProgress = components['schemas']['ImportProgress'];
 export type ImportReport = components['schemas']['ImportReport'];
+export type JobError = components['schemas']['JobError'];
+export type JobStatus = components['schemas']['JobStatus'];
 export type LeadCommon = components['schemas']['LeadCommon'];
 export type LeadCreated = components['schemas']['LeadCreated'];
 export type LeadRecord = components['schemas']['LeadRecord'];
@@ -5839,7 +5940,10 @@ export interface operations {
                 /** @description Column-mapping file, relative to the tenant folder; must stay inside the tenants directory. */
                 mapping?: string | null;
             };
-            header?: never;
+            header?: {
+                /** @description RFC 7240: `respond-async` answers 202 with the job at once; `wait=N` waits up to N seconds (at most 600) for the report before answering 202; default 10 s */
+                Prefer?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5853,13 +5957,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Imported; rejected rows are listed */
+            /** @description Imported within the wait; rejected rows are listed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description Still importing: the job (`Location` is its URL; `GET` it for progress and, once done, the report) */
+            202: {
+                headers: {
+                    /** @description The job's URL, /api/v1/admin/import/jobs/{id} */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
                 };
             };
             /** @description Unreadable feed (a CSV whose header row names no stock field) or mapping */
@@ -5896,6 +6011,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Another import changed this tenant's cars meanwhile; nothing imported */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The feed is longer than the host's `max_body_bytes` (`error.field` is `body`); nothing imported */
             413: {
                 headers: {
@@ -5907,6 +6031,63 @@ export interface operations {
             };
             /** @description The body's `Content-Type` is not `application/json` (`error.field` is `content-type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_import_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id (from the 202 answer's `Location` or body). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description A parameter or the body is invalid; `error.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such job for this tenant */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
