@@ -96,6 +96,11 @@ fn invalid_files_name_file_key_and_reason() {
         ),
         (base.clone() + "\n[stock]\nfilter_level = 15\n", "stock.filter_level", "0 and 14"),
         (
+            base.clone() + "\n[finance]\nlink = \"//evil.example/finance\"\n",
+            "finance.link",
+            "must be a site path",
+        ),
+        (
             base.clone() + "\n[search]\npage_size = 0\n",
             "search.page_size",
             "between 1 and 100",

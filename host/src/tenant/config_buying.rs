@@ -17,6 +17,10 @@ pub struct FinanceConfig {
     /// Default interest rate, percent per year.
     #[serde(default)]
     pub default_interest: Option<f64>,
+    /// The site's finance page, a site path (`/finance-enquiry`): where the VDP's Finance
+    /// button, the cards' finance links and the sticky header go. None: `/finance`.
+    #[serde(default)]
+    pub link: Option<String>,
     /// The per-car weekly quote's built-in calculation (docs/features/shopper-core.md §7
     /// `POST /api/youx/quote`; docs/features/platform.md "Finance and delivery tools"), used when
     /// no `lender-integration` plugin asks the lender.

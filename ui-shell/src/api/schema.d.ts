@@ -2377,6 +2377,11 @@ export interface components {
              * @description Default interest rate, percent per year.
              */
             default_interest?: number | null;
+            /**
+             * @description The site's finance page, a site path (`/finance-enquiry`): where the VDP's Finance
+             *     button, the cards' finance links and the sticky header go. None: `/finance`.
+             */
+            link?: string | null;
             /** @description Finance provider key; absent means no finance calculator. */
             provider?: string | null;
         };
