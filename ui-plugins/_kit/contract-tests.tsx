@@ -9,6 +9,7 @@ import { CAR_REDUCED, CAR_SOLD, remotePropsFor, TENANTS } from "@forecourt/ui-sh
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { groupActions } from "./SidebarActions";
 
 type Modules = { [M in keyof RemoteProps]: ComponentType<RemoteProps[M]> };
 
@@ -89,6 +90,40 @@ export function describeRemote(template: string, modules: Modules): void {
     it("VdpSidebar shows the view count grouped in thousands (the shell's formatter)", () => {
       const { container } = render(<modules.VdpSidebar {...props.VdpSidebar} views={12345} />);
       expect(container.textContent).toContain("12,345");
+    });
+    it("VdpSidebar shows two or three action buttons, the others in 'More options' and the tools row (issue 39)", () => {
+      const { container } = render(<modules.VdpSidebar {...props.VdpSidebar} />);
+      expect(props.VdpSidebar.actions.length).toBeGreaterThan(5);
+      for (const a of props.VdpSidebar.actions) expect(container.querySelectorAll(`[data-action="${a.id}"]`)).toHaveLength(1);
+      const buttons = [...container.querySelectorAll("[data-action]")].filter((e) => !e.closest(".kit-more, .kit-tools"));
+      expect(buttons.length).toBeGreaterThanOrEqual(2);
+      expect(buttons.length).toBeLessThanOrEqual(4);
+      expect(buttons[0]?.getAttribute("data-action")).toBe(props.VdpSidebar.actions[0]?.id);
+      const more = container.querySelector("[data-more-actions]");
+      if (buttons.length < 4) {
+        expect(more?.querySelector("summary")?.textContent).toBe("More options");
+        expect(more?.querySelectorAll("[data-action]").length).toBeGreaterThanOrEqual(2);
+      } else expect(more).toBeNull();
+    });
+    it("groupActions: tools apart, three buttons, the rest in the menu (one more is a button)", () => {
+      const act = (id: string) => ({ id, label: id, href: `#${id}`, emphasis: "secondary" as const });
+      const ids = (list: { id: string }[]) => list.map((a) => a.id);
+      const all = ["reserve", "enquire", "call", "finance", "trade-in", "history", "share", "fave", "print"].map(act);
+      const g = groupActions(all);
+      expect([ids(g.buttons), ids(g.more), ids(g.tools)]).toEqual([
+        ["reserve", "enquire", "call"],
+        ["finance", "trade-in", "history"],
+        ["share", "fave", "print"],
+      ]);
+      const four = groupActions(["enquire", "call", "finance", "trade-in", "share", "save", "print"].map(act));
+      expect([ids(four.buttons), ids(four.more)]).toEqual([["enquire", "call", "finance", "trade-in"], []]);
+      expect(ids(groupActions(["similar", "call", "share", "print"].map(act)).buttons)).toEqual(["similar", "call"]);
+    });
+    it("VdpSidebar says one view in the singular (issue 39: '1 views')", () => {
+      const { container } = render(<modules.VdpSidebar {...props.VdpSidebar} views={1} />);
+      const text = container.textContent ?? "";
+      expect(text).toMatch(/(^|\D)1 (view|person)\b/);
+      expect(text).not.toMatch(/(^|\D)1 (views|people)\b/);
     });
     it("SearchCard shows the drive-away line after the price (issue 26), and none without one", () => {
       const line = "≈ $48,858 drive-away in NSW (est., excl. some on-road costs)";

@@ -189,6 +189,17 @@ describe.skipIf(skip !== "")(`VDP tools e2e (${inject("mode")})`, () => {
         expect(last.display).toBe(last.hostDisplay);
         expect(last.total).toBe(last.hostTotal);
       }
+      // The amount can be typed too (issue 39): Enter commits it, the slider follows and the host is asked for it.
+      const typed: Record<string, unknown>[] = [];
+      page.on("request", (r) => {
+        if (r.url().endsWith("/api/v1/finance/repayment") && r.method() === "POST") typed.push(JSON.parse(r.postData() ?? "{}"));
+      });
+      const entry = page.locator('#finance-calculator [data-field="amount"] input[name="amount"]');
+      await entry.fill("42000");
+      await entry.press("Enter");
+      await expect.poll(() => amount.getAttribute("aria-valuenow"), { timeout: 5_000 }).toBe("42000");
+      await expect.poll(() => typed.at(-1)?.amount, { timeout: 10_000 }).toBe(42000);
+      expect(await entry.inputValue()).toBe("42,000");
       // The browser itself logs a failed request ("Failed to load resource"); the page logs nothing.
       expect(log.errors.filter((e) => !/favicon|Failed to load resource/.test(e))).toEqual([]);
       await page.close();

@@ -312,6 +312,10 @@ describe
             for (const c of f.console) failures.push(`${where}: console ${c}`);
             for (const v of await seriousViolations(page)) failures.push(`${where}: axe ${v}`);
             if (target.kind === "no-price VDP") failures.push(...(await noPriceClaims(page)).map((m) => `${where}: ${m}`));
+            if (target.kind === "VDP" && w.name === "phone")
+              failures.push(...(await phoneFirstScreen(page)).map((m) => `${where}: ${m}`));
+            if (target.kind === "VDP" && w.name !== "phone")
+              failures.push(...(await financeLinks(page)).map((m) => `${where}: ${m}`));
             await page.close();
             expect(failures).toEqual([]);
           });
@@ -319,6 +323,55 @@ describe
       }
     }
   });
+
+/**
+ * A phone's first screen of a VDP (issue 39: the title, price and buttons sat 4,800-5,700 px
+ * down, after the details, similar cars and the blog): at the top of the page, the sidebar's title
+ * and price are on the screen, above the fixed bottom bar, which shows the primary action. Takes
+ * the page (scrolled back to the top); returns what is missing, one line each.
+ */
+async function phoneFirstScreen(page: Page): Promise<string[]> {
+  await page.locator(".fc-bottom-bar").waitFor({ timeout: 10_000 });
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const screen = window.innerHeight;
+    const bar = document.querySelector(".fc-bottom-bar")?.getBoundingClientRect().top ?? screen;
+    const side = '[data-fc-component="VdpSidebar"]';
+    for (const [what, selector] of [
+      ["title", `${side} h1`],
+      ["price", `${side} [data-fc-price]`],
+    ] as const) {
+      const box = document.querySelector(selector)?.getBoundingClientRect();
+      if (!box) out.push(`no ${what} in the sidebar`);
+      else if (box.top < 0 || box.top >= screen || box.bottom > bar)
+        out.push(
+          `the ${what} is at ${Math.round(box.top)}-${Math.round(box.bottom)} px, not on the first screen (above ${Math.round(bar)} px)`,
+        );
+    }
+    const primary = document.querySelector(".fc-bottom-bar .fc-button--primary")?.getBoundingClientRect();
+    if (!primary || primary.top < 0 || primary.bottom > screen) out.push("the bottom bar shows no primary action");
+    return out;
+  });
+}
+
+/**
+ * The VDP's finance links go to the site's finance page (issue 39: always `/finance`, never the
+ * tenant's `[finance] link`): every sidebar link to a finance page is the tenant's `finance.link`
+ * (from GET /api/v1/tenant), else `/finance`. Takes the page; returns the wrong links, one line
+ * each.
+ */
+async function financeLinks(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const t = (await (await fetch("/api/v1/tenant")).json()) as { finance?: { link?: string | null } };
+    const want = t.finance?.link ?? "/finance";
+    const side = document.querySelector('[data-fc-component="VdpSidebar"]');
+    const links = [...(side?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? [])]
+      .map((a) => new URL(a.href).pathname)
+      .filter((p) => /^\/(finance|finance-enquiry|apply-for-finance)$/.test(p));
+    if (links.length === 0) return [`no finance link in the sidebar (want ${want})`];
+    return links.filter((p) => p !== want).map((p) => `a sidebar finance link goes to ${p}, not ${want}`);
+  });
+}
 
 /**
  * What a no-price VDP must not say (issue 25: "Enquire for price" and also "This car: $5" and
@@ -402,6 +455,16 @@ describe.skipIf(skip !== "")("what the pages say matches the site's stock and se
     expect(labels.length).toBeGreaterThan(0);
     const raw = labels.filter((l) => /^(suv|4wd|awd|fwd|rwd|peopleMover|sedan|wagon|coupe|petrol|automatic)\b/.test(l));
     expect(raw).toEqual([]);
+    // The cards' chips too (issue 39: "sedan", "suv").
+    const chips = page.locator('[data-fc-component="SearchCard"] [class*="chips"]');
+    await chips.first().waitFor({ timeout: 15_000 });
+    const words = (await chips.allInnerTexts()).flatMap((c) => c.split(/\s*[·|\n]\s*/));
+    expect(words.length).toBeGreaterThan(0);
+    expect(
+      words.filter((w) =>
+        /^(suv|sedan|wagon|hatch|coupe|ute|van|convertible|petrol|diesel|electric|hybrid|automatic|manual)$/.test(w),
+      ),
+    ).toEqual([]);
     await page.close();
   });
 

@@ -148,6 +148,8 @@ describe.skipIf(skip !== "" || adminToken === "")(`lead forms (${inject("mode")}
     await page.waitForSelector('[role="dialog"] form[data-form="request_photos"]');
     await fillContact(page, '[role="dialog"]');
     const lead = await submitAndFind(page, before, "Request Photos");
+    // A sentence, not "Thank you for your Request Photos." (issue 39).
+    expect(await page.locator("[data-category]").innerText()).toContain("Thank you for your request for photos.");
     expect(lead.form).toBe("request_photos");
     expect(lead.fields).toMatchObject({ message: "Please send photos for this car", car_id: car.id });
     await page.close();
@@ -167,6 +169,10 @@ describe.skipIf(skip !== "" || adminToken === "")(`lead forms (${inject("mode")}
     await fillContact(page);
     await page.getByRole("button", { name: "Get My Valuation" }).click();
     await page.getByText("Please Select An Option...", { exact: false }).first().waitFor();
+    // The summary names the field by its label, not its key (issue 39: "under_finance: ...").
+    const summary = await page.locator(".fc-form-errors").innerText();
+    expect(summary).toContain("Is Your Car Currently Under Finance: Please Select An Option...");
+    expect(summary).not.toContain("under_finance");
     expect((await leads(page)).length).toBe(before);
     await page.selectOption('[name="under_finance"]', "No");
     await page.getByRole("radio", { name: "SMS" }).click();
@@ -203,6 +209,28 @@ describe.skipIf(skip !== "" || adminToken === "")(`lead forms (${inject("mode")}
       adjustmentAnswers: { condition: "good", accident_history: "no", service_history: "full", tyres: "good", keys: "two" },
     });
     if (offer > 0) expect(lead.fields).toMatchObject({ offer_accepted: true });
+    await page.close();
+  });
+
+  it("group site: /sell-your-car asks for the dealership, and the valuation is stored (issue 39)", async () => {
+    const group = "southern-cross-motor-group";
+    const page = await freshPage(browser.context, url(group, "/"), url(group, "/sell-your-car"));
+    await page.waitForSelector('form[data-form="trade_in"]');
+    const before = (await leads(page)).length;
+    await page.fill('[name="Vehicle Make"]', "Toyota");
+    await page.fill('[name="Vehicle Model"]', "RAV4");
+    await page.fill('[name="Vehicle Year"]', "2019");
+    await page.selectOption('[name="under_finance"]', "Yes");
+    await fillContact(page);
+    // The dealership is a field the shopper can see and choose (it was required but not shown).
+    const choice = page.locator('form[data-form="trade_in"]').getByRole("combobox", { name: "Dealership" });
+    expect(await choice.isVisible()).toBe(true);
+    const dealership = await choice.locator("option:nth-child(2)").evaluate((o) => (o as HTMLOptionElement).value);
+    await choice.selectOption(dealership);
+    const lead = await submitAndFind(page, before, "Get My Valuation");
+    expect(lead.form).toBe("trade_in");
+    expectContact(lead);
+    expect(lead.fields).toMatchObject({ dealership_slug: dealership, "Vehicle Make": "Toyota", under_finance: "Yes" });
     await page.close();
   });
 

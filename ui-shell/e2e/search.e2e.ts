@@ -341,8 +341,29 @@ describe.skipIf(skip !== "")("search results page", () => {
                 .join(", ")}`,
           );
         expect(bad, `${tenant} ${vp.name}`).toEqual([]);
+        if (vp.name === "phone" && tenant === TENANTS[0]) await filterDialogFooterCovers(page);
         await page.close();
       }
     });
   }
 });
+
+/**
+ * The phone's filter dialog (issue 39: its list ran under the 'Show Me' button): opened and
+ * scrolled half way, the sticky footer reaches the dialog's bottom edge, so no filter shows
+ * through the strip under the button. Takes an SRP page at a phone's width; fails the test otherwise.
+ */
+async function filterDialogFooterCovers(page: Page): Promise<void> {
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.locator(".fc-srp-showme").waitFor({ timeout: 10_000 });
+  const gap = await dialog.evaluate((d) => {
+    d.scrollTop = (d.scrollHeight - d.clientHeight) / 2;
+    const footer = d.querySelector(".fc-srp-dialog__footer")?.getBoundingClientRect();
+    const box = d.getBoundingClientRect();
+    return footer ? box.bottom - footer.bottom : Number.NaN;
+  });
+  // The dialog's 1 px edge aside, the footer ends where the dialog does.
+  expect(gap).toBeLessThanOrEqual(2);
+  await page.keyboard.press("Escape");
+}

@@ -1,8 +1,9 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
-import { formatThousands } from "@forecourt/ui-shell/format";
+import { countOf } from "@forecourt/ui-shell/format";
 import { Price } from "../../_kit/Price";
+import { SidebarActions } from "../../_kit/SidebarActions";
 import { Style } from "../../_kit/Style";
-import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
+import { SidebarExtras, TagBadge } from "../../_kit/VdpParts";
 import css from "./styles.css?inline";
 
 /**
@@ -49,11 +50,11 @@ export default function VdpSidebar({
           ))}
         </tbody>
       </table>
-      <p className="cl-sidebar__actions">
-        {actions.map((a) => (
-          <ActionLink key={a.id} action={a} className={a.emphasis === "primary" ? "cl-btn cl-btn--primary" : "cl-btn"} />
-        ))}
-      </p>
+      <SidebarActions
+        actions={actions}
+        className="cl-sidebar__actions"
+        buttonClass={(e) => (e === "primary" ? "cl-btn cl-btn--primary" : "cl-btn")}
+      />
       {phone ? (
         <p className="cl-sidebar__phone">
           {phone.label}: <a href={phone.href}>{phone.display}</a>
@@ -64,7 +65,7 @@ export default function VdpSidebar({
           Located at <a href={location.href}>{location.label}</a>
         </p>
       ) : null}
-      {views > 0 ? <p className="cl-muted">{formatThousands(views)} views</p> : null}
+      {views > 0 ? <p className="cl-muted">{countOf(views, "view")}</p> : null}
     </aside>
   );
 }

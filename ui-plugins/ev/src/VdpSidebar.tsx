@@ -1,8 +1,9 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
-import { formatThousands } from "@forecourt/ui-shell/format";
+import { countOf } from "@forecourt/ui-shell/format";
 import { Price } from "../../_kit/Price";
+import { SidebarActions } from "../../_kit/SidebarActions";
 import { Style } from "../../_kit/Style";
-import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
+import { SidebarExtras, TagBadge } from "../../_kit/VdpParts";
 import css from "./styles.css?inline";
 
 /**
@@ -46,11 +47,11 @@ export default function VdpSidebar({
           </div>
         ))}
       </dl>
-      <p className="ev-sidebar__actions">
-        {actions.map((a) => (
-          <ActionLink key={a.id} action={a} className={a.emphasis === "primary" ? "ev-btn" : "ev-btn ev-btn--line"} />
-        ))}
-      </p>
+      <SidebarActions
+        actions={actions}
+        className="ev-sidebar__actions"
+        buttonClass={(e) => (e === "primary" ? "ev-btn" : "ev-btn ev-btn--line")}
+      />
       {phone ? (
         <p className="ev-muted">
           {phone.label} · <a href={phone.href}>{phone.display}</a>
@@ -61,7 +62,7 @@ export default function VdpSidebar({
           At <a href={location.href}>{location.label}</a>
         </p>
       ) : null}
-      {views > 0 ? <p className="ev-muted">{formatThousands(views)} views</p> : null}
+      {views > 0 ? <p className="ev-muted">{countOf(views, "view")}</p> : null}
     </aside>
   );
 }

@@ -1,8 +1,9 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
-import { formatThousands } from "@forecourt/ui-shell/format";
+import { countOf } from "@forecourt/ui-shell/format";
 import { Price } from "../../_kit/Price";
+import { SidebarActions } from "../../_kit/SidebarActions";
 import { Style } from "../../_kit/Style";
-import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
+import { SidebarExtras, TagBadge } from "../../_kit/VdpParts";
 import css from "./styles.css?inline";
 
 /**
@@ -47,11 +48,11 @@ export default function VdpSidebar({
           </li>
         ))}
       </ul>
-      <p className="gr-sidebar__actions">
-        {actions.map((a) => (
-          <ActionLink key={a.id} action={a} className={a.emphasis === "primary" ? "gr-btn" : "gr-btn gr-btn--outline"} />
-        ))}
-      </p>
+      <SidebarActions
+        actions={actions}
+        className="gr-sidebar__actions"
+        buttonClass={(e) => (e === "primary" ? "gr-btn" : "gr-btn gr-btn--outline")}
+      />
       {phone ? (
         <p className="gr-call">
           <span>{phone.label}</span> <a href={phone.href}>{phone.display}</a>
@@ -62,7 +63,7 @@ export default function VdpSidebar({
           Available at <a href={location.href}>{location.label}</a>
         </p>
       ) : null}
-      {views > 0 ? <p className="gr-muted">{formatThousands(views)} people viewed this car</p> : null}
+      {views > 0 ? <p className="gr-muted">{countOf(views, "person", "people")} viewed this car</p> : null}
     </aside>
   );
 }

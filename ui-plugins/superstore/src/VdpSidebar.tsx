@@ -1,9 +1,10 @@
 import type { VdpSidebarProps } from "@forecourt/ui-shell/contract";
-import { formatThousands } from "@forecourt/ui-shell/format";
+import { countOf } from "@forecourt/ui-shell/format";
 import { Check, Flame } from "lucide-react";
 import { Price } from "../../_kit/Price";
+import { SidebarActions } from "../../_kit/SidebarActions";
 import { Style } from "../../_kit/Style";
-import { ActionLink, SidebarExtras, TagBadge } from "../../_kit/VdpParts";
+import { SidebarExtras, TagBadge } from "../../_kit/VdpParts";
 import css from "./styles.css?inline";
 
 /**
@@ -37,10 +38,12 @@ export default function VdpSidebar({
         {subtitle ? <span>{subtitle}</span> : null}
       </h1>
       {available ? null : <p className="ss-stamp">SOLD! Like this and want something similar?</p>}
+      {/* The sticker holds the price alone: the note, finance teaser and highlights spilled out of
+          the tilted pill (issue 39). */}
       <div className="ss-sticker ss-sticker--big">
         <Price price={price} prefix="ss" />
-        <SidebarExtras priceNote={priceNote} highlights={highlights} financeTeaser={financeTeaser} prefix="ss" />
       </div>
+      <SidebarExtras priceNote={priceNote} highlights={highlights} financeTeaser={financeTeaser} prefix="ss" />
       <ul className="ss-checks">
         {facts.map((f) => (
           <li key={f.label}>
@@ -48,15 +51,11 @@ export default function VdpSidebar({
           </li>
         ))}
       </ul>
-      <p className="ss-sidebar__actions">
-        {actions.map((a) => (
-          <ActionLink
-            key={a.id}
-            action={a}
-            className={a.emphasis === "primary" ? "ss-btn ss-btn--big" : "ss-btn ss-btn--ghost"}
-          />
-        ))}
-      </p>
+      <SidebarActions
+        actions={actions}
+        className="ss-sidebar__actions"
+        buttonClass={(e) => (e === "primary" ? "ss-btn ss-btn--big" : "ss-btn ss-btn--ghost")}
+      />
       {phone ? (
         <a className="ss-callnow" href={phone.href}>
           Call now · {phone.display}
@@ -69,7 +68,7 @@ export default function VdpSidebar({
       ) : null}
       {views > 0 ? (
         <p className="ss-hot">
-          <Flame aria-hidden="true" size={16} className="kit-icon" /> {formatThousands(views)} views
+          <Flame aria-hidden="true" size={16} className="kit-icon" /> {countOf(views, "view")}
         </p>
       ) : null}
     </aside>

@@ -78,7 +78,7 @@ function vdp(res: CarResponse): string {
   return (
     `<nav aria-label="Breadcrumb" class="fc-container fc-breadcrumb"><ol><li>${link("/", "Home")}</li>` +
     `<li>${link(`/search/${car.car_type}-cars`, type)}</li><li aria-current="page">${esc(res.name)}</li></ol></nav>` +
-    `<div class="fc-container fc-vdp"><div class="fc-vdp__main">${gallery}` +
+    `<div class="fc-container fc-vdp"><div class="fc-vdp__main"><div class="fc-vdp__media">${gallery}</div>` +
     `<details class="fc-disclosure" open><summary class="fc-disclosure__summary">Dealer Comments</summary>` +
     `<div class="fc-disclosure__content"><div class="fc-comments"><p>${comments}</p></div></div></details></div></div>`
   );

@@ -7,7 +7,7 @@ import type { PriceView } from "../contract";
  */
 export function PriceTag({ price }: { price: PriceView }) {
   return (
-    <span className={`fc-price fc-price--${price.kind}`}>
+    <span className={`fc-price fc-price--${price.kind}`} data-fc-price="">
       {price.was ? (
         <s className="fc-price__was">
           <span className="fc-visually-hidden">Was </span>

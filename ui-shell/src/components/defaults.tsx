@@ -2,7 +2,7 @@
 // tenant has no remote, while it fails, or when a module is missing; plain and accessible.
 import type { HomeHeroProps, SearchCardProps, SiteFooterProps, SiteHeaderProps, VdpSidebarProps } from "../contract";
 import { ButtonLink } from "../design/Button";
-import { formatThousands } from "../lib/format";
+import { countOf } from "../lib/format";
 import { PriceTag } from "./PriceTag";
 
 const SHELL = { "data-fc-template": "shell" } as const;
@@ -227,7 +227,7 @@ export function DefaultVdpSidebar(props: VdpSidebarProps) {
           Located at <a href={location.href}>{location.label}</a>
         </p>
       ) : null}
-      {views > 0 ? <p className="fc-muted">{formatThousands(views)} views</p> : null}
+      {views > 0 ? <p className="fc-muted">{countOf(views, "view")}</p> : null}
     </aside>
   );
 }

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from "../app/site";
-import { lastCategory, lastReference } from "./lead";
+import { lastCategory, lastReference, thanksFor } from "./lead";
 
 /**
  * The success page shown after a lead is submitted (docs/features/shopper-core.md §2 /success, §4 "Lead form";
@@ -14,7 +14,7 @@ export default function SuccessPage() {
     <section className="fc-container fc-page fc-lead-page" data-page="success">
       <h1>Thank you</h1>
       <p data-category={category}>
-        {category ? `Thank you for your ${category}. ` : "Thank you for your enquiry. "}
+        {`${thanksFor(category)} `}
         Our team will be in touch with you shortly.
       </p>
       {reference ? (

@@ -23,10 +23,12 @@ import {
   type ContactValues,
   checkAdjustments,
   checkContact,
+  checkDealership,
   type Errors,
   type FetchLike,
   fieldErrorOf,
   hostError,
+  initialDealership,
   leadsSettings,
   postMiscellaneous,
   SELECT_AN_OPTION,
@@ -36,6 +38,7 @@ import {
 import {
   Choice,
   ContactFields,
+  DealershipChoice,
   ErrorSummary,
   initialContact,
   RegoInput,
@@ -153,6 +156,18 @@ export function AdjustmentQuestions({
   );
 }
 
+/**
+ * The error summary's names of the valuation's own fields, as their labels read (the summary
+ * showed the raw `under_finance` key, issue 39); the contact fields' names are the shared ones.
+ */
+export const TRADE_IN_LABELS: Readonly<Record<string, string>> = {
+  km: "Odometer",
+  regoState: "Rego State",
+  preferred_contact: "Preferred Contact Method",
+  under_finance: "Is Your Car Currently Under Finance",
+  offer_accepted: "Trade-in offer",
+};
+
 /** Props of {@link TradeInForm}. */
 export interface TradeInFormProps {
   /** The car being bought (its numeric id), from `?car_id=`. */
@@ -168,7 +183,9 @@ export interface TradeInFormProps {
  * Email, SMS), Is Your Car Currently Under Finance (blank default, 'Please Select An Option...'),
  * the adjustment questions (all required for Get Estimate, sent as `adjustmentAnswers` with the
  * estimate and the lead), Get Estimate (when the host estimates; otherwise its reason) and, with
- * a car, the offer (the estimate's low figure) and 'offer accepted'. The looked-up badge, body,
+ * a car, the offer (the estimate's low figure) and 'offer accepted'; without a car, the required
+ * Dealership select on a site with several (its slug sent as `dealership_slug`; a car's valuation
+ * is its dealership's). The looked-up badge, body,
  * colour, VIN and NVIC go on the lead's `message`. Takes {@link TradeInFormProps}; renders the form.
  * Spec: docs/features/locations-forms-marketing.md §2 "Trade-in information", §5 "Valuation";
  * docs/features/shopper-core.md §3 "Lead data", "Trade-in valuation".
@@ -215,6 +232,9 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
     preferred_contact: "Phone",
     under_finance: "",
   });
+  // A valuation without a car names its dealership (required on a site with several: docs/features/
+  // locations-forms-marketing.md §5); a car's valuation is that car's dealership's (the host's rule).
+  const [dealership, setDealership] = useState(() => initialDealership(tenant.dealerships));
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [found, setFound] = useState<RegoVehicle | null>(null);
   const set = <K extends keyof Vehicle>(k: K, x: Vehicle[K]) => {
@@ -253,7 +273,11 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
   const offer = estimate && estimate !== "none" ? (estimate.estimate?.low ?? null) : null;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const errors = { ...checkContact(contact, rules.postcode_required), ...checkTradeIn(v) };
+    const errors = {
+      ...checkContact(contact, rules.postcode_required),
+      ...checkTradeIn(v),
+      ...(carId ? {} : checkDealership(tenant.dealerships.length, dealership)),
+    };
     void lead.submit(
       {
         ...contact,
@@ -269,6 +293,7 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
         under_finance: v.under_finance,
         adjustmentAnswers: given,
         car_id: carId,
+        ...(carId ? {} : { dealership_slug: dealership }),
         ...(carId && offer !== null ? { offer_price: offer, offer_accepted: accepted } : {}),
       },
       errors,
@@ -276,7 +301,7 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
   };
   const err = lead.errors;
   const fields = vehicleInputs(v, set, err);
-  const labels = Object.fromEntries(questions.map((q) => [adjustmentField(q.id), q.question]));
+  const labels = { ...TRADE_IN_LABELS, ...Object.fromEntries(questions.map((q) => [adjustmentField(q.id), q.question])) };
   return (
     <form noValidate onSubmit={onSubmit} className="fc-lead-form" data-form="trade_in">
       <ErrorSummary errors={err} formError={lead.formError} labels={labels} />
@@ -359,6 +384,14 @@ export function TradeInForm({ carId, fetchImpl, onSuccess }: TradeInFormProps) {
       </div>
       <h2>Your Details</h2>
       <ContactFields values={contact} onChange={setContact} errors={err} postcodeRequired={rules.postcode_required} />
+      {carId ? null : (
+        <DealershipChoice
+          dealerships={tenant.dealerships}
+          value={dealership}
+          onChange={setDealership}
+          error={err.dealership_slug}
+        />
+      )}
       <RadioGroup
         label="Preferred Contact Method"
         name="preferred_contact"

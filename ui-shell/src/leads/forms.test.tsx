@@ -114,9 +114,45 @@ describe("TradeInForm", () => {
     type("phone", "0412345678");
     fireEvent.submit(input("name").form as HTMLFormElement);
     expect(await screen.findByText("Please fix the following errors:")).toBeTruthy();
-    expect(screen.getByText("under_finance: Please Select An Option...")).toBeTruthy();
+    // The summary names the field by its label, never its key (issue 39: a raw `under_finance:`).
+    expect(screen.getByText("Is Your Car Currently Under Finance: Please Select An Option...")).toBeTruthy();
+    expect(screen.queryByText(/under_finance/)).toBeNull();
     expect(fetchImpl).not.toHaveBeenCalled();
     expect((document.querySelector('[name="under_finance"]') as HTMLSelectElement).value).toBe("");
+    // One dealership: no Dealership select (the lead is that dealership's).
+    expect(document.querySelector('[name="dealership_slug"]')).toBeNull();
+  });
+
+  it("on a site with several dealerships, asks for the dealership and sends it (issue 39)", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const fetchImpl = vi.fn(async (_url: string, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return Response.json({ lead_id: "L9", created: true }, { status: 201 });
+    });
+    const onSuccess = vi.fn();
+    wrap(<TradeInForm fetchImpl={fetchImpl} onSuccess={onSuccess} />, TENANTS.group);
+    const choice = document.querySelector('select[name="dealership_slug"]') as HTMLSelectElement;
+    expect(choice).not.toBeNull();
+    expect([...choice.options].slice(1).map((o) => o.value)).toEqual(TENANTS.group.dealerships.map((d) => d.slug));
+    type("name", "Ada");
+    type("phone", "0412345678");
+    type("Vehicle Make", "Mazda");
+    type("Vehicle Model", "CX-5");
+    type("Vehicle Year", "2021");
+    type("under_finance", "No");
+    fireEvent.submit(input("name").form as HTMLFormElement);
+    expect(await screen.findByText("Dealership: This is a required field.")).toBeTruthy();
+    expect(fetchImpl).not.toHaveBeenCalled();
+    const slug = TENANTS.group.dealerships[1]?.slug ?? "";
+    type("dealership_slug", slug);
+    fireEvent.submit(input("name").form as HTMLFormElement);
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith("L9"));
+    expect(bodies[0]).toMatchObject({ form: "trade_in", dealership_slug: slug, under_finance: "No" });
+  });
+
+  it("a car's valuation shows no Dealership select: the car's dealership takes it", () => {
+    wrap(<TradeInForm carId={7} fetchImpl={vi.fn()} />, TENANTS.group);
+    expect(document.querySelector('[name="dealership_slug"]')).toBeNull();
   });
 });
 

@@ -32,6 +32,7 @@ import {
   SUBMIT_FAILED,
   saveDetails,
   serviceLocations,
+  thanksFor,
   tradeInAdjustments,
   USER_DETAILS_KEY,
   visibleLocations,
@@ -424,5 +425,22 @@ describe("POST /api/miscellaneous and this browser's enquiries (issue 25)", () =
     ]);
     localStorage.setItem("forecourt:enquiries", "not json");
     expect(readEnquiries()).toEqual([]);
+  });
+});
+
+describe("the success page's thanks (issue 39: 'Thank you for your Request Photos.')", () => {
+  it("is a sentence for every category the forms send", () => {
+    expect(thanksFor("Sales Enquiry")).toBe("Thank you for your Sales Enquiry.");
+    expect(thanksFor("Trade-In Valuation")).toBe("Thank you for your Trade-In Valuation.");
+    expect(thanksFor("Service Booking")).toBe("Thank you for your Service Booking.");
+    expect(thanksFor("Finance Application")).toBe("Thank you for your Finance Application.");
+    expect(thanksFor("Service Quote")).toBe("Thank you for your Service Quote.");
+    expect(thanksFor("Request Photos")).toBe("Thank you for your request for photos.");
+    expect(thanksFor("Find Me Something Similar")).toBe("Thank you for asking us to find you something similar.");
+    expect(thanksFor("Test Drive")).toBe("Thank you for your test drive booking.");
+    expect(thanksFor("Reserve")).toBe("Thank you for reserving this car.");
+    expect(thanksFor("Trade-in")).toBe("Thank you for your trade-in enquiry.");
+    expect(thanksFor("Fleet")).toBe("Thank you for your Fleet enquiry.");
+    expect(thanksFor("")).toBe("Thank you for your enquiry.");
   });
 });

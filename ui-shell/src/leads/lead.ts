@@ -689,6 +689,36 @@ export function lastReference(): string {
   }
 }
 
+/**
+ * What the success page thanks for, by category, where 'Thank you for your {category}.' is not a
+ * sentence (the category names an action or a form: 'Request Photos', 'Reserve').
+ */
+const THANKS: Record<string, string> = {
+  "Request Photos": "Thank you for your request for photos.",
+  "Find Me Something Similar": "Thank you for asking us to find you something similar.",
+  "Test Drive": "Thank you for your test drive booking.",
+  Reserve: "Thank you for reserving this car.",
+  "Trade-in": "Thank you for your trade-in enquiry.",
+};
+
+/**
+ * The success page's thanks for a lead's category (docs/features/shopper-core.md §4 "Lead form":
+ * the success category is stored, then /success): 'Thank you for your {category}.' when the
+ * category names what was sent ('Sales Enquiry', 'Trade-In Valuation', 'Service Booking'), a
+ * sentence of its own for those that name an action or a form ('Request Photos' -> 'Thank you for
+ * your request for photos.', issue 39), else 'Thank you for your {category} enquiry.'; none:
+ * 'Thank you for your enquiry.'. Takes the remembered category ("" for none); returns the sentence.
+ */
+export function thanksFor(category: string): string {
+  const c = category.trim();
+  if (!c) return "Thank you for your enquiry.";
+  const own = THANKS[c];
+  if (own) return own;
+  return /\b(enquiry|booking|application|valuation|quote|request|reservation)$/i.test(c)
+    ? `Thank you for your ${c}.`
+    : `Thank you for your ${c} enquiry.`;
+}
+
 /** The category the success page thanks for ("" when none). Takes nothing; returns the text. */
 export function lastCategory(): string {
   try {

@@ -139,6 +139,7 @@ const LABELS: Record<string, string> = {
   subcategory: "Vehicle",
   location: "Location",
   car_id: "Car",
+  rego: "Rego",
 };
 
 /**

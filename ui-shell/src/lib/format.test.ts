@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatDistance, formatKm, formatMoney, formatMoneyCents, formatPhone, formatThousands, parseDigits } from "./format";
+import {
+  countOf,
+  formatDistance,
+  formatKm,
+  formatMoney,
+  formatMoneyCents,
+  formatPhone,
+  formatThousands,
+  parseDigits,
+  singularNoun,
+} from "./format";
 
 describe("format", () => {
   it("formats money with $ and thousands separators", () => {
@@ -28,6 +38,28 @@ describe("format", () => {
     expect(formatDistance(3604.96)).toBe("3,605.0 km");
     const intl = new Intl.NumberFormat("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     for (const n of [0, 0.96, 9.99, 1204.5, 1234567.8]) expect(formatDistance(n)).toBe(`${intl.format(n)} km`);
+  });
+  it("says 1 view, not 1 views (issue 39), with irregular plurals", () => {
+    expect(countOf(1, "view")).toBe("1 view");
+    expect(countOf(0, "view")).toBe("0 views");
+    expect(countOf(2, "view")).toBe("2 views");
+    expect(countOf(1250, "view")).toBe("1,250 views");
+    expect(countOf(1, "person", "people")).toBe("1 person");
+    expect(countOf(3, "person", "people")).toBe("3 people");
+  });
+  it("singular of a tenant's vehicle noun ('Show Me 1 Car', issue 39)", () => {
+    const cases: [string, string][] = [
+      ["Cars", "Car"],
+      ["Vehicles", "Vehicle"],
+      ["Utes", "Ute"],
+      ["Caravans", "Caravan"],
+      ["Utilities", "Utility"],
+      ["Buses", "Bus"],
+      ["Boxes", "Box"],
+      ["Stock", "Stock"],
+      ["CARS", "CAR"],
+    ];
+    for (const [plural, one] of cases) expect(singularNoun(plural)).toBe(one);
   });
   it("formats kilometres with the kms suffix", () => {
     expect(formatKm(45210)).toBe("45,210 kms");

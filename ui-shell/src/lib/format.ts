@@ -47,6 +47,30 @@ export function formatKm(km: number): string {
 }
 
 /**
+ * A count with its noun in the right number: `1` -> `"1 view"`, `1250` -> `"1,250 views"`
+ * (thousands separators as {@link formatThousands}; the singular only for exactly one). Takes the
+ * count, the singular noun and its plural (default the singular plus `s`: pass irregular ones,
+ * e.g. `person`, `people`); returns the text.
+ */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  const shown = formatThousands(n);
+  return `${shown} ${shown === "1" ? singular : plural}`;
+}
+
+/**
+ * The singular of a plural noun as a tenant writes it (`wording.vehicle_noun`, e.g. `Cars`,
+ * `Vehicles`, `Utes`, `Caravans`): `Cars` -> `Car`, `Utilities` -> `Utility`, `Buses` -> `Bus`;
+ * a word not ending in `s` is kept (`Stock`). Takes the plural; returns the singular.
+ */
+export function singularNoun(plural: string): string {
+  const w = plural.trim();
+  if (/[^aeiou]ies$/i.test(w)) return `${w.slice(0, -3)}${w.endsWith("IES") ? "Y" : "y"}`;
+  if (/(ss|sh|ch|x|z)es$/i.test(w) || /[^aeiou]uses$/i.test(w)) return w.slice(0, -2);
+  if (/[^s]s$/i.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/**
  * Formats dollars with cents only when there are any: `1360.5` -> `"$1,360.50"`, `1300` ->
  * `"$1,300"`, `-12.3` -> `"-$12.30"`. Takes an amount in AUD dollars (rounded to the cent);
  * returns the display string (finance totals, establishment fees, weekly fuel cost).

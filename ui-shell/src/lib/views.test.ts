@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { TENANTS } from "../__tests__/fixtures";
 import { openingHoursLines } from "./hours";
-import { carTypesOnSale, financeHref, footerColumns, homeHeroProps, siteFooterProps, siteHeaderProps } from "./views";
+import {
+  carTypesOnSale,
+  financeHref,
+  financePage,
+  footerColumns,
+  homeHeroProps,
+  siteFooterProps,
+  siteHeaderProps,
+} from "./views";
 
 describe("view models", () => {
   it("lists each car type's phone once in the header (new, demo, used)", () => {
@@ -102,5 +110,17 @@ describe("financeHref (docs/features/shopper-core.md §2 /finance query paramete
     expect(financeHref({ slug: "x", car_type: "used", price: 1 })).toBe(
       "/finance?vehiclePriceBudget=1&car_id=x&car_type=used#finance-form",
     );
+  });
+
+  it("opens the site's default finance page when it names one (issue 39), else /finance", () => {
+    const car = { slug: "x", car_type: "used", price: 1 };
+    const withLink = (link: unknown) => ({ finance: { provider: "generic", link } }) as never;
+    expect(financePage(withLink("/finance-enquiry"))).toBe("/finance-enquiry");
+    expect(financeHref(car, financePage(withLink("/apply-for-finance")))).toBe(
+      "/apply-for-finance?vehiclePriceBudget=1&car_id=x&car_type=used#finance-form",
+    );
+    for (const bad of [undefined, null, "", "finance", "//evil.example/x", "https://x.example/f", "/f?x=1", 42])
+      expect(financePage(withLink(bad))).toBe("/finance");
+    expect(financePage({ finance: { provider: "generic" } } as never)).toBe("/finance");
   });
 });

@@ -69,10 +69,12 @@ export function phoneFor(tenant: TenantSettings, carType: string, location?: Loc
  * The finance link for a car (docs/features/shopper-core.md §2 "/finance ... query parameters
  * preferredDealership, vehiclePriceBudget, car_id, car_type, vin; then anchor #finance-form").
  * Takes a car (or search hit) with slug, car_type and price (AUD), and its VIN and dealership slug
- * when known (a hit has neither: those parameters are left out); returns the path.
+ * when known (a hit has neither: those parameters are left out), and the site's finance page
+ * ({@link financePage}, default `/finance`); returns the path.
  */
 export function financeHref(
   car: Pick<Car, "slug" | "car_type" | "price"> & { vin?: string | null; dealership_slug?: string | null },
+  page = DEFAULT_FINANCE_PAGE,
 ): string {
   const q = new URLSearchParams();
   if (car.dealership_slug) q.set("preferredDealership", car.dealership_slug);
@@ -80,7 +82,22 @@ export function financeHref(
   q.set("car_id", car.slug);
   q.set("car_type", car.car_type);
   if (car.vin) q.set("vin", car.vin);
-  return `/finance?${q.toString()}#finance-form`;
+  return `${page}?${q.toString()}#finance-form`;
+}
+
+/** The finance page a car's finance link opens when the site names none (docs/features/shopper-core.md §2). */
+export const DEFAULT_FINANCE_PAGE = "/finance";
+
+/**
+ * The site's default finance page (docs/features/shopper-core.md §2 "`/finance`, or the tenant's
+ * default finance link (`/finance-enquiry`, `/apply-for-finance`)"): the tenant settings'
+ * `finance.link` when it is a site path (`/` then letters, digits, `-`, `_` or `/`), else
+ * `/finance`. Issue 39: the VDP always linked `/finance`. `finance.link` is the tenant's
+ * `[finance] link` (GET /api/v1/tenant `FinanceConfig`). Takes the tenant settings; returns the path.
+ */
+export function financePage(tenant: Pick<TenantSettings, "finance">): string {
+  const link = tenant.finance?.link;
+  return typeof link === "string" && /^\/[A-Za-z0-9_\-/]*$/.test(link) && !link.startsWith("//") ? link : DEFAULT_FINANCE_PAGE;
 }
 
 /** Address lines of a location: street, then `city STATE postcode`. */

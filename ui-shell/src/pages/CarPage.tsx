@@ -178,7 +178,8 @@ function CarSkeleton() {
  * The vehicle detail page (docs/features/shopper-core.md §2 "Vehicle detail page", §4, §5, §9). First screen (in
  * this chunk): breadcrumb, the non-primary-location bar, the gallery with its location overlay (or
  * the spin viewer, loaded only for cars with spin frames), the template's sidebar (price view,
- * tag, buttons by eligibility, view count) and dealer comments. Loaded later: the sticky header
+ * tag, buttons by eligibility, view count) and dealer comments; on phones the sidebar comes right
+ * after the photos (src/app/app.css), so the first screen shows the title and price. Loaded later: the sticky header
  * and mobile bottom bar (src/vdp/Chrome.tsx, on the first scroll or on phones), Share and Fave
  * (Share's clipboard code in src/vdp/actions.ts, on click; Fave uses src/search/favourites.ts) and everything below the fold (src/vdp/Details.tsx).
  * Unknown cars show the 404 page. Takes nothing (reads `:slug`); renders the page.
@@ -289,18 +290,21 @@ export default function CarPage() {
       ) : null}
       <div className="fc-container fc-vdp">
         <div className="fc-vdp__main">
-          {frames.length > 0 ? (
-            <Suspense fallback={gallery}>
-              <SpinViewer
-                res={res}
-                frames={frames}
-                gallery={<Gallery res={res} overlay={overlayText(res, config)} priority={false} />}
-                defaultTab={config.spinDefaultTab}
-              />
-            </Suspense>
-          ) : (
-            gallery
-          )}
+          {/* The photos: on phones first, then the sidebar, then the rest of this column (app.css). */}
+          <div className="fc-vdp__media">
+            {frames.length > 0 ? (
+              <Suspense fallback={gallery}>
+                <SpinViewer
+                  res={res}
+                  frames={frames}
+                  gallery={<Gallery res={res} overlay={overlayText(res, config)} priority={false} />}
+                  defaultTab={config.spinDefaultTab}
+                />
+              </Suspense>
+            ) : (
+              gallery
+            )}
+          </div>
           <Disclosure id="comments" title="Dealer Comments" defaultOpen>
             <DealerComments html={commentsHtml(res)} />
           </Disclosure>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../design/Button";
-import { formatThousands } from "../lib/format";
+import { formatThousands, singularNoun } from "../lib/format";
 
 /** How long the count takes to roll to a new value, ms. */
 export const COUNT_ANIMATION_MS = 600;
@@ -37,17 +37,28 @@ export function useAnimatedNumber(target: number, durationMs = COUNT_ANIMATION_M
 }
 
 /**
+ * The text of the 'Show Me {count} {vehicle noun}' button: the noun in the singular for exactly one
+ * ('Show Me 1 Car', issue 39), 'Show Me {noun}' while the count is unknown. Takes the count (null:
+ * unknown) and the tenant's plural `wording.vehicle_noun`; returns the text.
+ */
+export function showMeText(count: number | null, noun: string): string {
+  if (count === null) return `Show Me ${noun}`;
+  const shown = formatThousands(count);
+  return `Show Me ${shown} ${shown === "1" ? singularNoun(noun) : noun}`;
+}
+
+/**
  * The 'Show Me {count} {vehicle noun}' button (docs/features/shopper-core.md §2): the count animated as it changes;
- * while the count is not known yet, 'Show Me {noun}'. Takes the count (null: unknown), the
- * tenant's `wording.vehicle_noun` and the click handler; renders a primary button whose accessible
- * name is the final count (not the rolling one).
+ * while the count is not known yet, 'Show Me {noun}' ({@link showMeText}). Takes the count (null:
+ * unknown), the tenant's `wording.vehicle_noun` and the click handler; renders a primary button
+ * whose accessible name is the final count (not the rolling one).
  */
 export function ShowMeButton({ count, noun, onClick }: { count: number | null; noun: string; onClick: () => void }) {
   const shown = useAnimatedNumber(count ?? 0);
-  const label = count === null ? `Show Me ${noun}` : `Show Me ${formatThousands(count)} ${noun}`;
+  const label = showMeText(count, noun);
   return (
     <Button className="fc-srp-showme" onClick={onClick} aria-label={label} data-count={count ?? ""}>
-      {count === null ? label : `Show Me ${formatThousands(shown)} ${noun}`}
+      {count === null ? label : showMeText(shown, noun)}
     </Button>
   );
 }

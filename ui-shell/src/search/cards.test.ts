@@ -28,6 +28,14 @@ describe("search cards (docs/features/shopper-core.md §2, §4)", () => {
     expect(cardPrice({ kind: "no_price", text: "Call for price" })).toEqual({ kind: "no_price", text: "Call for price" });
   });
 
+  it("chips show the feed's lower-case values as the filters label them (issue 39: 'sedan', 'suv')", () => {
+    const chips = (body: string, fuel: string, transmission: string) =>
+      hitCardProps({ ...hit, body, fuel, transmission }, 0, TENANTS.classic, ["details"]).card.chips;
+    expect(chips("sedan", "petrol", "automatic")).toEqual(["12,345 kms", "Automatic", "Petrol", "Sedan"]);
+    expect(chips("suv", "diesel", "manual")).toEqual(["12,345 kms", "Manual", "Diesel", "SUV"]);
+    expect(chips("peopleMover", "electric", "auto")).toEqual(["12,345 kms", "Automatic", "Electric", "People Mover"]);
+  });
+
   it("shows the body-type placeholder without a photo, srcset with one; the first row eager", () => {
     const none = cardImage(hit, 0);
     expect(none).toMatchObject({ src: "/img/placeholder/suv.svg", placeholder: true, loading: "eager", fetchPriority: "high" });

@@ -6,9 +6,10 @@ import type { TenantSettings } from "../api/types";
 import type { ActionView, CarCardView, CardImageView, PriceView, SearchCardProps } from "../contract";
 import { formatKm, formatMoney } from "../lib/format";
 import { CARD_SIZES, CARD_WIDTHS, imageAt, imageSrcSet, placeholderImage } from "../lib/images";
-import { financeHref } from "../lib/views";
+import { financeHref, financePage } from "../lib/views";
 import type { DriveAwaySummary } from "../vdp/driveAway";
 import type { CardButton } from "./config";
+import { humanLabel } from "./labels";
 
 type S = components["schemas"];
 /** A search hit (GET /api/v1/search `hits[]`): a car as a card shows it; money AUD, km. */
@@ -85,10 +86,6 @@ export function cardImage(hit: Pick<SearchHit, "primary_image_url" | "body">, in
   };
 }
 
-function cap(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
 /**
  * The buttons of a card, in the tenant's order (`search.card_buttons`), decided by the hit's
  * eligibility: finance (the tenant's `wording.finance_label`, default Get Finance), View Details,
@@ -106,7 +103,11 @@ export function cardActions(hit: SearchHit, tenant: TenantSettings, buttons: rea
   } else {
     for (const b of buttons) {
       if (b === "finance") {
-        out.push({ id: "finance", label: tenant.wording.finance_label || "Get Finance", href: financeHref(hit) });
+        out.push({
+          id: "finance",
+          label: tenant.wording.finance_label || "Get Finance",
+          href: financeHref(hit, financePage(tenant)),
+        });
       } else if (b === "details") {
         out.push({ id: "details", label: "View Details", href: hit.path });
       } else if (b === "reserve" && hit.eligibility.reserve && !hit.eligibility.test_drive_only) {
@@ -130,11 +131,12 @@ export function hitCardProps(
   buttons: readonly CardButton[],
 ): SearchCardProps {
   const image = cardImage(hit, index);
+  // The feed's values as shoppers read them (`suv` -> SUV, `sedan` -> Sedan: issue 39), as the filters show them.
   const chips = [
     hit.km != null ? formatKm(hit.km) : null,
-    hit.transmission ? cap(hit.transmission) : null,
-    hit.fuel ? cap(hit.fuel) : null,
-    hit.body ?? null,
+    hit.transmission ? humanLabel(hit.transmission) : null,
+    hit.fuel ? humanLabel(hit.fuel) : null,
+    hit.body ? humanLabel(hit.body) : null,
   ].filter((c): c is string => Boolean(c));
   const card: CarCardView = {
     slug: hit.slug,

@@ -30,6 +30,11 @@ export interface StickyHeaderProps {
    * src/vdp/tools/quote.ts `financeFigures`); null for none; absent: the host's `finance.estimate`.
    */
   estimate?: string | null | undefined;
+  /**
+   * The finance button: the sidebar's finance action (the site's label and finance page); absent:
+   * 'Get Finance' to `/finance` ({@link financeHref}). A sold car's sidebar has none.
+   */
+  finance?: Pick<ActionView, "label" | "href"> | undefined;
 }
 
 /**
@@ -37,7 +42,7 @@ export interface StickyHeaderProps {
  * more"): image, name, gearbox and body, price and price type, the weekly estimate, Get Finance
  * and Trade-In Valuation. Takes {@link StickyHeaderProps}; renders a `<div>` hidden when not visible.
  */
-export function StickyHeader({ res, price, visible, estimate }: StickyHeaderProps) {
+export function StickyHeader({ res, price, visible, estimate, finance }: StickyHeaderProps) {
   const car = res.car;
   const img = res.primary_image_url ?? placeholderImage(car.simple_body);
   const est = estimate === undefined ? estimateText(res) : estimate;
@@ -56,8 +61,8 @@ export function StickyHeader({ res, price, visible, estimate }: StickyHeaderProp
             {est}
           </span>
         ) : null}
-        <ButtonLink href={financeHref(car)} size="sm" tabIndex={visible ? 0 : -1}>
-          Get Finance
+        <ButtonLink href={finance?.href ?? financeHref(car)} size="sm" tabIndex={visible ? 0 : -1}>
+          {finance?.label ?? "Get Finance"}
         </ButtonLink>
         <ButtonLink href={`/cars/trade-in?car_id=${car.id}`} variant="secondary" size="sm" tabIndex={visible ? 0 : -1}>
           Trade-In Valuation
@@ -166,7 +171,15 @@ export default function VdpChrome({ res, price, actions, sticky, estimate }: Vdp
   }, []);
   return (
     <>
-      {sticky ? <StickyHeader res={res} price={price} visible={flags.sticky} estimate={estimate} /> : null}
+      {sticky ? (
+        <StickyHeader
+          res={res}
+          price={price}
+          visible={flags.sticky}
+          estimate={estimate}
+          finance={actions.find((a) => a.id === "finance")}
+        />
+      ) : null}
       {mobile ? <BottomBar actions={actions} expanded={flags.expanded} /> : null}
     </>
   );

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import type { CarResponse, TenantSettings } from "../api/types";
 import type { ActionView, IconFactView, PriceView, TagView, VdpSidebarProps } from "../contract";
 import { formatMoney } from "../lib/format";
-import { carSubtitle, carTitle, financeHref, keyFacts, phoneFor } from "../lib/views";
+import { carSubtitle, carTitle, financeHref, financePage, keyFacts, phoneFor } from "../lib/views";
 
 type ApiPriceView = CarResponse["price_view"];
 
@@ -114,7 +114,7 @@ export function sidebarProps(res: CarResponse, tenant: TenantSettings, s: Sideba
         ...(el.reserve && !el.test_drive_only ? [a("reserve", "Reserve Car Now", `${res.path}/checkout`)] : []),
         a("enquire", tenant.features.instant_message ? "Instant Message" : "Enquire Now", "#enquire"),
         ...call,
-        a("finance", tenant.wording.finance_label || "Get Finance", financeHref(car)),
+        a("finance", tenant.wording.finance_label || "Get Finance", financeHref(car, financePage(tenant))),
         ...(el.trade_in !== false ? [a("trade-in", "Trade-In", `/cars/trade-in?car_id=${car.id}`)] : []),
         ...(el.online_purchase ? [a("online-purchase", "Online Purchase", `/checkout-journey?car_id=${slug}`)] : []),
         ...(el.history_report && car.file ? [a("history", "Car History Report", car.file, { newTab: true })] : []),

@@ -249,6 +249,18 @@ describe("sidebar props from the API's decisions (docs/features/shopper-core.md 
     expect(p.views).toBe(42);
     expect(p.highlights?.map((h) => h.icon)).toEqual(["km", "transmission", "body"]);
   });
+  it("links finance to the site's finance page with its label (issue 39: always /finance)", () => {
+    const res: CarResponse = { ...CAR, eligibility: ELIGIBLE };
+    const plain = sidebarProps(res, TENANTS.classic, STATE).actions.find((a) => a.id === "finance");
+    expect(plain?.href.startsWith("/finance?")).toBe(true);
+    const tenant = {
+      ...TENANTS.superstore,
+      finance: { ...TENANTS.superstore.finance, link: "/finance-enquiry" },
+    } as TenantSettings;
+    const own = sidebarProps(res, tenant, STATE).actions.find((a) => a.id === "finance");
+    expect(own?.label).toBe("Get Pre-Approved");
+    expect(own?.href).toMatch(/^\/finance-enquiry\?.*car_id=2021-mercedes-benz-glc-class-hm10570.*#finance-form$/);
+  });
   it("hides reserve for test-drive-only cars and the history report without a file", () => {
     const res: CarResponse = { ...CAR, eligibility: { ...ELIGIBLE, test_drive_only: true }, car: { ...CAR.car, file: null } };
     const ids = sidebarProps(res, TENANTS.classic, STATE).actions.map((a) => a.id);

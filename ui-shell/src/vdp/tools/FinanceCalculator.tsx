@@ -25,7 +25,7 @@ import {
   termLabel,
 } from "./finance";
 import { debouncedRequester, REPAYMENT_DEBOUNCE_MS } from "./requester";
-import { ValueSlider } from "./Slider";
+import { AmountEntry, ValueSlider } from "./Slider";
 import "./tools.css";
 
 /** The calculator's anchor id (docs/features/shopper-core.md §2 "#finance-calculator"). */
@@ -74,7 +74,8 @@ export interface FinanceCalculatorProps {
 const key = (i: CalcInputs) => JSON.stringify(i);
 
 /**
- * The finance calculator (docs/features/shopper-core.md §2, §3, §5, §9): loan amount slider, term slider (years, or
+ * The finance calculator (docs/features/shopper-core.md §2, §3, §5, §9): loan amount slider with a
+ * field to type the amount in (clamped by the host, its message under it), term slider (years, or
  * the lender's list picked by index, shown in years or months), interest slider (or the lender's
  * fixed rate when disabled), deposit or trade-in and residual fields, repayment frequency; the
  * host's repayment (`$147/wk`) and total, or 'Enquire for Finance' with a blank total; each clamped
@@ -164,6 +165,14 @@ function Calc({ res, c, fetchImpl, debounceMs }: { res: CarResponse; c: Calculat
             format={formatMoney}
             message={messages.amount}
             onValueChange={(v) => change("amount", "amount", v)}
+            entry={
+              <AmountEntry
+                label="Loan amount in dollars"
+                name="amount"
+                value={inputs.amount}
+                onCommit={(v) => change("amount", "amount", v)}
+              />
+            }
           />
           {term.kind === "range" ? (
             <ValueSlider

@@ -65,6 +65,37 @@ describe("FinanceCalculator", () => {
     expect(host.bodies[1]?.amount).toBe(32000);
   });
 
+  it("the loan amount can be typed: committed on Enter or blur, clamped by the host (issue 39)", async () => {
+    const host = repaymentHost((b) => fakeRepayment(b as never));
+    render(<FinanceCalculator res={CAR_FINANCE} fetchImpl={host.fetchImpl} />);
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await waitFor(() => expect(host.bodies).toHaveLength(1));
+    const field = screen.getByRole("textbox", { name: "Loan amount in dollars" }) as HTMLInputElement;
+    expect(field.value).toBe("30,000");
+    // Typing asks nothing until the amount is committed (the host's clamp never rewrites a half-typed number).
+    fireEvent.change(field, { target: { value: "4" } });
+    fireEvent.change(field, { target: { value: "42x500" } });
+    expect(field.value).toBe("42,500");
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(host.bodies).toHaveLength(1);
+    fireEvent.keyDown(field, { key: "Enter" });
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await waitFor(() => expect(host.bodies).toHaveLength(2));
+    expect(host.bodies[1]?.amount).toBe(42500);
+    expect(screen.getByRole("slider", { name: "Loan amount" }).getAttribute("aria-valuenow")).toBe("42500");
+    // Out of range: sent as typed, the host clamps it and says so; the field shows the host's value.
+    fireEvent.change(field, { target: { value: "999999" } });
+    fireEvent.blur(field);
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await waitFor(() => expect(screen.getByText("Cannot be less than 5000 or more than 100000")).toBeTruthy());
+    expect(host.bodies.at(-1)?.amount).toBe(999999);
+    expect(field.value).toBe("100,000");
+    // An emptied field goes back to the amount.
+    fireEvent.change(field, { target: { value: "" } });
+    fireEvent.blur(field);
+    expect(field.value).toBe("100,000");
+  });
+
   it("shows a clamped field's message under it and moves it to the host's value, without asking again", async () => {
     const host = repaymentHost((b) => fakeRepayment(b as never));
     render(<FinanceCalculator res={CAR_FINANCE} fetchImpl={host.fetchImpl} />);
