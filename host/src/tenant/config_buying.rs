@@ -29,6 +29,24 @@ pub struct FinanceConfig {
     pub quote: QuoteConfig,
 }
 
+impl FinanceConfig {
+    /// `Ok` when `link` is absent or a site path of letters, digits, `-`, `_` and `/` (not
+    /// `//`), at most 200 bytes; else why not.
+    pub fn check_link(&self) -> Result<(), &'static str> {
+        match &self.link {
+            Some(l)
+                if !(l.starts_with('/')
+                    && !l.starts_with("//")
+                    && l.len() <= 200
+                    && l.chars().all(|ch| ch.is_ascii_alphanumeric() || "-_/".contains(ch))) =>
+            {
+                Err("must be a site path of letters, digits, `-`, `_` and `/` (`/finance-enquiry`), at most 200 bytes")
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// `[trade_in]` (docs/features/platform.md "Leads": "trade-in valuation";
 /// docs/features/shopper-core.md §3 "Lead data" rego, regoState, adjustmentAnswers).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

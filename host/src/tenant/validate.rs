@@ -181,18 +181,7 @@ fn validate_adapters(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
 
 /// `[finance.quote]`, `[delivery]` and `[fuel]` (docs/features/platform.md "Finance and delivery tools").
 fn validate_tools(c: &TenantConfig, file: &Path) -> Result<(), TenantError> {
-    if let Some(link) = &c.finance.link
-        && !(link.starts_with('/')
-            && !link.starts_with("//")
-            && link.len() <= 200
-            && link.chars().all(|ch| ch.is_ascii_alphanumeric() || "-_/".contains(ch)))
-    {
-        return Err(invalid(
-            file,
-            "finance.link",
-            "must be a site path of letters, digits, `-`, `_` and `/` (`/finance-enquiry`), at most 200 bytes",
-        ));
-    }
+    c.finance.check_link().map_err(|why| invalid(file, "finance.link", why))?;
     let q = &c.finance.quote;
     validate_adapters(c, file)?;
     for (score, v) in &q.credit_score_loading {
