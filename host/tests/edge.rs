@@ -264,7 +264,7 @@ async fn admin_import_takes_bodies_up_to_max_body_bytes_and_refuses_longer_ones(
         assert!(car.len() <= len);
         format!("{car}{}", " ".repeat(len - car.len()))
     };
-    let headers = "Content-Type: application/json\r\nAuthorization: Bearer s3cret\r\n";
+    let headers = "Content-Type: application/json\r\nAuthorization: Bearer s3cret\r\nPrefer: wait=120\r\n";
     let target = "/api/v1/admin/import?format=json&mode=delta";
     let a = raw(s.addr, &request("POST", target, headers, &feed("BIG1", LIMIT))).await;
     assert_eq!(

@@ -157,7 +157,9 @@ async fn openapi_document_describes_the_api() {
 fn import_req(host: &str, token: Option<&str>, query: &str, body: &str) -> Request<Body> {
     let mut r = Request::post(format!("/api/v1/admin/import{query}"))
         .header("host", host)
-        .header("content-type", "text/csv");
+        .header("content-type", "text/csv")
+        // A busy machine may take longer than the default 10 s wait: these tests read the report.
+        .header("prefer", "wait=120");
     if let Some(t) = token {
         r = r.header("authorization", format!("Bearer {t}"));
     }

@@ -177,6 +177,7 @@ async fn import(client: &Client, host: &Host, csv: String) {
         .header(header::HOST, SITE)
         .header(header::AUTHORIZATION, format!("Bearer {ADMIN}"))
         .header(header::CONTENT_TYPE, "text/csv")
+        .header("prefer", "wait=120")
         .body(csv)
         .send()
         .await

@@ -162,6 +162,7 @@ async fn one_changed_row_reaches_the_running_host(backend: Arc<dyn SearchBackend
         .header(reqwest::header::HOST, "alpha.localhost")
         .header(reqwest::header::AUTHORIZATION, "Bearer s3cret")
         .header(reqwest::header::CONTENT_TYPE, "text/csv")
+        .header("prefer", "wait=120")
         .body(format!("{HEADER}\nS9,2020,Kia,Quokkablue,18990,used\n"))
         .send()
         .await

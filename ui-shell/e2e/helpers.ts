@@ -122,7 +122,7 @@ export async function importCsv(page: Page, adminToken: string, source: string, 
     async ({ feed, token, source }) => {
       const r = await fetch(`/api/v1/admin/import?format=csv&mode=delta&source=${encodeURIComponent(source)}`, {
         method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" },
+        headers: { authorization: `Bearer ${token}`, "content-type": "text/csv", prefer: "wait=120" },
         body: feed,
       });
       return { status: r.status, body: await r.text() };

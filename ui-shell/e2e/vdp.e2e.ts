@@ -275,7 +275,7 @@ describe.skipIf(skip !== "")(`VDP e2e (${inject("mode")})`, () => {
       async ({ feed, token }) => {
         const r = await fetch("/api/v1/admin/import?format=csv&mode=delta&source=e2e-xss", {
           method: "POST",
-          headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" },
+          headers: { authorization: `Bearer ${token}`, "content-type": "text/csv", prefer: "wait=120" },
           body: feed,
         });
         return { status: r.status, body: await r.text() };
