@@ -515,7 +515,7 @@ pub async fn import_feed(db: &Db, tenant: &Tenant, bytes: &[u8], opts: ImportOpt
 
 /// Where an import is (an import job's progress, [`super::jobs`]): the phase and, for the
 /// phases that count rows, the rows done of the rows to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 pub struct ImportProgress {
     /// `reading` (parsing the feed), `checking` (validating rows: of the feed's rows),
     /// `staging` (writing the rows to change: of those rows), `applying` (the commit point),
@@ -528,10 +528,11 @@ pub struct ImportProgress {
 }
 
 /// An import's phases, in order ([`ImportProgress`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ImportPhase {
     /// Parsing the feed's bytes.
+    #[default]
     Reading,
     /// Validating and settling each row.
     Checking,

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::import::{ImportPhase, ImportProgress};
+use super::import::ImportProgress;
 use crate::db::Db;
 
 /// How often a running job's progress is written (and so how fresh `GET` is).
@@ -111,14 +111,6 @@ fn now() -> i64 {
     jiff::Timestamp::now().as_second()
 }
 
-fn first_progress() -> ImportProgress {
-    ImportProgress {
-        phase: ImportPhase::Reading,
-        done: 0,
-        total: 0,
-    }
-}
-
 /// Records a new running job of `tenant` for feed `source` (removing the tenant's jobs beyond
 /// the newest [`KEPT_PER_TENANT`]) and starts its heartbeat, which writes the job's progress every
 /// [`HEARTBEAT`] until [`finish`]. Returns the handle.
@@ -127,7 +119,7 @@ fn first_progress() -> ImportProgress {
 pub async fn start(db: &Db, tenant: &str, source: &str) -> Result<Running, sqlx::Error> {
     let id = uuid::Uuid::new_v4().to_string();
     let at = now();
-    let progress = first_progress();
+    let progress = ImportProgress::default();
     let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO import_jobs (id, tenant, source, status, progress, created_at, updated_at) \
@@ -240,7 +232,7 @@ pub async fn get(db: &Db, tenant: &str, id: &str) -> Result<Option<ImportJob>, s
         tenant: r.try_get("tenant")?,
         source: r.try_get("source")?,
         status,
-        progress: serde_json::from_str(&r.try_get::<String, _>("progress")?).unwrap_or_else(|_| first_progress()),
+        progress: serde_json::from_str(&r.try_get::<String, _>("progress")?).unwrap_or_else(|_| ImportProgress::default()),
         report: r
             .try_get::<Option<String>, _>("report")?
             .and_then(|t| serde_json::from_str(&t).ok()),

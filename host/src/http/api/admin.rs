@@ -71,12 +71,10 @@ pub const IMPORT_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 /// The longest `Prefer: wait=N` honoured (seconds).
 pub const MAX_IMPORT_WAIT: u64 = 600;
 
-/// How long the request waits for its import (RFC 7240 `Prefer`): `respond-async` is 0,
-/// `wait=N` is N seconds (at most [`MAX_IMPORT_WAIT`]), otherwise [`IMPORT_WAIT`]. Returns the
-/// wait and whether `respond-async` was asked.
-fn import_wait(headers: &HeaderMap) -> (std::time::Duration, bool) {
+/// How long the request waits for its import (RFC 7240 `Prefer`): `wait=N` is N seconds (at
+/// most [`MAX_IMPORT_WAIT`]), otherwise [`IMPORT_WAIT`]; None for `respond-async` (202 at once).
+fn import_wait(headers: &HeaderMap) -> Option<std::time::Duration> {
     let mut wait = IMPORT_WAIT;
-    let mut asynchronous = false;
     for pref in headers
         .get_all("prefer")
         .iter()
@@ -85,15 +83,13 @@ fn import_wait(headers: &HeaderMap) -> (std::time::Duration, bool) {
     {
         let pref = pref.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
         if pref == "respond-async" {
-            asynchronous = true;
-        } else if let Some(n) = pref.strip_prefix("wait=").and_then(|n| n.trim().parse::<u64>().ok()) {
+            return None;
+        }
+        if let Some(n) = pref.strip_prefix("wait=").and_then(|n| n.trim().parse::<u64>().ok()) {
             wait = std::time::Duration::from_secs(n.min(MAX_IMPORT_WAIT));
         }
     }
-    if asynchronous {
-        wait = std::time::Duration::ZERO;
-    }
-    (wait, asynchronous)
+    Some(wait)
 }
 
 /// The answer an import that could not run gets (as the request's error, or in its job).
@@ -174,7 +170,7 @@ pub async fn post_import(
         progress: false,
         now: jiff::Timestamp::now().as_second(),
     };
-    let (wait, asynchronous) = import_wait(&headers);
+    let wait = import_wait(&headers);
     let job = jobs::start(&state.db, t.slug(), &opts.source).await?;
     let job_id = job.id.clone();
     let slug = t.slug().to_string();
@@ -205,9 +201,9 @@ pub async fn post_import(
         outcome
     });
     // `respond-async` answers 202 whatever the import does meanwhile (RFC 7240).
-    let ended = match asynchronous {
-        true => None,
-        false => tokio::time::timeout(wait, &mut import).await.ok(),
+    let ended = match wait {
+        None => None,
+        Some(wait) => tokio::time::timeout(wait, &mut import).await.ok(),
     };
     match ended {
         Some(joined) => match joined.map_err(ApiError::internal)? {
@@ -221,7 +217,7 @@ pub async fn post_import(
             let mut response = (StatusCode::ACCEPTED, Json(&job)).into_response();
             let h = response.headers_mut();
             h.insert(header::LOCATION, HeaderValue::from_str(&job.url).map_err(ApiError::internal)?);
-            if asynchronous {
+            if wait.is_none() {
                 h.insert("preference-applied", HeaderValue::from_static("respond-async"));
             }
             Ok(response)
