@@ -1,4 +1,6 @@
 // Entry: boot from the inline data (or the API), theme the page, mount the shell.
+// The web fonts first: their @font-face rules (self-hosted Fontsource files) precede every use.
+import "./theme/fonts.css";
 import "./design/design.css";
 import "./app/app.css";
 // The SRP's layout is in the first load's stylesheet: the first paint of a search page uses it.

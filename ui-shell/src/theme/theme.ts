@@ -34,7 +34,13 @@ export interface Theme {
 }
 
 const SYSTEM_SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
-const SERIF = 'Georgia, "Times New Roman", serif';
+// The templates' web fonts (src/theme/fonts.css: Fontsource packages from the npm registry,
+// self-hosted), each over the system fonts while it loads or when it cannot.
+const INTER = `"Inter Variable", ${SYSTEM_SANS}`;
+const PLAYFAIR = '"Playfair Display Variable", Georgia, "Times New Roman", serif';
+const MONTSERRAT = `"Montserrat Variable", ${SYSTEM_SANS}`;
+const ARCHIVO = `"Archivo Variable", ${SYSTEM_SANS}`;
+const MANROPE = `"Manrope Variable", ${SYSTEM_SANS}`;
 
 const BASE: Theme = {
   primary: "#1f3a5f",
@@ -66,7 +72,8 @@ export const TEMPLATE_THEMES: Record<string, Theme> = {
     primary: "#111418",
     accent: "#8a6d3b",
     surface: "#f4f2ee",
-    fontHeading: SERIF,
+    fontBody: INTER,
+    fontHeading: PLAYFAIR,
     radiusPx: 2,
     brandSize: "2rem",
     brandTracking: "0.06em",
@@ -78,6 +85,8 @@ export const TEMPLATE_THEMES: Record<string, Theme> = {
     primary: "#0b4f8a",
     accent: "#f2a900",
     surface: "#eef3f8",
+    fontBody: INTER,
+    fontHeading: MONTSERRAT,
     radiusPx: 8,
     brandSize: "1.5rem",
     brandTracking: "-0.01em",
@@ -92,6 +101,8 @@ export const TEMPLATE_THEMES: Record<string, Theme> = {
     accent: "#ffd400",
     surface: "#fff6e0",
     text: "#16181a",
+    fontBody: INTER,
+    fontHeading: ARCHIVO,
     radiusPx: 14,
     brandSize: "2rem",
     brandTracking: "-0.03em",
@@ -109,6 +120,8 @@ export const TEMPLATE_THEMES: Record<string, Theme> = {
     surface: "#e8f5f3",
     text: "#0b1f1d",
     muted: "#4a5f5c",
+    fontBody: MANROPE,
+    fontHeading: MANROPE,
     radiusPx: 20,
     brandSize: "1.5rem",
     brandTracking: "0.18em",
