@@ -1,19 +1,21 @@
 // The start script: a small classic script (`<script defer>` in dist/index.html, built by the
 // `forecourt-first-load` plugin in vite.config.ts) that runs before any module:
-// 1. themes the page and paints the first screen from the inline data (src/boot/firstPaint.ts);
+// 1. themes the page (the first screen is already in the document: the host writes it,
+//    host/src/http/web/paint/, marked `data-fc-first-paint`, `main` when it has the page's main content);
 // 2. asks for the whole first-load graph at once (`<link rel="modulepreload">`, largest first): the
 //    tenant remote's entry and the files its preload manifest lists for the page's first-screen
 //    modules, every chunk the shell's entry needs, the page's chunk; then adds the entry itself.
-//    When the first paint has the page's main content (the home page's hero, the VDP's top), step 2
-//    waits for that paint, so the JavaScript does not compete with it for the connection.
+//    When the first paint has the page's main content (the home page's hero, the VDP's top, the
+//    SRP's cards), step 2 waits for that paint, so the JavaScript does not compete with it for the
+//    connection.
 // It hands the inline data and theme to the entry (src/boot/handoff.ts). Without inline data (vite
 // dev, a static server) there is no first paint and no handoff, only step 2.
+// ARCHITECTURE.md "HTML documents and SEO" says why the host, not this script, writes the first paint.
 // ui-shell/README.md "First load".
 import type { RemoteModuleName } from "../contract";
 import { remoteEntryUrl } from "../federation/entry";
 import { applyTheme, resolveTheme } from "../theme/theme";
 import { FIRST_LOAD_MODULES, type FirstLoadPage, firstLoadPage, type RemotePreloadManifest } from "./firstLoad";
-import { firstPaint } from "./firstPaint";
 import { writeHandoff } from "./handoff";
 import { readInlineData } from "./inline";
 
@@ -104,16 +106,11 @@ function start(assets: FirstLoadAssets): void {
   let painted = false;
   try {
     const data = readInlineData(document);
-    const root = document.getElementById("root");
     if (data) {
       const theme = resolveTheme(data.tenant);
       applyTheme(theme, data.tenant.template);
       writeHandoff({ inline: data, theme });
-      if (root && !root.firstElementChild) {
-        const paint = firstPaint(data, page, location.pathname, theme);
-        root.innerHTML = paint.html;
-        painted = paint.main;
-      }
+      painted = document.querySelector('#root > [data-fc-first-paint="main"]') !== null;
       if (data.tenant.template) {
         remote = { entry: remoteEntryUrl(data.tenant.template, data.remote_entry), modules: FIRST_LOAD_MODULES[page] };
       }

@@ -20,6 +20,7 @@ use crate::http::{
             context::{Cx, Out, absolute},
             site, stock,
         },
+        paint::app::first_paint,
         seo::{PageMeta, base_url, head_tags, script_json},
     },
 };
@@ -163,9 +164,20 @@ async fn render(
     } else {
         format!("{} | {site}", meta.title)
     };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let root = first_paint(
+        data.route.as_ref().map(|r| r.id.as_str()),
+        clean_path,
+        &data.tenant,
+        &data.page,
+        now,
+    );
     let body = state.web.shell.render(
         &title,
         &head,
+        &root,
         &format!(
             "<script id=\"__FORECOURT_DATA__\" type=\"application/json\">{}</script>",
             script_json(&data)

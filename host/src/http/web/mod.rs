@@ -8,6 +8,7 @@ pub mod assets;
 pub mod document;
 pub mod images;
 pub mod pages;
+pub mod paint;
 pub mod routes;
 pub mod seo;
 pub mod shell;

@@ -8,6 +8,8 @@ use std::path::Path;
 pub const HEAD_MARKER: &str = "<!--forecourt:head-->";
 /// Marker replaced by the inline data element.
 pub const DATA_MARKER: &str = "<!--forecourt:data-->";
+/// The shell's empty mount point, filled with the first paint (`paint::app::first_paint`).
+pub const ROOT: &str = "<div id=\"root\"></div>";
 
 /// Used when the UI has not been built: the document still carries every SEO tag and the data,
 /// so crawlers and the API work; shoppers see a notice.
@@ -51,9 +53,13 @@ impl Shell {
     }
 
     /// The document: `title` (already plain text) replaces the template's `<title>`, `head` and
-    /// `data` replace the markers. `head` and `data` must already be escaped.
-    pub fn render(&self, title: &str, head: &str, data: &str) -> String {
+    /// `data` replace the markers, and `root` (the first paint) fills the empty `#root` (the
+    /// fallback template keeps its notice). `head`, `root` and `data` must already be escaped.
+    pub fn render(&self, title: &str, head: &str, root: &str, data: &str) -> String {
         let mut html = self.html.replacen(HEAD_MARKER, head, 1).replacen(DATA_MARKER, data, 1);
+        if !root.is_empty() {
+            html = html.replacen(ROOT, &format!("<div id=\"root\">{root}</div>"), 1);
+        }
         if let (Some(start), Some(end)) = (html.find("<title>"), html.find("</title>"))
             && start < end
         {
