@@ -421,6 +421,52 @@ describe.skipIf(skip !== "")("what the pages say matches the site's stock and se
     }
   });
 
+  it("issue 39 design pass: a compact phone header with its phone numbers, self-hosted web fonts, nav links without underline and with a focus ring", async () => {
+    for (const t of TENANTS) {
+      const { page } = await openPage(browser.context);
+      const fontHosts: string[] = [];
+      page.on("request", (r) => {
+        if (/\.woff2?(\?|$)/.test(r.url())) fontHosts.push(new URL(r.url()).host);
+      });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(url(t.slug, "/"));
+      const header = page.locator(`[data-fc-component="SiteHeader"][data-fc-template="${t.template}"]`);
+      await header.waitFor({ timeout: 20_000 });
+      // The audit saw 136-230 px of header before content on a phone.
+      const height = await header.evaluate((h) => h.getBoundingClientRect().height);
+      expect(height, `${t.slug}: phone header height`).toBeLessThanOrEqual(100);
+      const menu = page.getByRole("button", { name: "Menu" });
+      expect(await menu.isVisible(), `${t.slug}: the Menu button`).toBe(true);
+      // Every phone number stays a tappable link in the header (scrolled into view where it is a strip).
+      const calls = header.locator('a[href^="tel:"]');
+      expect(await calls.count(), `${t.slug}: phone links`).toBeGreaterThan(0);
+      const first = calls.first();
+      await first.scrollIntoViewIfNeeded();
+      expect(await first.isVisible(), `${t.slug}: first phone number visible`).toBe(true);
+      // The template's fonts come from the site itself.
+      await page.evaluate(() => document.fonts.ready);
+      await expect.poll(() => fontHosts.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      const origin = new URL(url(t.slug, "/")).host;
+      expect(fontHosts.every((h) => h === origin), `${t.slug}: fonts from ${fontHosts.join(", ")}`).toBe(true);
+      const heading = await page.locator("h1").first().evaluate((h) => getComputedStyle(h).fontFamily);
+      expect(heading, `${t.slug}: heading font`).toMatch(/Variable/);
+      // Desktop: menu links carry no underline and show a ring on keyboard focus.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      const link = header.locator("nav a").first();
+      await link.waitFor();
+      expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine), `${t.slug}: nav underline`).toBe("none");
+      await link.focus();
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Tab");
+      const outline = await page.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        return a ? getComputedStyle(a).outlineStyle : "none";
+      });
+      expect(outline, `${t.slug}: focus ring`).not.toBe("none");
+      await page.close();
+    }
+  });
+
   it("a used-only site offers and names only used cars on its home page", async () => {
     const page = await open("drive-depot", "/");
     const settings = await api<{ car_types: string[] }>(page, "/api/v1/tenant");
