@@ -164,11 +164,21 @@ describe.skipIf(skip !== "" || adminToken === "")(`issue 25 flows (${inject("mod
       ["harbourside-mercedes", "/mercedes-benz/overview"],
       ["im-motors-au", "/brands"],
       ["im-motors-au", "/im/overview"],
+      // Issue 39: the used-car superstore (all Mercedes-Benz stock) had no brands file: both 404.
+      ["drive-depot", "/brands"],
+      ["drive-depot", "/mercedes-benz/overview"],
       [GROUP, "/search/ford?model=Ranger"],
     ] as const) {
       const r = await page.goto(url(tenant, path));
       expect(r?.status(), `${tenant}${path}`).toBe(200);
     }
+    // drive-depot's tile leads to its overview, whose stock link is the make's search page.
+    await page.goto(url("drive-depot", "/brands"));
+    const tile = page.locator('[data-page="brands"] [data-brand="mercedes-benz"] a').first();
+    await tile.waitFor({ timeout: 15_000 });
+    await tile.click();
+    await page.waitForURL((u) => u.pathname === "/mercedes-benz/overview");
+    await page.getByRole("heading", { level: 1, name: "Mercedes-Benz" }).waitFor({ timeout: 15_000 });
     await page.close();
   });
 

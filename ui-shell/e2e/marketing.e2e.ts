@@ -1,7 +1,8 @@
 // The brand and marketing pages (docs/features/platform.md "Marketing and content pages") in a real
 // browser against the real host: the recall page with its campaign card and collapsible FAQ; the
 // markdown content pages (privacy policy, /pages/warranty) from the host's documents and from the
-// API; a page the tenant lacks is a 404; the service page's perks and the Get a Quote modal, whose
+// API; a page the tenant lacks is a 404; the group's brand and site pages (/twg-cars, /neotek...) from its
+// footer, a 404 elsewhere; the service page's perks and the Get a Quote modal, whose
 // lead is found through the admin API; the trade-in FAQ, privacy line and enquiry mini-form; the
 // VDP's certified pre-owned panel on a certified car only; axe on /recall and /privacy-policy.
 // Spec: docs/features/locations-forms-marketing.md §2 routes table, "Recall page", "Trade-in information",
@@ -114,6 +115,34 @@ describe.skipIf(skip !== "")(`brand and marketing pages (${inject("mode")})`, ()
     const ok = await page.goto(url(tenant, present.path));
     expect(ok?.status(), present.path).toBe(200);
     await page.locator('[data-page="content"] .fc-prose').waitFor({ timeout: 15_000 });
+    await page.close();
+  });
+
+  it("the brand and site pages are the group's content pages, linked from its footer; elsewhere a 404, not a placeholder (issue 39)", async () => {
+    // docs/features/shopper-core.md §2 "brand and site pages": these five said "This page is coming soon." everywhere.
+    const pages = [
+      ["/twg-cars", "TWG Cars"],
+      ["/twg-rental", "TWG Rental"],
+      ["/twg-tyres", "TWG Tyres"],
+      ["/neotek", "Neotek"],
+      ["/4x4-outdoor", "4x4 Outdoor"],
+    ] as const;
+    const group = "southern-cross-motor-group";
+    const page = await fresh(group, "/");
+    for (const [path] of pages) await page.locator(`footer a[href="${path}"]`).first().waitFor({ timeout: 15_000 });
+    for (const [path, title] of pages) {
+      const doc = await page.goto(url(group, path));
+      expect(doc?.status(), path).toBe(200);
+      await page.locator('[data-page="content"] .fc-prose').waitFor({ timeout: 15_000 });
+      expect(await page.locator('[data-page="content"] h1').textContent()).toBe(title);
+      expect(((await page.locator(".fc-prose").textContent()) ?? "").length, path).toBeGreaterThan(500);
+      expect(await page.locator("body").textContent(), path).not.toContain("coming soon");
+    }
+    for (const tenant of ["drive-depot", "harbourside-mercedes"]) {
+      const doc = await page.goto(url(tenant, "/twg-cars"));
+      expect(doc?.status(), `${tenant}/twg-cars`).toBe(404);
+      await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor({ timeout: 15_000 });
+    }
     await page.close();
   });
 

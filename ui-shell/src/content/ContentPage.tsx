@@ -1,8 +1,9 @@
 // The markdown content pages (docs/features/platform.md "Marketing and content pages"): /about-us,
 // /privacy-policy, /terms-and-conditions, /careers, /fleet, /buying, /roadside-assist, /warranty,
 // /pages/* (e.g. /pages/warranty), /charging-solutions, /diamond-advantage, /finance-and-insurance,
-// /vehicle-parts-and-accessories, /spin-to-win and /online-payment (the last two behind the App's
-// sign-in gate). The body is the tenant's markdown (or the platform default) rendered and sanitised
+// /vehicle-parts-and-accessories, the brand and site pages /twg-cars, /twg-rental, /twg-tyres, /neotek
+// and /4x4-outdoor (docs/features/shopper-core.md §2), /spin-to-win and /online-payment (the last two
+// behind the App's sign-in gate). The body is the tenant's markdown (or the platform default) rendered and sanitised
 // on the host.
 // Spec: docs/features/locations-forms-marketing.md §2 routes table ("informational and navigation targets"), §9
 // (privacy policy wording); docs/features/shopper-core.md §9 (warranty wording).

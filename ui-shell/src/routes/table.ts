@@ -255,11 +255,13 @@ export const ROUTES: readonly RouteDef[] = [
   // The blog posts the VDP links (docs/features/shopper-core.md §2 "blogs"; tenants' content/vdp.toml).
   { id: "blog", path: "/blog/:post", title: "Blog", spec: `${SC} "Vehicle detail page" blogs`, page: "content" },
   { ...info("diamond-advantage", "Diamond advantage"), page: "content" },
-  info("twg-cars", "TWG Cars", SC),
-  info("twg-rental", "TWG Rental", SC),
-  info("twg-tyres", "TWG Tyres", SC),
-  info("neotek", "Neotek", SC),
-  info("4x4-outdoor", "4x4 Outdoor", SC),
+  // docs/features/shopper-core.md §2 "brand and site pages": content pages from the tenant's content
+  // folder (tenants/<slug>/content/pages/<id>.md); a tenant without the file answers 404.
+  { ...info("twg-cars", "TWG Cars", SC), page: "content" },
+  { ...info("twg-rental", "TWG Rental", SC), page: "content" },
+  { ...info("twg-tyres", "TWG Tyres", SC), page: "content" },
+  { ...info("neotek", "Neotek", SC), page: "content" },
+  { ...info("4x4-outdoor", "4x4 Outdoor", SC), page: "content" },
 
   { id: "not-found", path: "*", title: "Page not found", spec: `${SC} (404 with search links)`, page: "not-found" },
 ];
