@@ -129,7 +129,12 @@ async fn every_demo_tenant_has_its_brands_page_and_each_brands_overview() {
         let (s, _, b) = call(&app, get(&h, "/api/v1/brands")).await;
         assert_eq!(s, StatusCode::OK, "{}: {b}", t.slug());
         let brands = json(&b);
-        let tiles: Vec<&Value> = brands["groups"].as_array().unwrap().iter().flat_map(|g| g["brands"].as_array().unwrap()).collect();
+        let tiles: Vec<&Value> = brands["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|g| g["brands"].as_array().unwrap())
+            .collect();
         assert!(!tiles.is_empty(), "{}: no brand tiles", t.slug());
         // Tiles with `skip_page` go straight to stock (a search path this test's route copy does
         // not resolve); every other tile is an overview page.
