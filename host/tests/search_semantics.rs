@@ -58,12 +58,27 @@ async fn api_returns_visible_stock_with_correct_counts_and_facets() {
         let want = reference_api(&t, &cars, &conds, &q, unix_now());
         let (s, v) = search(&state, slug, qs).await;
         assert_eq!(s, StatusCode::OK, "{slug} `{qs}`: {v}");
-        assert_eq!(v["count"].as_u64().unwrap() as usize, want.ids.len(), "{slug} `{qs}` count");
         let by_id: BTreeMap<i64, &forecourt_host::model::Car> = cars.iter().map(|c| (c.id, c)).collect();
         // The page of the whole ordered result, without each sold car whose predecessor in the
         // whole result is sold (unless every car of the result is sold).
         let sold = |id: &i64| by_id[id].status == "sold";
         let all_sold = want.ids.iter().all(sold);
+        // The count is the cars shown over all pages (issue 39: collapsed sold cars not counted).
+        let collapsed = if all_sold {
+            0
+        } else {
+            want.ids.windows(2).filter(|w| sold(&w[0]) && sold(&w[1])).count()
+        };
+        assert_eq!(
+            v["count"].as_u64().unwrap() as usize,
+            want.ids.len() - collapsed,
+            "{slug} `{qs}` count"
+        );
+        assert_eq!(
+            v["pages"].as_u64().unwrap() as usize,
+            want.ids.len().div_ceil(q.hits_per_page as usize),
+            "{slug} `{qs}` pages are positions"
+        );
         let expected_page: Vec<i64> = (q.offset()..(q.offset() + q.hits_per_page as usize).min(want.ids.len()))
             .filter(|&i| all_sold || !(sold(&want.ids[i]) && i > 0 && sold(&want.ids[i - 1])))
             .map(|i| want.ids[i])
@@ -235,7 +250,8 @@ async fn count_popular_lists_and_price_bands() {
     let (_, v) = search(&state, "drive-depot", "").await;
     let count = v["count"].as_u64().unwrap();
     assert_eq!(v["count_display"].as_u64().unwrap(), count, "under 2000 the count itself");
-    assert_eq!(v["pages"].as_u64().unwrap(), count.div_ceil(21));
+    // Pages are positions in the whole result, so collapsed sold cars can add to them.
+    assert!(v["pages"].as_u64().unwrap() >= count.div_ceil(21));
     let bodies = v["popular_body_types"].as_array().unwrap();
     assert!(bodies.len() <= 4 && !bodies.is_empty());
     let counts: Vec<u64> = bodies.iter().map(|b| b["count"].as_u64().unwrap()).collect();
@@ -363,6 +379,72 @@ async fn an_import_is_searchable_without_a_reindex_and_clears_the_cache() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     eprintln!("searchable after {polls} polls, {:?}", started.elapsed());
+}
+
+/// Issue 39: with a run of three sold cars collapsed to its first, a 4-car result showed 2 cards
+/// under a count of 4. The count (results and 'Show Me {count}') is the cards the pages show.
+#[tokio::test]
+async fn the_count_is_the_cards_shown_when_a_sold_run_is_collapsed() {
+    let (_db, state) = demo().await;
+    let slug = "drive-depot";
+    let t = state.tenants.by_slug(slug).unwrap().clone();
+    // Toyotas priced above the tenant's Mercedes-Benz stock; a sold car without `sold_at` is sold
+    // at the import's time, so all are within include_sold_cars_days.
+    let header = "stocknum,year,make,model,badge,price,km,car_type,status,body,simple_body,dealership_slug";
+    let dealer = &t.config.dealerships[0].slug;
+    let row =
+        |n: u32, price: u32, status: &str| format!("RUN{n},2022,Toyota,LandCruiser,Sahara,{price},20000,used,{status},Wagon,suv,{dealer}");
+    let feed = [
+        header.to_string(),
+        row(1, 991_003, "sold"),
+        row(2, 991_002, "sold"),
+        row(3, 991_001, "sold"),
+        row(4, 990_000, "in_stock"),
+        row(5, 989_000, "sold"),
+        row(6, 988_000, "sold"),
+    ]
+    .join("\n");
+    let r = forecourt_host::stock::import_feed(
+        &state.db,
+        &t,
+        feed.as_bytes(),
+        forecourt_host::stock::ImportOptions {
+            source: "run.csv".into(),
+            format: forecourt_host::tenant::FeedFormat::Csv,
+            mode: Some(forecourt_host::tenant::FeedMode::Delta),
+            mapping: None,
+            mapping_text: None,
+            progress: false,
+            now: unix_now(),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.inserted, 6, "{r:?}");
+    let qs = "make=Toyota&sortBy=price_desc&hitsPerPage=2";
+    let mut polls = 0;
+    let (shown, count, count_endpoint) = loop {
+        let (s, first) = search(&state, slug, qs).await;
+        assert_eq!(s, StatusCode::OK, "{first}");
+        if first["pages"].as_u64().unwrap_or(0) >= 3 {
+            let mut shown = Vec::new();
+            for page in 1..=first["pages"].as_u64().unwrap() {
+                let (_, v) = search(&state, slug, &format!("{qs}&page={page}")).await;
+                shown.extend(ids(&v));
+            }
+            let app = common::app(state.clone());
+            let (_, _, b) = call(&app, get(&format!("{slug}.localhost"), &format!("/api/v1/search/count?{qs}"))).await;
+            let endpoint: Value = serde_json::from_str(&b).unwrap();
+            break (shown, first["count"].as_u64().unwrap(), endpoint["count"].as_u64().unwrap());
+        }
+        polls += 1;
+        assert!(polls < 500, "not searchable after {polls} polls");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    // Sold, sold, sold, in stock, sold, sold: RUN2, RUN3 and RUN6 are collapsed; three cards.
+    assert_eq!(shown.len(), 3, "{shown:?}");
+    assert_eq!(count, 3, "the SRP's count is the cards shown");
+    assert_eq!(count_endpoint, 3, "'Show Me {{count}}' agrees");
 }
 
 /// A backend that is down.

@@ -231,6 +231,19 @@ describe.skipIf(skip !== "")("search results page", () => {
     const first = srp.locator(CARD).first();
     await expect(first.getByRole("link", { name: "Find Me Something Similar" }).count()).resolves.toBe(1);
     await srp.close();
+
+    // Issue 39: the count is the cards shown. The Toyotas (this test's four; the demo dealer sells
+    // Mercedes-Benz) fit one page: sold, sold, sold, in stock shows two cards, and the count says 2.
+    const toyotas = await openSrp(context, tenant, `${SRP}?make=Toyota&sortBy=price_desc`);
+    const cards = await cardHrefs(toyotas);
+    expect(cards.filter((h) => /e2esold[1-4]$/.test(h))).toEqual([
+      "/cars/2022-toyota-landcruiser-e2esold1",
+      "/cars/2022-toyota-landcruiser-e2esold4",
+    ]);
+    const countLine = toyotas.locator(".fc-srp__count");
+    expect(await countLine.getAttribute("data-count")).toBe(String(cards.length));
+    expect(await countLine.innerText()).toBe(`${formatThousands(cards.length)} Cars found`);
+    await toyotas.close();
   });
 
   it("puts promo tiles at their configured positions", async () => {

@@ -24,6 +24,7 @@ pub mod query;
 pub mod scope;
 pub mod semantics;
 pub mod service;
+pub mod sold_runs;
 
 pub use backend::{BackendRequest, BackendResult, BoxFuture, FacetItem, IndexState, Rebuild, SearchBackend, SearchError};
 pub use doc::{Filter, SearchDoc};

@@ -19,7 +19,7 @@ use super::{
     index::SearchService,
     query::{SearchQuery, SortBy},
     scope::{self, RouteScope, ScopeVocabulary},
-    semantics,
+    semantics, sold_runs,
 };
 use crate::{
     error::{Error, Result},
@@ -107,13 +107,16 @@ pub struct SearchHit {
 pub struct SearchResponse {
     /// The page's cars; runs of consecutive sold cars collapsed to their first (docs/features/shopper-core.md §4).
     pub hits: Vec<SearchHit>,
-    /// Number of matching cars.
+    /// Number of cars the result shows over all its pages: the matching cars less the sold cars
+    /// that sold-run collapsing leaves off (each sold car right after a sold one, unless every car
+    /// is sold; docs/features/shopper-core.md §4), so it equals the cards a shopper can count.
     pub count: u64,
     /// The count to show: above 1999 the tenant's stock count or the summed facets (§9).
     pub count_display: u64,
     /// 1-based page.
     pub page: u32,
-    /// Number of pages.
+    /// Number of pages: positions in the whole result by the page size, collapsed sold cars
+    /// included (a page can show fewer cards than its size).
     pub pages: u64,
     /// Page size.
     pub hits_per_page: u32,
@@ -138,7 +141,7 @@ pub struct SearchResponse {
 /// The count for the 'Show Me {count}' button.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CountResponse {
-    /// Matching cars.
+    /// Cars the result would show (as [`SearchResponse::count`]: collapsed sold cars not counted).
     pub count: u64,
     /// The count to show (see [`SearchResponse::count_display`]).
     pub count_display: u64,
@@ -323,7 +326,10 @@ pub async fn run_search(p: Platform<'_>, t: &Arc<Tenant>, q: &SearchQuery, scope
         svc.backend.multi_search(&reqs).await?
     };
     let mut res = results.remove(0);
-    let count_display = semantics::count_display(res.total as u64, t, &res.facets);
+    // The count is what the pages show: the matches less the sold cars collapsing leaves off.
+    let hidden = hidden_sold_cached(&svc, t, q, &reqs[0], res.total, generation).await?;
+    let count = res.total.saturating_sub(hidden) as u64;
+    let count_display = semantics::count_display(count, t, &res.facets);
     for (attr, r) in refined.iter().zip(results) {
         if let Some(f) = r.facets.get(attr) {
             res.facets.insert(attr.clone(), f.clone());
@@ -334,14 +340,14 @@ pub async fn run_search(p: Platform<'_>, t: &Arc<Tenant>, q: &SearchQuery, scope
     let all_sold = cars.iter().all(|c| c.status == "sold") && all_sold(&svc, t, q, &conds, now).await?;
     let cars = semantics::collapse_sold_runs_on_page(cars, before_sold, all_sold, |c| c.status == "sold");
     let hits = hits_for(p, t, cars).await;
-    let count = res.total as u64;
     let per = u64::from(q.hits_per_page.max(1));
     let response = SearchResponse {
         hits,
         count,
         count_display,
         page: q.page,
-        pages: count.div_ceil(per),
+        // Pages are positions in the whole result, collapsed cars included.
+        pages: (res.total as u64).div_ceil(per),
         hits_per_page: q.hits_per_page,
         facets: res.facets.iter().map(|(a, c)| (a.clone(), semantics::facet_items(a, c))).collect(),
         popular_body_types: semantics::popular_body_types(res.facets.get("body")),
@@ -358,6 +364,23 @@ pub async fn run_search(p: Platform<'_>, t: &Arc<Tenant>, q: &SearchQuery, scope
         .unwrap_or_else(|e| e.into_inner())
         .put_at(t.slug(), &cache_key, Arc::new(response.clone()), bytes, generation);
     Ok(response)
+}
+
+/// [`sold_runs::hidden_sold`] for the query `q` (any page; `whole` its backend request, `total`
+/// its matches), kept in the tenant's results cache under the query's page-free address so the
+/// whole result's order is read once for all its pages. Errors: `Unavailable` when search is down.
+async fn hidden_sold_cached(svc: &SearchService, t: &Tenant, q: &SearchQuery, whole: &BackendRequest, total: usize, generation: u64) -> Result<usize> {
+    let key = format!("sold-hidden?{}", SearchQuery { page: 1, ..q.clone() }.to_query_string());
+    let cached = svc.cache.lock().unwrap_or_else(|e| e.into_inner()).get(t.slug(), &key);
+    if let Some(n) = cached.and_then(|hit| hit.downcast::<usize>().ok()) {
+        return Ok(*n);
+    }
+    let n = sold_runs::hidden_sold(svc.backend.as_ref(), whole, total).await?;
+    svc.cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .put_at(t.slug(), &key, Arc::new(n), key.len() + 8, generation);
+    Ok(n)
 }
 
 /// Whether every car of the whole result is sold (sold-run collapsing keeps them all then): no
@@ -394,7 +417,8 @@ pub async fn count(p: Platform<'_>, t: &Arc<Tenant>, raw: Option<&str>) -> Resul
     req.limit = 0;
     req.facets = vec!["car_type".into()];
     let res = svc.backend.search(&req).await?;
-    let count = res.total as u64;
+    // As the results page counts: the sold cars collapsing leaves off are not counted.
+    let count = res.total.saturating_sub(sold_runs::hidden_sold(svc.backend.as_ref(), &req, res.total).await?) as u64;
     Ok(CountResponse {
         count,
         count_display: semantics::count_display(count, t, &res.facets),

@@ -11,7 +11,7 @@ import { Breadcrumbs } from "../search/Breadcrumbs";
 import { CardToggles } from "../search/CardToggles";
 import { hitCardProps, type SearchHit } from "../search/cards";
 import { cardToggles, searchConfig } from "../search/config";
-import { countLine, groupedSold } from "../search/count";
+import { countLine } from "../search/count";
 import { fetchSlugNames, scopeOf, seedInline, useSearchResults } from "../search/data";
 import type { FacetLists } from "../search/FilterPanel";
 import { compareHref, readCompareEntries, useSavedCars } from "../search/favourites";
@@ -238,7 +238,7 @@ export default function SearchPage() {
       <div className="fc-srp__head">
         <h1>{heading}</h1>
         <p className="fc-srp__count" aria-live="polite" data-count={data?.count ?? ""}>
-          {count === null ? "Searching…" : countLine(count, noun, data ? groupedSold(data) : 0)}
+          {count === null ? "Searching…" : countLine(count, noun)}
         </p>
       </div>
       <div className="fc-srp__toolbar">
