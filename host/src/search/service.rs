@@ -369,7 +369,14 @@ pub async fn run_search(p: Platform<'_>, t: &Arc<Tenant>, q: &SearchQuery, scope
 /// [`sold_runs::hidden_sold`] for the query `q` (any page; `whole` its backend request, `total`
 /// its matches), kept in the tenant's results cache under the query's page-free address so the
 /// whole result's order is read once for all its pages. Errors: `Unavailable` when search is down.
-async fn hidden_sold_cached(svc: &SearchService, t: &Tenant, q: &SearchQuery, whole: &BackendRequest, total: usize, generation: u64) -> Result<usize> {
+async fn hidden_sold_cached(
+    svc: &SearchService,
+    t: &Tenant,
+    q: &SearchQuery,
+    whole: &BackendRequest,
+    total: usize,
+    generation: u64,
+) -> Result<usize> {
     let key = format!("sold-hidden?{}", SearchQuery { page: 1, ..q.clone() }.to_query_string());
     let cached = svc.cache.lock().unwrap_or_else(|e| e.into_inner()).get(t.slug(), &key);
     if let Some(n) = cached.and_then(|hit| hit.downcast::<usize>().ok()) {
@@ -418,7 +425,9 @@ pub async fn count(p: Platform<'_>, t: &Arc<Tenant>, raw: Option<&str>) -> Resul
     req.facets = vec!["car_type".into()];
     let res = svc.backend.search(&req).await?;
     // As the results page counts: the sold cars collapsing leaves off are not counted.
-    let count = res.total.saturating_sub(sold_runs::hidden_sold(svc.backend.as_ref(), &req, res.total).await?) as u64;
+    let count = res
+        .total
+        .saturating_sub(sold_runs::hidden_sold(svc.backend.as_ref(), &req, res.total).await?) as u64;
     Ok(CountResponse {
         count,
         count_display: semantics::count_display(count, t, &res.facets),
