@@ -72,7 +72,7 @@ end = s.index("\n", j)
 s = s[:i] + f'name = "lender-broker"\nconfig = {{ base_url = "{lender}" }}\n[plugins.capabilities]\nlogging = true\n[plugins.capabilities.http]\n{grant}' + s[end:]
 sc.write_text(s)
 PY
-serve_forecourt HARBOURSIDE_MERCEDES__LENDER_TOKEN=bench-token FORECOURT_ADMIN_TOKEN=bench-admin FORECOURT_TENANTS_DIR="$work/tenants"
+serve_forecourt FORECOURT_OUTBOUND_PRIVATE_NETWORKS=true HARBOURSIDE_MERCEDES__LENDER_TOKEN=bench-token FORECOURT_ADMIN_TOKEN=bench-admin FORECOURT_TENANTS_DIR="$work/tenants"
 
 cat >"$work/post.lua" <<'EOF'
 wrk.method = "POST"

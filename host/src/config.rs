@@ -125,6 +125,12 @@ pub struct Settings {
     /// Lead destinations (a tenant's webhook, each email address) delivered at once, each one
     /// lead at a time (default 16; 0 counts as 1).
     pub lead_delivery_concurrency: usize,
+    /// Whether destinations a tenant chooses (partner plugins' requests, lead webhooks, the
+    /// payment provider's API base, pulled feed URLs) may be loopback or private addresses
+    /// (default false: refused, so a tenant folder cannot reach this machine's or the private
+    /// network's services; `host/src/outbound.rs`). Set it for local stubs in development and
+    /// tests.
+    pub outbound_private_networks: bool,
     /// Time one delivery to one destination (webhook answer, SMTP exchange) may take, seconds
     /// (default 10; 0 counts as 1): a receiver that does not answer within it is a failed try,
     /// retried with backoff.
@@ -272,6 +278,7 @@ impl Default for Settings {
             // Lead delivery.
             lead_delivery_concurrency: 16,
             lead_delivery_timeout_seconds: 10,
+            outbound_private_networks: false,
             // Sign-in codes: keyed hash and lockout.
             code_secret: None,
             code_secret_env: None,

@@ -220,7 +220,9 @@ async fn fetch(
     last_modified: Option<&str>,
 ) -> Result<Fetched, (Option<u16>, Option<usize>, String)> {
     let cap = usize::try_from(feed.max_bytes.unwrap_or(DEFAULT_PULL_MAX_BYTES)).unwrap_or(usize::MAX);
-    let mut req = client.get(url).timeout(PULL_TIMEOUT);
+    let parsed = reqwest::Url::parse(url).map_err(|e| (None, None, format!("`{url}`: {e}")))?;
+    crate::outbound::check_tenant_url(&parsed).map_err(|why| (None, None, why))?;
+    let mut req = client.get(parsed).timeout(PULL_TIMEOUT);
     for c in &feed.credentials {
         match std::env::var(&c.value_env) {
             Ok(v) if !v.is_empty() => req = req.header(c.header.as_str(), format!("{}{v}", c.prefix)),
@@ -367,10 +369,12 @@ pub async fn states(db: &Db, t: &Tenant) -> Result<Vec<FeedState>, sqlx::Error> 
 /// Pulls due feeds every [`TICK`] for as long as the process serves (`forecourt serve`). A
 /// redirect is followed only to https (at most 3).
 pub async fn run(db: Db, tenants: std::sync::Arc<TenantRegistry>) {
-    let client = match reqwest::Client::builder()
+    let client = match crate::outbound::tenant_client_builder()
         .redirect(reqwest::redirect::Policy::custom(|a| {
             if a.previous().len() >= 3 || a.url().scheme() != "https" {
                 a.stop()
+            } else if let Err(why) = crate::outbound::check_tenant_url(a.url()) {
+                a.error(why)
             } else {
                 a.follow()
             }

@@ -169,18 +169,21 @@ pub async fn start_payment(
         form.push(("customer_email", email.to_string()));
     }
     let url = format!("{}/v1/checkout/sessions", cfg.api_base.trim_end_matches('/'));
-    let sent = crate::outbound::client()
-        .post(&url)
-        .timeout(std::time::Duration::from_millis(cfg.timeout_ms))
-        .bearer_auth(key)
-        .header("Idempotency-Key", format!("reserve-{}", r.lead_id))
-        .form(&form)
-        .send()
-        .await;
+    let sent = match crate::outbound::tenant_request(reqwest::Method::POST, &url) {
+        Ok(request) => request
+            .timeout(std::time::Duration::from_millis(cfg.timeout_ms))
+            .bearer_auth(key)
+            .header("Idempotency-Key", format!("reserve-{}", r.lead_id))
+            .form(&form)
+            .send()
+            .await
+            .map_err(|e| e.to_string()),
+        Err(refused) => Err(refused),
+    };
     let session = match sent {
         Ok(res) if res.status().is_success() => res.json::<StripeSession>().await.map_err(|e| e.to_string()),
         Ok(res) => Err(format!("status {}", res.status())),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     };
     let session = match session {
         Ok(s) if crate::tenant::is_service_url(&s.url) => s,

@@ -76,6 +76,8 @@ impl Host {
             .env("FORECOURT_DATABASE_URL", db_url)
             .env("FORECOURT_DATA_DIR", dir.join(format!("data-{name}")))
             .env("ALPHA__WEBHOOK_SECRET", "whsec-multi-host")
+            // The webhook receiver listens on 127.0.0.1.
+            .env("FORECOURT_OUTBOUND_PRIVATE_NETWORKS", "true")
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(&log).unwrap())
             .spawn()

@@ -552,8 +552,10 @@ async fn a_partner_plugin_filling_memory_forever_is_cut_and_starves_no_one() {
 }
 
 /// What the host buffers for a plugin is capped: 1,000 header names (past the 64 a call may make;
-/// 26,000 once overflowed http's map and panicked the host: every quote a 500, nothing counted)
-/// and a 2 MiB request body (read whole before) are refused; each call fails as `refused`,
+/// 26,000 once overflowed http's map and panicked the host: every quote a 500, nothing counted),
+/// 8 header values of 64 KiB (past the 256 KiB a call's fields may hold: refused as they are
+/// made, so the request is never even offered; 512 x 1 MiB once added ~520 MB per call) and a
+/// 2 MiB request body (read whole before) are refused; each call fails as `refused`,
 /// counted, and the stub never sees the request.
 #[tokio::test]
 async fn header_fields_and_request_bodies_past_the_caps_are_refused_and_counted() {
@@ -566,8 +568,9 @@ async fn header_fields_and_request_bodies_past_the_caps_are_refused_and_counted(
             "",
         )
     };
-    let app = app_with(&[("headers", &site("headers")), ("body", &site("body"))], None).await;
-    for name in ["headers", "body"] {
+    let sites = [("headers", site("headers")), ("fat", site("fat")), ("body", site("body"))];
+    let app = app_with(&sites.iter().map(|(n, s)| (*n, s.as_str())).collect::<Vec<_>>(), None).await;
+    for name in ["headers", "fat", "body"] {
         let slug = car_slug(&app, name).await;
         let (s, e) = post(&app, name, "/api/v1/finance/quote", json!({"car": slug})).await;
         assert_eq!(
@@ -578,5 +581,63 @@ async fn header_fields_and_request_bodies_past_the_caps_are_refused_and_counted(
         let m = counters(&app, name, Point::LenderIntegration);
         assert_eq!(m.counters.refused, 1, "{name}: {m:?}");
     }
-    assert!(seen.lock().unwrap().is_empty(), "neither request reached the lender");
+    assert!(seen.lock().unwrap().is_empty(), "no request reached the lender");
+    // `fat`'s 512 KiB of header values were refused as the fields were made (the host never
+    // held them), not when the request was sent: no request was even offered to send.
+    let offered = |tenant: &str| -> f64 {
+        use prometheus::core::Collector;
+        forecourt_host::metrics::plugin_series()
+            .outbound
+            .collect()
+            .iter()
+            .flat_map(|family| family.get_metric())
+            .filter(|m| m.get_label().iter().any(|l| l.name() == "tenant" && l.value() == tenant))
+            .map(|m| m.get_counter().get_value())
+            .sum()
+    };
+    assert_eq!(offered("body"), 1.0, "body's request was offered (its body was cut while sent)");
+    assert_eq!(offered("fat"), 0.0, "fat's request was refused before it was built");
+}
+
+/// A tenant folder names where its plugin may call, so by default loopback and private
+/// addresses are refused whatever it grants (a tenant could otherwise reach this machine's or
+/// the private network's services): an IP literal (`http://127.0.0.1:port`) before the request
+/// is built, a name (`http://localhost:port`) as it resolves. The operator's
+/// `outbound_private_networks` lets them through (the tests' setting, for their stubs).
+#[tokio::test]
+async fn private_addresses_are_refused_unless_the_operator_allows_them() {
+    let (origin, seen) = stub_lender().await;
+    let named = origin.replace("127.0.0.1", "localhost");
+    let site = |o: &str| {
+        lender_site(
+            "hostile-outbound",
+            &format!("{{ mode = \"fetch\", url = \"{o}/quote\" }}"),
+            &[o],
+            "",
+        )
+    };
+    let app = app_with(&[("literal", &site(&origin)), ("named", &site(&named))], None).await;
+    forecourt_host::outbound::allow_private_networks(false);
+    for name in ["literal", "named"] {
+        let slug = car_slug(&app, name).await;
+        let (s, e) = post(&app, name, "/api/v1/finance/quote", json!({"car": slug})).await;
+        assert_eq!(
+            (s, e["error"]["code"].as_str()),
+            (StatusCode::BAD_GATEWAY, Some("lender_unavailable")),
+            "{name}: {e}"
+        );
+    }
+    assert_eq!(
+        counters(&app, "literal", Point::LenderIntegration).counters.refused,
+        1,
+        "the literal is refused"
+    );
+    assert!(seen.lock().unwrap().is_empty(), "nothing reached the private address");
+    forecourt_host::outbound::allow_private_networks(true);
+    for name in ["literal", "named"] {
+        let slug = car_slug(&app, name).await;
+        let (s, e) = post(&app, name, "/api/v1/finance/quote", json!({"car": slug})).await;
+        assert_eq!(s, StatusCode::OK, "{name}: {e}");
+    }
+    assert_eq!(seen.lock().unwrap().len(), 2, "allowed, both reach the stub");
 }

@@ -174,7 +174,10 @@ describe.skipIf(skip !== "")(
     beforeAll(async () => {
       lender = await startLender();
       tenants = tenantsFor(lender.origin);
-      host = await startHost({ env: { FORECOURT_TENANTS_DIR: tenants, HARBOURSIDE_MERCEDES__LENDER_TOKEN: TOKEN } });
+      // The stub lender listens on 127.0.0.1: a private address the operator must allow.
+      host = await startHost({
+        env: { FORECOURT_TENANTS_DIR: tenants, FORECOURT_OUTBOUND_PRIVATE_NETWORKS: "true", HARBOURSIDE_MERCEDES__LENDER_TOKEN: TOKEN },
+      });
       const { page } = await openPage(browser.context);
       await page.goto(url("/"));
       const hits = (await api<{ hits?: { slug: string; available: boolean }[] }>(page, "/api/v1/search?hitsPerPage=60")).body

@@ -24,8 +24,10 @@ use crate::{
 pub struct AppState(Arc<StateParts>);
 
 impl AppState {
-    /// The state of `parts`.
+    /// The state of `parts`. Applies the settings' `outbound_private_networks` to the process's
+    /// tenant-destination client (`crate::outbound`).
     pub fn new(parts: StateParts) -> AppState {
+        crate::outbound::allow_private_networks(parts.settings.outbound_private_networks);
         AppState(Arc::new(parts))
     }
 }

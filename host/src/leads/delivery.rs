@@ -452,8 +452,8 @@ async fn deliver_one(state: &Deliverer, c: &Claimed) -> anyhow::Result<()> {
                 .as_deref()
                 .ok_or_else(|| anyhow::anyhow!("[leads] webhook_secret_env is not set"))?;
             let secret = std::env::var(var).map_err(|_| anyhow::anyhow!("the webhook secret variable {var} is not set"))?;
-            let res = crate::outbound::client()
-                .post(&c.target)
+            let res = crate::outbound::tenant_request(reqwest::Method::POST, &c.target)
+                .map_err(|e| anyhow::anyhow!("webhook refused: {e}"))?
                 .timeout(state.send_timeout())
                 .header("content-type", "application/json")
                 .header("x-forecourt-signature", signature(&secret, &body))

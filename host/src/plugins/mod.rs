@@ -48,6 +48,7 @@ pub mod lift;
 pub mod metrics;
 pub mod partner;
 pub mod partner_calls;
+pub mod partner_fields;
 pub mod points;
 pub mod runtime;
 pub mod since_v0_1_0;

@@ -46,6 +46,7 @@ use wasmtime_wasi_http::{
 use crate::{
     plugins::{
         error::PluginError,
+        partner_fields::{HeaderBudget, MAX_CALL_HEADER_BYTES},
         points::point::Point,
         runtime::{CallOutcome, CallStats, Failure, PluginLimits, StoreState, classify},
         since_v0_2_0::{lender_integration, rego_lookup},
@@ -221,6 +222,9 @@ pub struct PartnerState {
     log_lines: u32,
     /// Header fields the plugin made in this call.
     header_fields: usize,
+    /// Bytes of header names and values the plugin made in this call (see
+    /// [`MAX_CALL_HEADER_BYTES`]).
+    header_bytes: usize,
     /// Set by a request's task when its body was past [`MAX_REQUEST_BODY_BYTES`] (a refusal
     /// the call records when it ends).
     body_refused: Arc<std::sync::atomic::AtomicBool>,
@@ -299,6 +303,23 @@ impl PartnerState {
     }
 }
 
+impl HeaderBudget for PartnerState {
+    /// Charges `bytes` to the call: false (refused, noted once per call) past
+    /// [`MAX_CALL_HEADER_BYTES`] in all.
+    fn admit_header_bytes(&mut self, bytes: usize) -> bool {
+        let before = self.header_bytes;
+        self.header_bytes = before.saturating_add(bytes);
+        if self.header_bytes > MAX_CALL_HEADER_BYTES {
+            if before <= MAX_CALL_HEADER_BYTES {
+                self.note_refusal(format!("more than {MAX_CALL_HEADER_BYTES} bytes of header fields in one call"));
+            }
+            self.header_bytes = before.max(MAX_CALL_HEADER_BYTES + 1);
+            return false;
+        }
+        true
+    }
+}
+
 impl WasiHttpView for PartnerState {
     fn ctx(&mut self) -> &mut WasiHttpCtx {
         &mut self.http
@@ -329,6 +350,12 @@ impl WasiHttpView for PartnerState {
         let origin = outbound_origin(&url).unwrap_or_default();
         if !grant.origins.contains(&origin) {
             return self.refuse("denied", format!("`{origin}` is not in allowed_outbound_hosts"));
+        }
+        if let Err(why) = reqwest::Url::parse(&url)
+            .map_err(|e| e.to_string())
+            .and_then(|u| crate::outbound::check_tenant_url(&u))
+        {
+            return self.refuse("denied", format!("`{origin}`: {why}"));
         }
         if self.requests >= grant.max_requests {
             return self.refuse(
@@ -363,8 +390,8 @@ impl WasiHttpView for PartnerState {
                         ErrorCode::HttpRequestBodySize(Some(MAX_REQUEST_BODY_BYTES as u64))
                     })?
                     .to_bytes();
-                let mut res = crate::outbound::client()
-                    .request(method, &url)
+                let mut res = crate::outbound::tenant_request(method, &url)
+                    .map_err(|_| ErrorCode::HttpRequestDenied)?
                     .headers(headers)
                     .body(body)
                     .send()
@@ -486,7 +513,7 @@ impl PartnerEngine {
             <PartnerState as wasmtime_wasi::clocks::WasiClocksView>::clocks,
         )
         .map_err(engine_err)?;
-        wasmtime_wasi_http::add_only_http_to_linker_async(&mut linker).map_err(engine_err)?;
+        super::partner_fields::add_to_linker(&mut linker).map_err(engine_err)?;
         wasi_logging::add_to_linker::<PartnerState, HasSelf<PartnerState>>(&mut linker, |s| s).map_err(engine_err)?;
         for iface in ["forecourt:platform/types@0.1.0", "forecourt:platform/partner@0.2.0"] {
             linker.instance(iface).map_err(engine_err)?;
@@ -560,6 +587,7 @@ impl PartnerEngine {
                 refusals: 0,
                 log_lines: 0,
                 header_fields: 0,
+                header_bytes: 0,
                 body_refused: Arc::default(),
             },
         );

@@ -201,6 +201,8 @@ pub async fn state(db: &Db, tenants: TenantRegistry, tenants_dir: &Path, admin_t
         tenants_dir: tenants_dir.to_owned(),
         admin_token: admin_token.map(String::from),
         ui_dist_dir: tenants_dir.join("_no_ui"),
+        // The tests' stub lenders, webhooks and feeds listen on 127.0.0.1.
+        outbound_private_networks: true,
         ..Settings::default()
     };
     AppState::new(StateParts {

@@ -475,8 +475,12 @@ mod imp {
             .iter()
             .map(|(n, v)| (n.to_ascii_lowercase(), v.as_bytes().to_vec()))
             .collect();
-        let headers =
-            Fields::from_list(&entries).map_err(|e| HttpError::new("invalid-header", Some(format!("{e:?} in {:?}", req.headers))))?;
+        // The error names the headers, not their values: a refused value may be large (the
+        // host refuses header bytes past a call's budget), and formatting it would spend fuel.
+        let headers = Fields::from_list(&entries).map_err(|e| {
+            let names: Vec<&str> = req.headers.iter().map(|(n, _)| n.as_str()).collect();
+            HttpError::new("invalid-header", Some(format!("{e:?} in the headers {names:?}")))
+        })?;
         let request = OutgoingRequest::new(headers);
         let method = match req.method {
             Method::Get => WasiMethod::Get,

@@ -19,6 +19,9 @@
 //!   `unavailable(<the error>)` (`HTTP-response-body-size` when the host cut the body);
 //! - `headers`: `GET url` with [`MANY_HEADERS`] distinct header names (more than the host
 //!   allows a call); `unavailable(<the error>)` when the host refused them;
+//! - `fat`: `GET url` with [`FAT_HEADERS`] header values of [`FAT_HEADER_BYTES`] each (few
+//!   fields, many bytes: more than the host lets a call's header fields hold, so the host must
+//!   refuse them as the fields are made, not when the request is sent);
 //! - `body`: `POST url` with a [`BIG_BODY`]-byte body; `unavailable(<the error>)` when refused;
 //! - `fill`: no request; fills a 4 MiB buffer with `memory.fill` forever (one fuel unit per
 //!   fill, so fuel barely moves: the host's epoch interruption must yield and cut it).
@@ -40,6 +43,7 @@ pub enum Mode {
     Flood,
     Huge,
     Headers,
+    Fat,
     Body,
     Fill,
 }
@@ -65,6 +69,12 @@ pub const FLOOD: usize = 50;
 
 /// Header names `headers` sends.
 pub const MANY_HEADERS: usize = 1_000;
+
+/// Header values `fat` sends.
+pub const FAT_HEADERS: usize = 8;
+
+/// Bytes of each header value `fat` sends (64 KiB).
+pub const FAT_HEADER_BYTES: usize = 64 << 10;
 
 /// Body bytes `body` sends (2 MiB).
 pub const BIG_BODY: usize = 2 << 20;
@@ -142,6 +152,14 @@ impl LenderIntegration for Outbound {
                 let mut req = Request::get(&self.url);
                 for i in 0..MANY_HEADERS {
                     req = req.header(format!("x-h{i}"), "1");
+                }
+                let res = http::send(&req)?;
+                Err(status(&res))
+            }
+            Mode::Fat => {
+                let mut req = Request::get(&self.url);
+                for i in 0..FAT_HEADERS {
+                    req = req.header(format!("x-fat{i}"), "f".repeat(FAT_HEADER_BYTES));
                 }
                 let res = http::send(&req)?;
                 Err(status(&res))
