@@ -447,8 +447,14 @@ describe.skipIf(skip !== "")("what the pages say matches the site's stock and se
       await page.evaluate(() => document.fonts.ready);
       await expect.poll(() => fontHosts.length, { timeout: 10_000 }).toBeGreaterThan(0);
       const origin = new URL(url(t.slug, "/")).host;
-      expect(fontHosts.every((h) => h === origin), `${t.slug}: fonts from ${fontHosts.join(", ")}`).toBe(true);
-      const heading = await page.locator("h1").first().evaluate((h) => getComputedStyle(h).fontFamily);
+      expect(
+        fontHosts.every((h) => h === origin),
+        `${t.slug}: fonts from ${fontHosts.join(", ")}`,
+      ).toBe(true);
+      const heading = await page
+        .locator("h1")
+        .first()
+        .evaluate((h) => getComputedStyle(h).fontFamily);
       expect(heading, `${t.slug}: heading font`).toMatch(/Variable/);
       // Desktop: menu links carry no underline and show a ring on keyboard focus.
       await page.setViewportSize({ width: 1366, height: 900 });

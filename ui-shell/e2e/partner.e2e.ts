@@ -176,7 +176,11 @@ describe.skipIf(skip !== "")(
       tenants = tenantsFor(lender.origin);
       // The stub lender listens on 127.0.0.1: a private address the operator must allow.
       host = await startHost({
-        env: { FORECOURT_TENANTS_DIR: tenants, FORECOURT_OUTBOUND_PRIVATE_NETWORKS: "true", HARBOURSIDE_MERCEDES__LENDER_TOKEN: TOKEN },
+        env: {
+          FORECOURT_TENANTS_DIR: tenants,
+          FORECOURT_OUTBOUND_PRIVATE_NETWORKS: "true",
+          HARBOURSIDE_MERCEDES__LENDER_TOKEN: TOKEN,
+        },
       });
       const { page } = await openPage(browser.context);
       await page.goto(url("/"));
