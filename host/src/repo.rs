@@ -345,6 +345,28 @@ impl TenantRepo {
         q.fetch_all(&self.pool).await
     }
 
+    /// Those of these car `ids` (at most 200 are read) that are on sale (shown, in stock or coming
+    /// soon) and came from feed `source`, in id order (the readiness summary's replay of the
+    /// change journal). Errors: the storage error.
+    pub async fn cars_on_sale_by_ids(&self, ids: &[i64], source: &str) -> Result<Vec<Car>, sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids = &ids[..ids.len().min(200)];
+        let marks: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 3)).collect();
+        let sql = format!(
+            "{} WHERE c.tenant = $1 AND c.feed_source = $2 AND c.show_on_dealer_website = 1 \
+             AND c.status IN ('in_stock', 'coming_soon') AND c.id IN ({}) ORDER BY c.id",
+            car_select(self.engine),
+            marks.join(", ")
+        );
+        let mut q = sqlx::query_as::<_, Car>(&sql).bind(&self.tenant).bind(source.to_string());
+        for id in ids {
+            q = q.bind(*id);
+        }
+        q.fetch_all(&self.pool).await
+    }
+
     /// Cars of the tenant with these ids, in the order of `ids` (search hits; missing ids are
     /// skipped). At most 200 ids.
     pub async fn cars_by_ids(&self, ids: &[i64]) -> Result<Vec<Car>, sqlx::Error> {

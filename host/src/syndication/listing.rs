@@ -83,6 +83,21 @@ impl Context {
         })
     }
 
+    /// A hash of everything this context holds, equal for equal contexts whatever their maps'
+    /// order (the readiness summary's cache keeps per-car results only while it is unchanged).
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.base_url.hash(&mut h);
+        let mut dealerships: Vec<_> = self.dealerships.iter().collect();
+        dealerships.sort();
+        dealerships.hash(&mut h);
+        let mut locations: Vec<(i64, String)> = self.locations.iter().map(|(id, l)| (*id, format!("{l:?}"))).collect();
+        locations.sort();
+        locations.hash(&mut h);
+        h.finish()
+    }
+
     /// `path_or_url` as an absolute https URL: a site path (`/img/...`) under the base URL, an
     /// https URL as it is; None for anything else (plain http, or a path without a base URL).
     pub fn absolute(&self, path_or_url: &str) -> Option<String> {

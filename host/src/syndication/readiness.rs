@@ -129,7 +129,8 @@ pub struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, r: &CarReadiness) {
+    /// Counts one car's readiness.
+    pub(super) fn add(&mut self, r: &CarReadiness) {
         self.cars += 1;
         if r.ready {
             self.ready += 1;
@@ -346,17 +347,36 @@ pub async fn report(db: &Db, t: &Tenant, page: Page) -> Result<Report, Error> {
 }
 
 /// The summary over tenant `t`'s cars on sale that feed `source` supplied (the import report's
-/// readiness counts). Errors: the storage error.
+/// readiness counts), kept up to date from the stock change journal where it can be: only the
+/// cars changed since the last summary are assessed again (`super::readiness_cache`). Errors:
+/// the storage error.
 pub async fn summary_of_source(db: &Db, t: &Tenant, source: &str) -> Result<Summary, sqlx::Error> {
+    super::readiness_cache::summary_of_source(db, t, source).await
+}
+
+/// The same summary from a full scan of the source's cars, with no cache (what the cached
+/// summary must always equal). Errors: the storage error.
+pub async fn scanned_summary_of_source(db: &Db, t: &Tenant, source: &str) -> Result<Summary, sqlx::Error> {
     scan(db, t, Some(source), |_| {}).await
 }
 
 /// Assesses every car on sale of `t` (of `source` when given), in id order and in batches of
 /// [`BATCH`], handing each to `each`. Returns the summary. Errors: the storage error.
-async fn scan(db: &Db, t: &Tenant, source: Option<&str>, mut each: impl FnMut(CarReadiness)) -> Result<Summary, sqlx::Error> {
+async fn scan(db: &Db, t: &Tenant, source: Option<&str>, each: impl FnMut(CarReadiness)) -> Result<Summary, sqlx::Error> {
+    let ctx = Context::load(&TenantRepo::new(db, t.slug()), t).await?;
+    scan_with(db, t, &ctx, &Thresholds::of(t), source, each).await
+}
+
+/// [`scan`] with the context and thresholds given.
+pub(super) async fn scan_with(
+    db: &Db,
+    t: &Tenant,
+    ctx: &Context,
+    th: &Thresholds,
+    source: Option<&str>,
+    mut each: impl FnMut(CarReadiness),
+) -> Result<Summary, sqlx::Error> {
     let repo = TenantRepo::new(db, t.slug());
-    let ctx = Context::load(&repo, t).await?;
-    let th = Thresholds::of(t);
     let mut summary = Summary::default();
     let mut after = 0;
     loop {
@@ -364,7 +384,7 @@ async fn scan(db: &Db, t: &Tenant, source: Option<&str>, mut each: impl FnMut(Ca
         let Some(last) = batch.last() else { break };
         after = last.id;
         for car in &batch {
-            let r = assess(&Listing::of(car, &ctx), &th);
+            let r = assess(&Listing::of(car, ctx), th);
             summary.add(&r);
             each(r);
         }
