@@ -274,3 +274,91 @@ async fn lead_delivery_concurrency_bounds_the_destinations_delivered_at_once() {
     worker.abort();
     let _ = worker.await;
 }
+
+/// Issue 40: one destination's backlog of ~3,400 emails once delayed later leads 173 s. Each
+/// destination (a tenant's webhook, each email address) is worked by its own task, so a backlog
+/// on one channel never delays another: with 300 webhook deliveries queued ahead (a receiver
+/// taking 200 ms each, so about a minute of work), a later lead's email to the dealer (a real
+/// SMTP server) is delivered while most of the webhook backlog still waits. Counts, not clocks.
+#[tokio::test]
+async fn a_backlog_on_one_channel_never_delays_another() {
+    const BACKLOG: i64 = 300;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mail.txt");
+    let (mut smtp, port) = smtp_server(&out);
+    let slow_hook = {
+        let app = axum::Router::new().route(
+            "/hook",
+            axum::routing::post(|| async {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                StatusCode::OK
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/hook", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        url
+    };
+    // SAFETY: set before the worker reads it; only this test binary reads it.
+    unsafe { std::env::set_var("BUSY__WEBHOOK_SECRET", "whsec-busy") };
+    let leads = format!(
+        "[leads]\nwebhook_url = \"{slow_hook}\"\nwebhook_secret_env = \"BUSY__WEBHOOK_SECRET\"\n\
+         email_to = [\"sales@busy.example\"]\nreceipts = false\n"
+    );
+    let app = app_with(&[("busy", &leads)], Some(port)).await;
+    let (s, v) = submit_to(&app, "busy", lead("busy", 0)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    // The webhook's backlog: 300 more tries of that lead, queued before the next lead.
+    let now = unix_now();
+    for _ in 0..BACKLOG {
+        sqlx::query(
+            "INSERT INTO lead_deliveries (lead_id, tenant, kind, target, status, attempts, next_attempt_at, created_at) \
+             SELECT lead_id, tenant, kind, target, 'pending', 0, $1, $1 FROM lead_deliveries WHERE tenant = 'busy' AND kind = 'webhook' \
+             ORDER BY id LIMIT 1",
+        )
+        .bind(now)
+        .execute(&app.tdb.db.pool)
+        .await
+        .unwrap();
+    }
+    let (s, v) = submit_to(&app, "busy", lead("busy", 1)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let later = v["lead_id"].as_str().expect("the lead's id").to_string();
+
+    let worker = tokio::spawn(delivery::run_worker(app.state.deliverer()));
+    let email_done = || async {
+        sqlx::query_scalar::<_, String>("SELECT status FROM lead_deliveries WHERE lead_id = $1 AND kind = 'email'")
+            .bind(&later)
+            .fetch_one(&app.tdb.db.pool)
+            .await
+            .unwrap()
+            == "delivered"
+    };
+    let mut delivered = false;
+    for _ in 0..2000 {
+        if email_done().await {
+            delivered = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let waiting = count(
+        &app,
+        "SELECT COUNT(*) FROM lead_deliveries WHERE tenant = 'busy' AND kind = 'webhook' AND status = 'pending'",
+    )
+    .await;
+    worker.abort();
+    let _ = worker.await;
+    smtp.kill().ok();
+    smtp.wait().ok();
+    assert!(delivered, "the later lead's email was not delivered within 2000 polls");
+    eprintln!(
+        "webhook deliveries still waiting when the later email was delivered: {waiting} of {}",
+        BACKLOG + 2
+    );
+    assert!(
+        waiting >= BACKLOG * 2 / 3,
+        "the email waited behind the webhook's backlog: only {waiting} of {} webhook deliveries were still pending",
+        BACKLOG + 2
+    );
+}
