@@ -416,10 +416,10 @@ fn path_and_size(raw: &str) -> (Option<String>, bool) {
     (path, sized)
 }
 
-/// The count to show (shopper-core.md §9): the count up to 1999; above, the tenant's configured
-/// stock count, else the number of matching cars counted by car type.
-fn count_display(site: &Site, ids: &[i64]) -> u64 {
-    let count = ids.len() as u64;
+/// The count to show (shopper-core.md §9) of a result whose matches are `ids` and which shows
+/// `count` cards: the count up to 1999; above, the tenant's configured stock count, else the
+/// number of matching cars counted by car type.
+fn count_display(site: &Site, ids: &[i64], count: u64) -> u64 {
     if count <= 1999 {
         return count;
     }
@@ -459,7 +459,17 @@ fn expected(site: &Site, raw: &str, now: i64) -> Option<Page> {
         .filter(|&i| all_sold || !(site.sold(want.ids[i]) && i > 0 && site.sold(want.ids[i - 1])))
         .map(|i| want.ids[i])
         .collect();
-    let count = want.ids.len() as u64;
+    // The count is the cards the whole result shows: the matches less the sold cars collapsing
+    // leaves off (search/sold_runs.rs); pages stay positions in the whole result.
+    let hidden = if all_sold {
+        0
+    } else {
+        (1..want.ids.len())
+            .filter(|&i| site.sold(want.ids[i]) && site.sold(want.ids[i - 1]))
+            .count()
+    };
+    let matches = want.ids.len() as u64;
+    let count = matches - hidden as u64;
     let facets: BTreeMap<String, Vec<(String, u64)>> = DEFAULT_FACETS
         .iter()
         .map(|a| (a.to_string(), display(a, &want.facets[*a])))
@@ -469,9 +479,9 @@ fn expected(site: &Site, raw: &str, now: i64) -> Option<Page> {
     Some(Page {
         ids,
         count,
-        count_display: count_display(site, &want.ids),
+        count_display: count_display(site, &want.ids, count),
         page: u64::from(q.page),
-        pages: count.div_ceil(per as u64),
+        pages: matches.div_ceil(per as u64),
         hits_per_page: per as u64,
         popular_body_types: facets["body"].iter().take(4).cloned().collect(),
         popular_makes,
@@ -554,12 +564,9 @@ async fn check(client: &reqwest::Client, host: &Served, site: &Site, raw: &str, 
         Some(want.count_display),
         "{slug} `{raw}`: /count count_display"
     );
-    let window = want
-        .count
-        .saturating_sub((want.page - 1) * want.hits_per_page)
-        .min(want.hits_per_page);
     seen.nonempty += usize::from(want.count > 0);
-    seen.collapsed += usize::from((want.ids.len() as u64) < window);
+    // A page before the last spans a whole window of positions: fewer cars means some collapsed.
+    seen.collapsed += usize::from(want.page < want.pages && (want.ids.len() as u64) < want.hits_per_page);
 }
 
 /// Spellings that must find the same cars (README "Search semantics": case, accents, joined and

@@ -281,11 +281,16 @@ async fn offers_navigation_brands_and_logos() {
     assert_eq!((s, json(&b)["href"].as_str()), (StatusCode::OK, Some("/toyota/overview")));
     let (s, _, _) = call(&app, get(GROUP, "/api/v1/brands/lada")).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
-    // IM (single-brand) has its one brand since issue 25; Drive Depot has no brands file.
+    // IM (single-brand) has its one brand since issue 25; Drive Depot the make of its stock
+    // since issue 39 (its /brands and /mercedes-benz/overview were 404s).
     let (s, b_im, _) = call(&app, get(IM, "/api/v1/brands/im")).await;
     assert_eq!(s, StatusCode::OK, "{b_im:?}");
-    let (s, _, _) = call(&app, get("drive-depot.localhost", "/api/v1/brands")).await;
-    assert_eq!(s, StatusCode::NOT_FOUND, "a site without brands");
+    let (s, _, b) = call(&app, get("drive-depot.localhost", "/api/v1/brands/mercedes-benz")).await;
+    assert_eq!(
+        (s, json(&b)["href"].as_str()),
+        (StatusCode::OK, Some("/mercedes-benz/overview")),
+        "{b}"
+    );
 
     let (s, h, b) = call(&app, get(GROUP, "/logos/toyota.svg")).await;
     assert_eq!(s, StatusCode::OK);

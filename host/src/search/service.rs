@@ -424,10 +424,13 @@ pub async fn count(p: Platform<'_>, t: &Arc<Tenant>, raw: Option<&str>) -> Resul
     req.limit = 0;
     req.facets = vec!["car_type".into()];
     let res = svc.backend.search(&req).await?;
-    // As the results page counts: the sold cars collapsing leaves off are not counted.
+    // As the results page counts: the sold cars collapsing leaves off are not counted (kept in
+    // the results cache as the results page keeps it, so a shopper's filter changes read the
+    // whole result's order once per query).
+    let generation = svc.cache.lock().unwrap_or_else(|e| e.into_inner()).generation(t.slug());
     let count = res
         .total
-        .saturating_sub(sold_runs::hidden_sold(svc.backend.as_ref(), &req, res.total).await?) as u64;
+        .saturating_sub(hidden_sold_cached(&svc, t, &q, &req, res.total, generation).await?) as u64;
     Ok(CountResponse {
         count,
         count_display: semantics::count_display(count, t, &res.facets),
