@@ -70,6 +70,13 @@ pub const MAX_LOG_CHARS: usize = 1_000;
 /// Time a partner call may take besides its outbound requests (instantiation, `init`, the
 /// plugin's own work), on top of `max_requests` x `timeout_ms`.
 pub const CALL_OVERHEAD: Duration = Duration::from_secs(2);
+/// Most epoch ticks (`plugin_epoch_tick_ms` each, 10 ms by default) at which a partner call's
+/// guest code may be found running: about 0.5 s of compute at the default tick, where real
+/// partner calls use under 1 ms (BENCHMARKS.md "Partner integrations"; their waits on the
+/// network are not guest time). Fuel cannot bound this alone: a `memory.fill` costs one unit
+/// whatever its length, so a loop of them once burned a core for the call's whole 22 s wall
+/// bound. Past it the call is cut and counted as out of fuel.
+pub const MAX_GUEST_TICKS: u32 = 100;
 
 /// A capability a tenant may grant a plugin (`[plugins.capabilities]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -228,6 +235,9 @@ pub struct PartnerState {
     /// Set by a request's task when its body was past [`MAX_REQUEST_BODY_BYTES`] (a refusal
     /// the call records when it ends).
     body_refused: Arc<std::sync::atomic::AtomicBool>,
+    /// Epoch ticks at which the guest was running (the deadline callback fires only in guest
+    /// code): its compute time in ticks, bounded by [`MAX_GUEST_TICKS`].
+    guest_ticks: u32,
 }
 
 /// Refusal reasons a call keeps (and logs); later ones are only counted.
@@ -589,6 +599,7 @@ impl PartnerEngine {
                 header_fields: 0,
                 header_bytes: 0,
                 body_refused: Arc::default(),
+                guest_ticks: 0,
             },
         );
         store.limiter(|s| &mut s.memory);
@@ -606,8 +617,9 @@ impl PartnerEngine {
         // head and function entry.
         let _ = store.fuel_async_yield_interval(Some(100_000));
         let cut_at = started + wait;
-        store.epoch_deadline_callback(move |_| {
-            if Instant::now() >= cut_at {
+        store.epoch_deadline_callback(move |mut ctx| {
+            ctx.data_mut().guest_ticks += 1;
+            if Instant::now() >= cut_at || ctx.data().guest_ticks > MAX_GUEST_TICKS {
                 Ok(UpdateDeadline::Interrupt)
             } else {
                 Ok(UpdateDeadline::YieldCustom(1, Box::pin(tokio::task::yield_now())))
@@ -633,6 +645,8 @@ impl PartnerEngine {
         }
         let state = store.data();
         let outcome = match result {
+            // Its compute budget spent (bulk memory work that fuel does not see): as out of fuel.
+            _ if state.guest_ticks > MAX_GUEST_TICKS => CallOutcome::Failed(Failure::Fuel),
             Err(_) => CallOutcome::Failed(Failure::Timeout),
             Ok(Err(e)) => CallOutcome::Failed(classify(&e, state.memory.memory_refused)),
             Ok(Ok(Err(m))) => CallOutcome::Failed(Failure::InitRejected(crate::plugins::lift::cut(&m, 500))),
