@@ -136,7 +136,7 @@ function useChromeNeeded(): boolean {
 /**
  * Dealer comments (docs/features/shopper-core.md §2): the host's sanitised HTML rendered as given, the first 400
  * characters of its text with More/Less, or the pending text when empty. The same markup as the
- * first paint (src/boot/firstPaint.ts), so nothing shifts. Takes the HTML of
+ * host's first paint of the VDP (host/src/http/web/paint/vdp.rs), so nothing shifts. Takes the HTML of
  * {@link commentsHtml} (`dealercomments_html` of GET /api/v1/cars/{slug}); renders it.
  *
  * Sanitising: the host's ammonia policy (`sanitize_comments` in host/src/http/api/cars.rs:
