@@ -7,6 +7,7 @@ import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 import type { FirstLoadAssets } from "./src/boot/start";
 import { ROUTES } from "./src/routes/table";
+import { type ThemeExport, themeExport } from "./src/theme/theme";
 import { devRemotes } from "./vite.dev-remotes";
 
 /**
@@ -20,6 +21,53 @@ function emitRoutes(): Plugin {
     generateBundle() {
       const routes = ROUTES.map(({ id, path, title, page }) => ({ id, path, title, page }));
       this.emitFile({ type: "asset", fileName: "routes.json", source: `${JSON.stringify(routes, null, 1)}\n` });
+    },
+  };
+}
+
+/**
+ * Emits `dist/theme.json` ({@link ThemeExport} of src/theme/theme.ts, each template's font file
+ * stems replaced by the built files' URLs) so the host writes the tenant's theme (CSS custom
+ * properties on `<html>`, `data-template`, font preloads) into every document it serves: the first
+ * paint is themed before any script runs, from the same table the start script resolves
+ * (ARCHITECTURE.md "HTML documents and SEO"). Fails the build when a stem has no built file.
+ */
+function emitTheme(): Plugin {
+  let base = "/";
+  return {
+    name: "forecourt-theme-json",
+    apply: "build",
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((f) => f.endsWith(".woff2"));
+      const theme: ThemeExport = themeExport();
+      for (const [name, t] of Object.entries(theme.templates)) {
+        t.fonts = t.fonts.map((stem) => {
+          const file = files.find((f) => new RegExp(`(^|/)${stem}-[\\w-]{6,}\\.woff2$`).test(f));
+          if (!file) this.error(`theme ${name}: no built font file for ${stem} (src/theme/fonts.css)`);
+          return base + file;
+        });
+      }
+      this.emitFile({ type: "asset", fileName: "theme.json", source: `${JSON.stringify(theme, null, 1)}\n` });
+    },
+  };
+}
+
+/**
+ * The web fonts' `font-display: optional` instead of the Fontsource files' `swap`: a family that
+ * is not there when the text is first drawn (the host preloads the template's files, dist/theme.json)
+ * is not swapped in later, so text never re-flows after the first paint (no layout shift); the
+ * next page, with the file cached, uses it from the start. Applied to src/theme/fonts.css once
+ * Vite has inlined its `@import`s (before the CSS is hashed).
+ */
+function optionalFontDisplay(): Plugin {
+  return {
+    name: "forecourt-font-display-optional",
+    transform(code, id) {
+      if (!/[\\/]src[\\/]theme[\\/]fonts\.css$/.test(id.split("?")[0] ?? "")) return null;
+      return { code: code.replace(/font-display:\s*swap/g, "font-display: optional"), map: null };
     },
   };
 }
@@ -213,6 +261,8 @@ export default defineConfig({
     devRemotes(),
     slimRuntimeManifest(),
     emitRoutes(),
+    emitTheme(),
+    optionalFontDisplay(),
     firstLoad(),
   ],
   build: {
