@@ -15,6 +15,7 @@ import { readHandoff } from "./boot/handoff";
 import { preloadFallbacks } from "./federation/fallbacks";
 import { preloadRemote } from "./federation/RemoteSlot";
 import { federationLoader, remoteEntryUrl } from "./federation/remotes";
+import { loadNavigation } from "./navigation/data";
 import type { Theme } from "./theme/theme";
 
 /**
@@ -67,7 +68,7 @@ if (!result.ok) {
   const template = result.tenant.template;
   const entry = remoteEntryUrl(template, result.inline?.remote_entry);
   const remote = template ? { template, load: federationLoader(template, entry) } : null;
-  // One complete first render: the page's chunk and the remote's first-screen modules are loaded
+  // One complete first render: the page's chunk, the navigation and the remote's first-screen modules are loaded
   // (the start script asked for all of them at once) before React replaces the first paint, so
   // nothing shifts as they arrive. A slow remote gets FIRST_RENDER_WAIT_MS, then placeholders.
   const page = firstLoadPage(window.location.pathname);
@@ -75,6 +76,8 @@ if (!result.ok) {
   const ready = [
     preloadPage(page, result.inline?.status),
     firstPaintImages(),
+    // The header's menu entries (GET /api/v1/navigation): drawn in the first render, not swapped in after it.
+    loadNavigation(),
     ...(remote
       ? FIRST_LOAD_MODULES[page].map((m) => preloadRemote(remote.load, m).catch(() => preloadFallbacks()))
       : [preloadFallbacks()]),
