@@ -152,6 +152,22 @@ function firstLoad(): Plugin {
         if (!entry) this.error("index.html has no module entry script");
         const chunks = new Map<string, Rolldown.OutputChunk>();
         for (const c of Object.values(bundle)) if (c.type === "chunk") chunks.set(c.fileName, c);
+        // src/main.tsx awaits the page's chunk before its first render (a top-level await). A chunk
+        // that imports main's chunk back makes an import cycle: every page importing that chunk
+        // then waits for main's await, which waits for the page, until FIRST_RENDER_WAIT_MS ends it
+        // (3 s late first renders, and the parts loaded after them shifted the page). Fail instead.
+        const isMain = (id: string) => /[\\/]src[\\/]main\.tsx$/.test(id);
+        const main = [...chunks.values()].find((c) => Object.keys(c.modules).some(isMain) || c.moduleIds.some(isMain));
+        const cycle = [...chunks.values()].filter((c) => main && c !== main && c.imports.includes(main.fileName));
+        if (cycle.length > 0) {
+          this.error(
+            `${cycle.map((c) => c.fileName).join(", ")} import(s) the entry's chunk ${main?.fileName}: add the modules it holds (${Object.keys(
+              main?.modules ?? {},
+            )
+              .filter((m) => !isMain(m) && !m.endsWith(".html"))
+              .join(", ")}) to FIRST_LOAD_APP`,
+          );
+        }
         const closure = (seeds: string[], skip: Set<string> = new Set()) => {
           const out: string[] = [];
           const queue = [...seeds];
@@ -229,10 +245,14 @@ function firstLoad(): Plugin {
  * the six Rolldown makes by default (each shared with a lazily loaded page). Over HTTP/1.1, every
  * request of the first load costs a round trip on one of six connections. Lazily loaded parts
  * (pages, dialogs, the carousel, toasts' Radix viewport) stay out; the federation plugin's own
- * groups (shared React, runtime) keep their higher priority.
+ * groups (shared React, runtime) keep their higher priority. Every module App.tsx imports
+ * statically belongs here (the header's account chip, the used-car redirect): one left out went
+ * into the entry's chunk, which the app chunk then imported, and the pages, importing the app
+ * chunk, waited for the entry's top-level await (the first render waiting for the pages): see
+ * `firstLoad`'s check.
  */
 const FIRST_LOAD_APP =
-  /[\\/]ui-shell[\\/]src[\\/](contract\.ts|boot[\\/](firstLoad|handoff)\.ts|(app|federation|routes)[\\/]|lib[\\/](format|views|hours)\.ts|design[\\/](Button|Skeleton|Toast|Disclosure)\.tsx|navigation[\\/](data|entries|HeaderMenu|PopupGate)\.tsx?)|[\\/]node_modules[\\/]react-router[\\/]/;
+  /[\\/]ui-shell[\\/]src[\\/](contract\.ts|boot[\\/](firstLoad|handoff)\.ts|(app|federation|routes)[\\/]|lib[\\/](format|views|hours)\.ts|design[\\/](Button|Skeleton|Toast|Disclosure)\.tsx|navigation[\\/](data|entries|HeaderMenu|PopupGate)\.tsx?|account[\\/]AccountChip\.tsx|search[\\/]usedCar\.ts)|[\\/]node_modules[\\/]react-router[\\/]/;
 
 /** Chunks every first load runs (src/boot/start.ts `common` and the `app` group): never worth a preload hint. */
 const ALWAYS_LOADED =

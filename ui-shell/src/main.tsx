@@ -5,6 +5,8 @@ import "./design/design.css";
 import "./app/app.css";
 // The SRP's layout is in the first load's stylesheet: the first paint of a search page uses it.
 import "./search/search.css";
+// The header's account chip (src/account/AccountChip.tsx), part of every page's header.
+import "./account/chip.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App, preloadPage } from "./app/App";
