@@ -76,7 +76,7 @@ if (!result.ok) {
   const page = firstLoadPage(window.location.pathname);
   // Without a remote, or when a first-screen module fails, the shell's own components load instead.
   const ready = [
-    preloadPage(page, result.inline?.status),
+    preloadPage(page, result.inline?.status, result.inline ?? null),
     firstPaintImages(),
     // The header's menu entries (GET /api/v1/navigation): drawn in the first render, not swapped in after it.
     loadNavigation(),
