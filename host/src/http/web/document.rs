@@ -155,7 +155,10 @@ async fn render(
         status: status.as_u16(),
         page,
     };
-    let mut head = head_tags(&site, &meta);
+    // The theme first: the font preloads start before the page's own head tags.
+    let theme = state.web.shell.theme.document(&data.tenant);
+    let mut head = theme.head;
+    head.push_str(&head_tags(&site, &meta));
     if status == StatusCode::NOT_FOUND {
         head.push_str("<meta name=\"robots\" content=\"noindex\">\n");
     }
@@ -175,6 +178,7 @@ async fn render(
         now,
     );
     let body = state.web.shell.render(
+        &theme.html_attrs,
         &title,
         &head,
         &root,
