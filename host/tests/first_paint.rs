@@ -297,3 +297,23 @@ async fn every_document_carries_the_tenants_theme_and_preloads_its_fonts() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_bare_srp_filtered_by_the_tenants_defaults_has_the_heading_the_shell_moves_to() {
+    let (_db, _d, _ui, app) = setup_with("[search]\ndefault_refinements = { car_type = [\"used\"] }").await;
+    let h1 = |html: &str| {
+        let paint = root(html);
+        let start = paint.find("<h1>").expect("h1") + 4;
+        paint[start..start + paint[start..].find("</h1>").unwrap()].to_string()
+    };
+    // The shell's first load moves the bare page to /search/used-cars (`searchLocation`), headed
+    // by that condition's label: the first paint says the same.
+    let (_, _, html) = call(&app, get("alpha.localhost", "/search/new-used-and-demo-cars")).await;
+    assert_eq!(inline(&html)["page"]["address"], "car_type=used");
+    assert_eq!(h1(&html), "Used cars");
+    // An address with a filter, or a route that sets the car type, keeps the route's heading.
+    let (_, _, html) = call(&app, get("alpha.localhost", "/search/new-used-and-demo-cars?make=Toyota")).await;
+    assert_eq!(h1(&html), inline(&html)["page"]["scope"]["heading"].as_str().unwrap());
+    let (_, _, html) = call(&app, get("alpha.localhost", "/search/used-cars")).await;
+    assert_eq!(h1(&html), inline(&html)["page"]["scope"]["heading"].as_str().unwrap());
+}

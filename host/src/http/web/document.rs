@@ -173,6 +173,7 @@ async fn render(
     let root = first_paint(
         data.route.as_ref().map(|r| r.id.as_str()),
         clean_path,
+        query,
         &data.tenant,
         &data.page,
         now,
