@@ -266,7 +266,10 @@ export default function CarPage() {
   const car = res.car;
   const finance = financeFigures(res, quote);
   const side = sidebarProps(res, tenant, {
-    views,
+    // Until the host answers the view call, at least this visit's view: the document's count can
+    // be older than the car's (documents are cached) and 0, and a views line that appeared when
+    // the answer came moved whatever is below the sidebar (a layout shift).
+    views: views ?? Math.max(car.views, 1),
     copied,
     faved,
     onShare: share,
