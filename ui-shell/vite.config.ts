@@ -7,6 +7,7 @@ import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 import type { FirstLoadAssets } from "./src/boot/start";
 import { ROUTES } from "./src/routes/table";
+import { type ThemeExport, themeExport } from "./src/theme/theme";
 import { devRemotes } from "./vite.dev-remotes";
 
 /**
@@ -20,6 +21,53 @@ function emitRoutes(): Plugin {
     generateBundle() {
       const routes = ROUTES.map(({ id, path, title, page }) => ({ id, path, title, page }));
       this.emitFile({ type: "asset", fileName: "routes.json", source: `${JSON.stringify(routes, null, 1)}\n` });
+    },
+  };
+}
+
+/**
+ * Emits `dist/theme.json` ({@link ThemeExport} of src/theme/theme.ts, each template's font file
+ * stems replaced by the built files' URLs) so the host writes the tenant's theme (CSS custom
+ * properties on `<html>`, `data-template`, font preloads) into every document it serves: the first
+ * paint is themed before any script runs, from the same table the start script resolves
+ * (ARCHITECTURE.md "HTML documents and SEO"). Fails the build when a stem has no built file.
+ */
+function emitTheme(): Plugin {
+  let base = "/";
+  return {
+    name: "forecourt-theme-json",
+    apply: "build",
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((f) => f.endsWith(".woff2"));
+      const theme: ThemeExport = themeExport();
+      for (const [name, t] of Object.entries(theme.templates)) {
+        t.fonts = t.fonts.map((stem) => {
+          const file = files.find((f) => new RegExp(`(^|/)${stem}-[\\w-]{6,}\\.woff2$`).test(f));
+          if (!file) this.error(`theme ${name}: no built font file for ${stem} (src/theme/fonts.css)`);
+          return base + file;
+        });
+      }
+      this.emitFile({ type: "asset", fileName: "theme.json", source: `${JSON.stringify(theme, null, 1)}\n` });
+    },
+  };
+}
+
+/**
+ * The web fonts' `font-display: optional` instead of the Fontsource files' `swap`: a family that
+ * is not there when the text is first drawn (the host preloads the template's files, dist/theme.json)
+ * is not swapped in later, so text never re-flows after the first paint (no layout shift); the
+ * next page, with the file cached, uses it from the start. Applied to src/theme/fonts.css once
+ * Vite has inlined its `@import`s (before the CSS is hashed).
+ */
+function optionalFontDisplay(): Plugin {
+  return {
+    name: "forecourt-font-display-optional",
+    transform(code, id) {
+      if (!/[\\/]src[\\/]theme[\\/]fonts\.css$/.test(id.split("?")[0] ?? "")) return null;
+      return { code: code.replace(/font-display:\s*swap/g, "font-display: optional"), map: null };
     },
   };
 }
@@ -104,6 +152,22 @@ function firstLoad(): Plugin {
         if (!entry) this.error("index.html has no module entry script");
         const chunks = new Map<string, Rolldown.OutputChunk>();
         for (const c of Object.values(bundle)) if (c.type === "chunk") chunks.set(c.fileName, c);
+        // src/main.tsx awaits the page's chunk before its first render (a top-level await). A chunk
+        // that imports main's chunk back makes an import cycle: every page importing that chunk
+        // then waits for main's await, which waits for the page, until FIRST_RENDER_WAIT_MS ends it
+        // (3 s late first renders, and the parts loaded after them shifted the page). Fail instead.
+        const isMain = (id: string) => /[\\/]src[\\/]main\.tsx$/.test(id);
+        const main = [...chunks.values()].find((c) => Object.keys(c.modules).some(isMain) || c.moduleIds.some(isMain));
+        const cycle = [...chunks.values()].filter((c) => main && c !== main && c.imports.includes(main.fileName));
+        if (cycle.length > 0) {
+          this.error(
+            `${cycle.map((c) => c.fileName).join(", ")} import(s) the entry's chunk ${main?.fileName}: add the modules it holds (${Object.keys(
+              main?.modules ?? {},
+            )
+              .filter((m) => !isMain(m) && !m.endsWith(".html"))
+              .join(", ")}) to FIRST_LOAD_APP`,
+          );
+        }
         const closure = (seeds: string[], skip: Set<string> = new Set()) => {
           const out: string[] = [];
           const queue = [...seeds];
@@ -181,10 +245,14 @@ function firstLoad(): Plugin {
  * the six Rolldown makes by default (each shared with a lazily loaded page). Over HTTP/1.1, every
  * request of the first load costs a round trip on one of six connections. Lazily loaded parts
  * (pages, dialogs, the carousel, toasts' Radix viewport) stay out; the federation plugin's own
- * groups (shared React, runtime) keep their higher priority.
+ * groups (shared React, runtime) keep their higher priority. Every module App.tsx imports
+ * statically belongs here (the header's account chip, the used-car redirect): one left out went
+ * into the entry's chunk, which the app chunk then imported, and the pages, importing the app
+ * chunk, waited for the entry's top-level await (the first render waiting for the pages): see
+ * `firstLoad`'s check.
  */
 const FIRST_LOAD_APP =
-  /[\\/]ui-shell[\\/]src[\\/](contract\.ts|boot[\\/](firstLoad|handoff)\.ts|(app|federation|routes)[\\/]|lib[\\/](format|views|hours)\.ts|design[\\/](Button|Skeleton|Toast|Disclosure)\.tsx|navigation[\\/](data|entries|HeaderMenu|PopupGate)\.tsx?)|[\\/]node_modules[\\/]react-router[\\/]/;
+  /[\\/]ui-shell[\\/]src[\\/](contract\.ts|boot[\\/](firstLoad|handoff)\.ts|(app|federation|routes)[\\/]|lib[\\/](format|views|hours)\.ts|design[\\/](Button|Skeleton|Toast|Disclosure)\.tsx|navigation[\\/](data|entries|HeaderMenu|PopupGate)\.tsx?|account[\\/]AccountChip\.tsx|search[\\/]usedCar\.ts)|[\\/]node_modules[\\/]react-router[\\/]/;
 
 /** Chunks every first load runs (src/boot/start.ts `common` and the `app` group): never worth a preload hint. */
 const ALWAYS_LOADED =
@@ -213,6 +281,8 @@ export default defineConfig({
     devRemotes(),
     slimRuntimeManifest(),
     emitRoutes(),
+    emitTheme(),
+    optionalFontDisplay(),
     firstLoad(),
   ],
   build: {

@@ -22,16 +22,28 @@ const INDEX: &str = "<!doctype html><html lang=\"en-AU\"><head><meta charset=\"u
 const ROUTES: &str = r#"[{"id":"home","path":"/","title":"Home"},{"id":"car","path":"/cars/:slug","title":"Vehicle details"},
 {"id":"search","path":"/search/:refinement","title":"Search"},{"id":"about-us","path":"/about-us","title":"About us"}]"#;
 
+/// A theme table as the UI build writes it (`ui-shell/dist/theme.json`, `themeExport`).
+const THEME: &str = r##"{"base":{"--fc-color-primary":"#1f3a5f","--fc-radius":"6px"},
+"templates":{"classic":{"vars":{"--fc-color-primary":"#111418","--fc-font-body":"\"Inter Variable\", system-ui","--fc-radius":"2px"},
+"fonts":["/assets/inter-latin-wght-normal-h4sh.woff2"]}},
+"overrides":{"primary":"--fc-color-primary","accent":"--fc-color-accent"},"forbidden":";{}<>",
+"radius":{"key":"radius_px","property":"--fc-radius","min":0,"max":48}}"##;
+
 const FEED: &str = "stocknum,vin,year,make,model,badge,price,km,car_type,status,trans,body,fuel,location_slug,image_urls,dealercomments\n\
 D1,WDDHF5GB7BA292772,2019,Mercedes-Benz,C-Class,C200,45990,30000,used,in_stock,Automatic,Sedan,Petrol,alpha-sales,https://cdn.example/d1.jpg|https://cdn.example/d1b.jpg,\"Nice car </script><script>alert(1)</script> & more\"\n\
 D2,,2020,Toyota,Corolla,Ascent,19990,45000,used,sold,,,,,,\n\
 D3,,2018,Mazda,CX-5,Maxx,5,1,used,in_stock,,suv,,alpha-sales,,\n";
 
 async fn setup() -> (common::TestDb, tempfile::TempDir, tempfile::TempDir, axum::Router) {
+    setup_with("").await
+}
+
+/// The app over tenant `alpha` with `extra` (TOML tables) added to its `tenant.toml`.
+async fn setup_with(extra: &str) -> (common::TestDb, tempfile::TempDir, tempfile::TempDir, axum::Router) {
     let tdb = test_db().await;
     let alpha = tenant_toml("alpha").replacen(
         "template = \"classic\"",
-        "template = \"classic\"\n[phones]\nused = \"0733334444\"",
+        &format!("template = \"classic\"\n[phones]\nused = \"0733334444\"\n[theme]\nprimary = \"#0b3d91\"\nradius_px = 10\n{extra}"),
         1,
     );
     let (dir, reg) = write_tenants(&[("alpha", alpha)]);
@@ -39,6 +51,7 @@ async fn setup() -> (common::TestDb, tempfile::TempDir, tempfile::TempDir, axum:
     std::fs::create_dir_all(ui.path().join("shell/assets")).unwrap();
     std::fs::write(ui.path().join("shell/index.html"), INDEX).unwrap();
     std::fs::write(ui.path().join("shell/routes.json"), ROUTES).unwrap();
+    std::fs::write(ui.path().join("shell/theme.json"), THEME).unwrap();
     let base = common::state(&tdb.db, reg, dir.path(), None).await;
     let settings = Settings {
         ui_dist_dir: ui.path().join("shell"),
@@ -259,4 +272,48 @@ async fn other_pages_and_missing_ones_get_the_header_only() {
         assert!(paint.contains("<header class=\"fc-header\">"), "{path}");
         assert!(paint.contains("<main id=\"main\" tabindex=\"-1\"></main>"), "{path}: {paint}");
     }
+}
+
+#[tokio::test]
+async fn every_document_carries_the_tenants_theme_and_preloads_its_fonts() {
+    let (_db, _d, _ui, app) = setup().await;
+    for path in ["/search/used-cars", "/", "/about-us", "/no-such-page"] {
+        let (_, _, html) = call(&app, get("alpha.localhost", path)).await;
+        // The template's properties, then the tenant's overrides (the radius in px), on <html>
+        // before the first paint is drawn; the template's fonts preloaded.
+        assert!(
+            html.contains(
+                "<html data-template=\"classic\" style=\"--fc-color-primary: #0b3d91; \
+--fc-font-body: &quot;Inter Variable&quot;, system-ui; --fc-radius: 10px\" lang=\"en-AU\">"
+            ),
+            "{path}: {}",
+            &html[..html.find("<body>").unwrap_or(html.len())]
+        );
+        assert!(
+            html.contains(
+                "<link rel=\"preload\" href=\"/assets/inter-latin-wght-normal-h4sh.woff2\" as=\"font\" type=\"font/woff2\" crossorigin>"
+            ),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_bare_srp_filtered_by_the_tenants_defaults_has_the_heading_the_shell_moves_to() {
+    let (_db, _d, _ui, app) = setup_with("[search]\ndefault_refinements = { car_type = [\"used\"] }").await;
+    let h1 = |html: &str| {
+        let paint = root(html);
+        let start = paint.find("<h1>").expect("h1") + 4;
+        paint[start..start + paint[start..].find("</h1>").unwrap()].to_string()
+    };
+    // The shell's first load moves the bare page to /search/used-cars (`searchLocation`), headed
+    // by that condition's label: the first paint says the same.
+    let (_, _, html) = call(&app, get("alpha.localhost", "/search/new-used-and-demo-cars")).await;
+    assert_eq!(inline(&html)["page"]["address"], "car_type=used");
+    assert_eq!(h1(&html), "Used cars");
+    // An address with a filter, or a route that sets the car type, keeps the route's heading.
+    let (_, _, html) = call(&app, get("alpha.localhost", "/search/new-used-and-demo-cars?make=Toyota")).await;
+    assert_eq!(h1(&html), inline(&html)["page"]["scope"]["heading"].as_str().unwrap());
+    let (_, _, html) = call(&app, get("alpha.localhost", "/search/used-cars")).await;
+    assert_eq!(h1(&html), inline(&html)["page"]["scope"]["heading"].as_str().unwrap());
 }

@@ -5,6 +5,8 @@ import "./design/design.css";
 import "./app/app.css";
 // The SRP's layout is in the first load's stylesheet: the first paint of a search page uses it.
 import "./search/search.css";
+// The header's account chip (src/account/AccountChip.tsx), part of every page's header.
+import "./account/chip.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App, preloadPage } from "./app/App";
@@ -15,6 +17,7 @@ import { readHandoff } from "./boot/handoff";
 import { preloadFallbacks } from "./federation/fallbacks";
 import { preloadRemote } from "./federation/RemoteSlot";
 import { federationLoader, remoteEntryUrl } from "./federation/remotes";
+import { loadNavigation } from "./navigation/data";
 import type { Theme } from "./theme/theme";
 
 /**
@@ -67,14 +70,16 @@ if (!result.ok) {
   const template = result.tenant.template;
   const entry = remoteEntryUrl(template, result.inline?.remote_entry);
   const remote = template ? { template, load: federationLoader(template, entry) } : null;
-  // One complete first render: the page's chunk and the remote's first-screen modules are loaded
+  // One complete first render: the page's chunk, the navigation and the remote's first-screen modules are loaded
   // (the start script asked for all of them at once) before React replaces the first paint, so
   // nothing shifts as they arrive. A slow remote gets FIRST_RENDER_WAIT_MS, then placeholders.
   const page = firstLoadPage(window.location.pathname);
   // Without a remote, or when a first-screen module fails, the shell's own components load instead.
   const ready = [
-    preloadPage(page, result.inline?.status),
+    preloadPage(page, result.inline?.status, result.inline ?? null),
     firstPaintImages(),
+    // The header's menu entries (GET /api/v1/navigation): drawn in the first render, not swapped in after it.
+    loadNavigation(),
     ...(remote
       ? FIRST_LOAD_MODULES[page].map((m) => preloadRemote(remote.load, m).catch(() => preloadFallbacks()))
       : [preloadFallbacks()]),

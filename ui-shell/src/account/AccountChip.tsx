@@ -4,7 +4,9 @@
 // Spec: docs/features/locations-forms-marketing.md §6, §7 "Auth provider: sign out".
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useNavigate } from "../app/router";
-import "./chip.css";
+// Its styles (./chip.css) are in the first load's stylesheet (src/main.tsx): a CSS import here put
+// the chip in the entry's chunk and made the app chunk import that chunk back (vite.config.ts
+// `firstLoad`'s check).
 import { readSignedInHint, subscribeSignedInHint } from "./hint";
 
 /** The path of the signed-in visitor's account page (the garage, src/routes/table.ts). */

@@ -1,6 +1,8 @@
-import { type ComponentType, lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { AccountChip } from "../account/AccountChip";
 import type { FirstLoadPage } from "../boot/firstLoad";
+import { inlinePageFor } from "../boot/handoff";
+import type { InlineData } from "../boot/inline";
 import { Skeleton } from "../design/Skeleton";
 import { ToastProvider } from "../design/Toast";
 import { FALLBACKS } from "../federation/fallbacks";
@@ -13,33 +15,13 @@ import { PopupGate } from "../navigation/PopupGate";
 import type { RoutePageKind } from "../pages/RoutePages";
 import { ROUTES, type RouteDef } from "../routes/table";
 import { usedCarTarget } from "../search/usedCar";
+import { preloadable } from "./preloadable";
 import { PathMemory } from "./previous";
 import { Route, Routes, useLocation, useNavigate } from "./router";
 import { type Site, SiteContext, useSite } from "./site";
 
-/**
- * A lazily loaded page that can also be loaded ahead of its first render: once `preload()` has
- * resolved, the page renders in the same commit as the rest of the shell (no Suspense fallback
- * between). Takes the page's dynamic import; returns the component with `preload`.
- */
-function preloadablePage<P extends object = object>(factory: () => Promise<{ default: ComponentType<P> }>) {
-  let loaded: ComponentType<P> | null = null;
-  let pending: Promise<{ default: ComponentType<P> }> | null = null;
-  const preload = () => {
-    pending ??= factory().then((m) => {
-      loaded = m.default;
-      return m;
-    });
-    return pending;
-  };
-  const Lazy = lazy(preload);
-  function Page(props: P) {
-    // Chosen once per mount: switching from the lazy wrapper to the component would remount the page.
-    const [C] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
-    return <C {...props} />;
-  }
-  return Object.assign(Page, { preload });
-}
+/** A lazily loaded page that can be loaded ahead of its first render (./preloadable.tsx). */
+const preloadablePage = preloadable;
 
 const HomePage = preloadablePage(() => import("../pages/HomePage"));
 const SearchPage = preloadablePage(() => import("../pages/SearchPage"));
@@ -64,13 +46,19 @@ const LazyRoutePage = preloadablePage<{ kind: RoutePageKind; route: RouteDef }>(
 /**
  * Loads the page a first load shows (src/boot/firstLoad.ts), so the first render has it: the
  * page's chunk, plus the 404 page when the host answered 404 (`status`, default 200), and for
- * `other` paths the placeholder and 404 pages. Takes the page and the document's HTTP status;
+ * `other` paths the placeholder and 404 pages; for a VDP also the chunks of its first screen
+ * (CarPage's `preloadFirstScreen`: the spin viewer of a car with spin frames, from the inline
+ * car). Takes the page, the document's HTTP status and the inline data (null without);
  * returns when the chunks are loaded.
  */
-export function preloadPage(page: FirstLoadPage, status = 200): Promise<unknown> {
+export function preloadPage(page: FirstLoadPage, status = 200, inline: InlineData | null = null): Promise<unknown> {
   const notFound = status === 404 ? [NotFoundPage.preload()] : [];
   if (page === "home") return Promise.all([HomePage.preload(), ...notFound]);
-  if (page === "car") return Promise.all([CarPage.preload(), ...notFound]);
+  if (page === "car") {
+    const car = inlinePageFor(inline, "car", window.location.pathname);
+    const parts = CarPage.preload().then((m) => (m as typeof import("../pages/CarPage")).preloadFirstScreen(car));
+    return Promise.all([parts, ...notFound]);
+  }
   if (page === "search") return Promise.all([SearchPage.preload(), ...notFound]);
   if (page === "models") return Promise.all([ModelsPage.preload(), ...notFound]);
   if (page === "model-family") return Promise.all([ModelFamilyPage.preload(), ...notFound]);

@@ -63,7 +63,7 @@ export async function fetchNavigation(
 }
 
 let state: NavigationState = { status: "loading" };
-let started = false;
+let started: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: NavigationState): void {
@@ -72,16 +72,19 @@ function set(next: NavigationState): void {
 }
 
 /**
- * Starts loading the navigation, once per page load (later calls return at once). Takes a fetch
- * (tests); returns nothing; subscribers of {@link useNavigation} see the result.
+ * Starts loading the navigation, once per page load (later calls return the same load). The entry
+ * (src/main.tsx) starts it before the first render and waits for it with the page's other
+ * first-screen parts, so the header's menu is drawn with the navigation's entries at once (the
+ * shell's own links first, then the navigation's, moved the header: a layout shift). Takes a fetch
+ * (tests); returns a promise settled once subscribers of {@link useNavigation} see the result
+ * (never rejects).
  */
-export function loadNavigation(fetchImpl?: typeof fetch): void {
-  if (started) return;
-  started = true;
-  void fetchNavigation(fetchImpl).then((s) => {
+export function loadNavigation(fetchImpl?: typeof fetch): Promise<void> {
+  started ??= fetchNavigation(fetchImpl).then((s) => {
     if (s.status === "error") console.warn(`[forecourt] ${NAVIGATION_API} failed`);
     set(s);
   });
+  return started;
 }
 
 function subscribe(l: () => void): () => void {
@@ -94,7 +97,9 @@ function subscribe(l: () => void): () => void {
  * returns the {@link NavigationState}.
  */
 export function useNavigation(): NavigationState {
-  useEffect(() => loadNavigation(), []);
+  useEffect(() => {
+    void loadNavigation();
+  }, []);
   return useSyncExternalStore(
     subscribe,
     () => state,
@@ -107,6 +112,6 @@ export function useNavigation(): NavigationState {
  * {@link useNavigation} fetches again). Takes the navigation or null; returns nothing.
  */
 export function seedNavigation(data: Navigation | null): void {
-  started = data !== null;
+  started = data ? Promise.resolve() : null;
   set(data ? { status: "ok", data } : { status: "loading" });
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useWatchlisted } from "../account/saved";
 import type { CarResponse, TenantSettings } from "../api/types";
+import { preloadable } from "../app/preloadable";
 import { useLocation, useNavigate, useParams } from "../app/router";
 import { useDocumentTitle, useSite } from "../app/site";
 import { inlinePageFor } from "../boot/handoff";
@@ -24,13 +25,23 @@ import { FinanceTeaser, useMarketAverages } from "../vdp/tools/Teaser";
 
 const EnquiryDialog = lazy(() => import("./EnquiryDialog"));
 const FinanceDialog = lazy(() => import("./FinanceDialog"));
-const SpinViewer = lazy(() => import("../vdp/SpinViewer"));
+const SpinViewer = preloadable(() => import("../vdp/SpinViewer"));
 const Details = lazy(() => import("../vdp/Details"));
 const VdpChrome = lazy(() => import("../vdp/Chrome"));
 const DriveAwayPanel = lazy(() => import("../vdp/DriveAway"));
 const NotFoundPage = lazy(() => import("./NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 
 export { COMMENTS_LIMIT };
+
+/**
+ * Loads the chunks a car's first screen renders, so the first render has them: the spin viewer
+ * for a car with spin frames (without it the gallery showed first, then the viewer's tabs replaced
+ * it a frame later, taller: a layout shift). Takes the car response (undefined when the document
+ * has none inline); resolves once loaded, or failed (the Suspense fallback then shows the gallery).
+ */
+export function preloadFirstScreen(res: CarResponse | undefined): Promise<unknown> {
+  return res && spinFrames(res).length > 0 ? SpinViewer.preload().catch(() => undefined) : Promise.resolve();
+}
 
 type CarState =
   | { status: "loading" }
@@ -136,7 +147,7 @@ function useChromeNeeded(): boolean {
 /**
  * Dealer comments (docs/features/shopper-core.md §2): the host's sanitised HTML rendered as given, the first 400
  * characters of its text with More/Less, or the pending text when empty. The same markup as the
- * first paint (src/boot/firstPaint.ts), so nothing shifts. Takes the HTML of
+ * host's first paint of the VDP (host/src/http/web/paint/vdp.rs), so nothing shifts. Takes the HTML of
  * {@link commentsHtml} (`dealercomments_html` of GET /api/v1/cars/{slug}); renders it.
  *
  * Sanitising: the host's ammonia policy (`sanitize_comments` in host/src/http/api/cars.rs:
@@ -255,7 +266,10 @@ export default function CarPage() {
   const car = res.car;
   const finance = financeFigures(res, quote);
   const side = sidebarProps(res, tenant, {
-    views,
+    // Until the host answers the view call, at least this visit's view: the document's count can
+    // be older than the car's (documents are cached) and 0, and a views line that appeared when
+    // the answer came moved whatever is below the sidebar (a layout shift).
+    views: views ?? Math.max(car.views, 1),
     copied,
     faved,
     onShare: share,

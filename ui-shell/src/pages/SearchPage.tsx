@@ -19,6 +19,7 @@ import { filterCount, firstLoadState, readPersisted, writePersisted } from "../s
 import { placePromos, promoJitter } from "../search/promos";
 import { type CarCell, EmptyResults, Pagination, ResultsGrid, ResultsSkeleton } from "../search/Results";
 import {
+  CONDITIONS,
   mergeBase,
   type RouteBase,
   routeBase,
@@ -51,6 +52,25 @@ function headingOf(base: RouteBase | null, state: SearchState): string {
   if (!base) return "Search";
   if (state.query && state.query !== base.query) return `Results for "${state.query}"`;
   return base.heading;
+}
+
+/**
+ * The heading of the page the first load moves to (the replace navigation to the first-load
+ * state's `searchLocation`): when it lands on another condition page (a tenant whose default
+ * refinements are `car_type = ["new"]` goes from `/search/new-used-and-demo-cars` to
+ * `/search/new-cars`), that page's heading, so the first render already shows it and the heading
+ * does not change (moving the page) a frame later; the host's first paint writes the same
+ * (host/src/http/web/paint/srp.rs `first_load_heading`). Else {@link headingOf}. Takes the current
+ * route base, the first-load state, the route params and the path; returns the heading.
+ */
+function landingHeading(base: RouteBase | null, state: SearchState, params: SearchParams, pathname: string): string {
+  const to = searchLocation(state, params, base).pathname;
+  const cond = to === pathname.replace(/\/$/, "") ? undefined : CONDITIONS.find((c) => to === `/search/${c.slug}`);
+  if (!cond) return headingOf(base, state);
+  return headingOf(
+    { refinements: cond.carTypes.length ? { car_type: [...cond.carTypes] } : {}, query: "", heading: cond.label },
+    state,
+  );
 }
 
 /**
@@ -163,7 +183,11 @@ export default function SearchPage() {
     if (config.persist_refinements && effective && !firstState) writePersisted(storage(), tenant.slug, effective);
   }, [config.persist_refinements, address, tenant.slug]);
 
-  const heading = effective ? headingOf(base, effective) : "Search";
+  const heading = firstState
+    ? landingHeading(base, firstState, params, pathname)
+    : effective
+      ? headingOf(base, effective)
+      : "Search";
   useDocumentTitle(heading);
   const facets = useFacetMemory(data, effective ?? fromAddress);
   const [jitter] = useState(() => promoJitter(config.promo_first_jitter));

@@ -131,6 +131,12 @@ export const TEMPLATE_THEMES: Record<string, Theme> = {
   },
 };
 
+/** Characters that make a `tenant.theme` string value ignored (it could end the declaration or the element). */
+const FORBIDDEN = ";{}<>";
+/** The range of `tenant.theme.radius_px`, px. */
+const RADIUS_MIN = 0;
+const RADIUS_MAX = 48;
+
 const KEYS: Record<string, keyof Theme> = {
   primary: "primary",
   primary_contrast: "primaryContrast",
@@ -166,8 +172,9 @@ export function resolveTheme(tenant: TenantSettings): Theme {
   if (raw && typeof raw === "object") {
     for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
       const key = KEYS[k];
-      if (key && typeof v === "string" && v.trim() !== "" && !/[;{}<>]/.test(v)) (theme[key] as string) = v;
-      if (k === "radius_px" && typeof v === "number" && v >= 0 && v <= 48) theme.radiusPx = v;
+      if (key && typeof v === "string" && v.trim() !== "" && ![...v].some((c) => FORBIDDEN.includes(c)))
+        (theme[key] as string) = v;
+      if (k === "radius_px" && typeof v === "number" && v >= RADIUS_MIN && v <= RADIUS_MAX) theme.radiusPx = v;
       if (k === "logo_url" && typeof v === "string" && v !== "") theme.logoUrl = v;
     }
   }
@@ -175,31 +182,93 @@ export function resolveTheme(tenant: TenantSettings): Theme {
   return theme;
 }
 
+/** The CSS custom property of each theme key that is one (all but `logoUrl`); the radius gets `px`. */
+const CSS_VARS: Record<Exclude<keyof Theme, "logoUrl">, string> = {
+  primary: "--fc-color-primary",
+  primaryContrast: "--fc-color-primary-contrast",
+  accent: "--fc-color-accent",
+  background: "--fc-color-bg",
+  surface: "--fc-color-surface",
+  text: "--fc-color-text",
+  muted: "--fc-color-muted",
+  border: "--fc-color-border",
+  danger: "--fc-color-danger",
+  fontBody: "--fc-font-body",
+  fontHeading: "--fc-font-heading",
+  radiusPx: "--fc-radius",
+  brandSize: "--fc-brand-size",
+  brandTracking: "--fc-brand-tracking",
+  brandTransform: "--fc-brand-transform",
+  heroTitleSize: "--fc-hero-title-size",
+  heroTitleWeight: "--fc-hero-title-weight",
+  heroTitleTransform: "--fc-hero-title-transform",
+  heroTitleStyle: "--fc-hero-title-style",
+};
+
 /**
  * The CSS custom properties of a theme: `--fc-color-primary`, `--fc-font-body`, `--fc-radius`...
  * Takes a Theme; returns a map of property name to value (the radius with `px`).
  */
 export function themeToCssVars(theme: Theme): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const [key, name] of Object.entries(CSS_VARS) as [keyof typeof CSS_VARS, string][]) {
+    vars[name] = key === "radiusPx" ? `${theme.radiusPx}px` : String(theme[key]);
+  }
+  return vars;
+}
+
+/**
+ * The Fontsource files (`<family>-latin-wght-<style>`, without hash and `.woff2`) a theme's text
+ * uses in Latin script: the first family of its body and heading font lists when it is one of the
+ * self-hosted `... Variable` families (src/theme/fonts.css), normal style, and italic for the
+ * heading family when the hero headline is italic. Takes a Theme; returns the file stems, no repeats.
+ */
+export function themeFontFiles(theme: Theme): string[] {
+  const stem = (list: string) => {
+    const m = /^\s*"([^"]+) Variable"/.exec(list);
+    return m?.[1] ? `${m[1].toLowerCase().replace(/\s+/g, "-")}-latin-wght` : null;
+  };
+  const files = [stem(theme.fontBody), stem(theme.fontHeading)].filter((s): s is string => s !== null).map((s) => `${s}-normal`);
+  const heading = stem(theme.fontHeading);
+  if (heading && theme.heroTitleStyle === "italic") files.push(`${heading}-italic`);
+  return [...new Set(files)];
+}
+
+/**
+ * What the host needs to write a tenant's theme into the documents it serves, so the first paint is
+ * themed before any script runs (ARCHITECTURE.md "HTML documents and SEO"); the build writes it as
+ * `dist/theme.json` (vite.config.ts `forecourt-theme-json`), with `fonts` as the built file names.
+ */
+export interface ThemeExport {
+  /** CSS custom properties of a template the table does not name (the base theme). */
+  base: Record<string, string>;
+  /** Per template (TEMPLATE_THEMES), its CSS custom properties and its font file stems ({@link themeFontFiles}). */
+  templates: Record<string, { vars: Record<string, string>; fonts: string[] }>;
+  /** Per `tenant.theme` key a string overrides (the keys {@link resolveTheme} reads), its CSS custom property. */
+  overrides: Record<string, string>;
+  /** Characters that make a string override ignored; a value must also not be blank. */
+  forbidden: string;
+  /** The `tenant.theme` key holding the radius in px (a number from 0 to 48), and its property. */
+  radius: { key: "radius_px"; property: string; min: number; max: number };
+}
+
+/**
+ * The theme data {@link resolveTheme} uses, as plain values for the host (same defaults, same
+ * override keys). Takes nothing; returns the {@link ThemeExport}.
+ */
+export function themeExport(): ThemeExport {
+  const templates: ThemeExport["templates"] = {};
+  for (const [name, theme] of Object.entries(TEMPLATE_THEMES)) {
+    templates[name] = { vars: themeToCssVars(theme), fonts: themeFontFiles(theme) };
+  }
+  const overrides: Record<string, string> = {};
+  for (const [k, key] of Object.entries(KEYS)) overrides[k] = CSS_VARS[key as keyof typeof CSS_VARS];
   return {
-    "--fc-color-primary": theme.primary,
-    "--fc-color-primary-contrast": theme.primaryContrast,
-    "--fc-color-accent": theme.accent,
-    "--fc-color-bg": theme.background,
-    "--fc-color-surface": theme.surface,
-    "--fc-color-text": theme.text,
-    "--fc-color-muted": theme.muted,
-    "--fc-color-border": theme.border,
-    "--fc-color-danger": theme.danger,
-    "--fc-font-body": theme.fontBody,
-    "--fc-font-heading": theme.fontHeading,
-    "--fc-radius": `${theme.radiusPx}px`,
-    "--fc-brand-size": theme.brandSize,
-    "--fc-brand-tracking": theme.brandTracking,
-    "--fc-brand-transform": theme.brandTransform,
-    "--fc-hero-title-size": theme.heroTitleSize,
-    "--fc-hero-title-weight": theme.heroTitleWeight,
-    "--fc-hero-title-transform": theme.heroTitleTransform,
-    "--fc-hero-title-style": theme.heroTitleStyle,
+    base: themeToCssVars(BASE),
+    templates,
+    overrides,
+    forbidden: FORBIDDEN,
+    radius: { key: "radius_px", property: CSS_VARS.radiusPx, min: RADIUS_MIN, max: RADIUS_MAX },
   };
 }
 

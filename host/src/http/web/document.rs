@@ -155,7 +155,10 @@ async fn render(
         status: status.as_u16(),
         page,
     };
-    let mut head = head_tags(&site, &meta);
+    // The theme first: the font preloads start before the page's own head tags.
+    let theme = state.web.shell.theme.document(&data.tenant);
+    let mut head = theme.head;
+    head.push_str(&head_tags(&site, &meta));
     if status == StatusCode::NOT_FOUND {
         head.push_str("<meta name=\"robots\" content=\"noindex\">\n");
     }
@@ -170,11 +173,13 @@ async fn render(
     let root = first_paint(
         data.route.as_ref().map(|r| r.id.as_str()),
         clean_path,
+        query,
         &data.tenant,
         &data.page,
         now,
     );
     let body = state.web.shell.render(
+        &theme.html_attrs,
         &title,
         &head,
         &root,

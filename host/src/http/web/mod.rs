@@ -12,6 +12,7 @@ pub mod paint;
 pub mod routes;
 pub mod seo;
 pub mod shell;
+pub mod theme;
 
 use axum::{Router, routing::get};
 

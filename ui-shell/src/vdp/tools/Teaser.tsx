@@ -50,8 +50,8 @@ export interface FinanceTeaserProps {
 /**
  * The sidebar's market-price indicator (at least $500 under the market average, state average
  * preferred) and weekly finance teaser (`$147/wk` when the finance widget shows; a loading line
- * while the quote is fetched). Takes {@link FinanceTeaserProps}; renders a fragment (empty when
- * neither shows).
+ * while the quote is fetched, as tall as the teaser: two lines, app.css `.fc-teaser`). Takes
+ * {@link FinanceTeaserProps}; renders a fragment (empty when neither shows).
  */
 export function FinanceTeaser({ figures, price, averages }: FinanceTeaserProps) {
   const market = marketSaving(price, averages);

@@ -45,15 +45,15 @@ fn header(tenant: &Value) -> String {
 
 /// The first paint of a document: the default header, then the page's first screen for the home
 /// page (`home`), a VDP (`car`) and an SRP (a `search*` route), else an empty `<main>`. Takes the
-/// route id (None for the 404 document), the path, the tenant settings JSON (`GET
+/// route id (None for the 404 document), the path and query string, the tenant settings JSON (`GET
 /// /api/v1/tenant`), the page's inline JSON (`page` of `#__FORECOURT_DATA__`) and the time (unix
 /// seconds); returns the HTML for `#root`, marked `data-fc-first-paint` (`main` when it has the
 /// page's main content) and carrying no `data-fc-component` (it is not a component).
-pub fn first_paint(route: Option<&str>, path: &str, tenant: &Value, page: &Value, now: i64) -> String {
+pub fn first_paint(route: Option<&str>, path: &str, query: Option<&str>, tenant: &Value, page: &Value, now: i64) -> String {
     let main = match route {
         Some("home") => Some(super::home::home(tenant, page)),
         Some("car") => super::vdp::vdp(tenant, page),
-        Some(id) if id.starts_with("search") => super::srp::srp(tenant, page, path, now),
+        Some(id) if id.starts_with("search") => super::srp::srp(tenant, page, path, query, now),
         _ => None,
     };
     let mark = if main.is_some() { "main" } else { "" };

@@ -349,14 +349,49 @@ const CONDITIONS: &[(&str, &str, &[&str])] = &[
     ("new-and-demo-cars", "New and demo cars", &["new", "demo"]),
 ];
 
-/// The breadcrumb trail (`searchCrumbs`): Home, the condition page, then the make, model and body
-/// when exactly one of each is chosen.
-fn crumbs(st: &State) -> Vec<(String, String)> {
+/// The condition (slug, label) whose car types are exactly the state's (`CONDITIONS.find` of
+/// `searchCrumbs` and `searchLocation`), else the first.
+fn condition_of(st: &State) -> (&'static str, &'static str) {
     let types = st.refinements.get("car_type").cloned().unwrap_or_default();
     let (slug, label, _) = CONDITIONS
         .iter()
         .find(|(_, _, t)| t.len() == types.len() && t.iter().all(|x| types.iter().any(|y| y.as_str() == *x)))
         .unwrap_or(&CONDITIONS[0]);
+    (slug, label)
+}
+
+/// The heading the shell shows on a bare condition page whose first page the tenant's default
+/// refinements filtered (`search::scope::first_load`): the shell's first load moves such a page
+/// to the address of its state (`SearchPage`'s replace navigation to `searchLocation`, e.g.
+/// `/search/new-cars` for `car_type = ["new"]`), whose heading is that condition's label. Takes
+/// the state, the search response, the path and the request's query string; returns that label
+/// when the address and the route set nothing, the route is a condition page and the defaults
+/// name another condition, else None (the route's own heading stays).
+fn first_load_heading(st: &State, page: &Value, path: &str, query: Option<&str>) -> Option<&'static str> {
+    let route_sets = page
+        .get("scope")
+        .and_then(|s| s.get("refinements"))
+        .and_then(Value::as_object)
+        .is_some_and(|m| !m.is_empty());
+    // A malformed address is run as no address (`pages::stock::search`): bare too.
+    let bare = crate::search::query::SearchQuery::from_query_string(query.unwrap_or(""))
+        .map_or(true, |q| q.refinements.is_empty() && q.ranges.is_empty() && q.query.is_empty());
+    if route_sets || !bare || st.refinements.is_empty() {
+        return None;
+    }
+    let here = path.strip_prefix("/search")?.trim_start_matches('/');
+    let here = if here.is_empty() { CONDITIONS[0].0 } else { here };
+    if !CONDITIONS.iter().any(|(slug, ..)| *slug == here) {
+        return None;
+    }
+    let (slug, label) = condition_of(st);
+    (slug != here).then_some(label)
+}
+
+/// The breadcrumb trail (`searchCrumbs`): Home, the condition page, then the make, model and body
+/// when exactly one of each is chosen.
+fn crumbs(st: &State) -> Vec<(String, String)> {
+    let (slug, label) = condition_of(st);
     let mut out = vec![
         ("Home".to_string(), "/".to_string()),
         (label.to_string(), format!("/search/{slug}")),
@@ -612,13 +647,15 @@ fn pagination(page: u64, pages: u64, path: &str, st: &State) -> String {
 }
 
 /// The SRP's first paint. Takes the tenant settings JSON (`GET /api/v1/tenant`), the page's search
-/// response JSON (`GET /api/v1/search`, with its route `scope`), the path and the time (unix
-/// seconds, for promo windows); returns the page's `<section>`, or None when the response is not
-/// a search page (search was down: the shell shows the error).
-pub fn srp(tenant: &Value, page: &Value, path: &str, now: i64) -> Option<String> {
+/// response JSON (`GET /api/v1/search`, with its route `scope`), the path, the request's query
+/// string and the time (unix seconds, for promo windows); returns the page's `<section>`, or None
+/// when the response is not a search page (search was down: the shell shows the error).
+pub fn srp(tenant: &Value, page: &Value, path: &str, query: Option<&str>, now: i64) -> Option<String> {
     let hits = page.get("hits")?.as_array()?;
     let st = state_of(page);
-    let scope_heading = page.get("scope").and_then(|s| opt(s, "heading")).unwrap_or("Search");
+    let scope_heading = first_load_heading(&st, page, path, query)
+        .or_else(|| page.get("scope").and_then(|s| opt(s, "heading")))
+        .unwrap_or("Search");
     let heading = if st.query.is_empty() {
         scope_heading.to_string()
     } else {
