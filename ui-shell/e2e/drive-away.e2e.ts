@@ -87,6 +87,8 @@ describe.skipIf(Boolean(skip))("drive-away estimate (harbourside-mercedes used c
       expect(qld.body.state).toBe("QLD");
       const asked = driveAwayRequests(page);
       await page.goto(url(hit.path));
+      // The app's sidebar, not the host's first paint of it (which has no drive-away panel).
+      await page.locator('[data-fc-component="VdpSidebar"]').waitFor({ timeout: 15_000 });
       await page.locator(".fc-vdp__side").evaluate((el) => el.scrollIntoView({ block: "end" }));
       const panel = page.locator('[data-section="drive-away"]');
       await panel.waitFor({ timeout: 15_000 });

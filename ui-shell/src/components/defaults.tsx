@@ -139,7 +139,7 @@ export function DefaultSearchCard({ card, actions, controls }: SearchCardProps) 
   const img = card.image;
   return (
     <article className="fc-card" data-fc-component="SearchCard" {...SHELL}>
-      <a href={card.href} className="fc-card__media" tabIndex={-1}>
+      <a href={card.href} className="fc-card__media" tabIndex={-1} aria-label={card.title}>
         {img ? (
           <img
             src={img.src}

@@ -174,10 +174,13 @@ pub fn card(hit: &Value, index: usize, tenant: &Value, buttons: &[String]) -> St
         .map(|(i, (label, href))| button_link(href, label, if i == 0 { "primary" } else { "secondary" }, true, ""))
         .collect();
     format!(
-        "<article class=\"fc-card\"><a href=\"{p}\" class=\"fc-card__media\" tabindex=\"-1\">{img}</a>{tag}\
+        "<article class=\"fc-card\"><a href=\"{p}\" class=\"fc-card__media\" tabindex=\"-1\" aria-label=\"{label}\">{img}</a>{tag}\
 <h3 class=\"fc-card__title\">{t}</h3>{subtitle}<ul class=\"fc-card__chips\">{chips}</ul>{price}{away}\
 <p class=\"fc-card__actions\">{actions}</p></article>",
         p = esc(path),
+        // The picture's link is the title's again, out of the tab order; it is named as the
+        // title so a screen reader's list of links reads it (axe `link-name`).
+        label = esc(&title),
         t = link(path, &title, ""),
         price = price_tag(hit.get("price_view"), &no_price_text(tenant)),
     )
