@@ -32,29 +32,8 @@ lender="http://127.0.0.1:$nport"
 modes=(fill fat headers body flood huge)
 
 # 1. The stub lender.
-mkdir -p "$work/nginx/www"
+stub_lender "$nport" "location = /huge { root $work/nginx/www; }"
 head -c $((8 << 20)) /dev/zero | tr '\0' 'x' >"$work/nginx/www/huge"
-cat >"$work/nginx/nginx.conf" <<EOF
-worker_processes 1;
-daemon off;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  keepalive_requests 100000;
-  client_body_temp_path $work/nginx/body;
-  client_max_body_size 16m;
-  server {
-    listen 127.0.0.1:$nport;
-    default_type application/json;
-    location = /quote { return 200 '{"weeklyRepaymentAmount": 111.5, "advertisedRate": 7.77, "comparisonRate": 8.88}'; }
-    location = /huge { root $work/nginx/www; }
-  }
-}
-EOF
-nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" &
-npid=$!
 
 # 2. The tenants.
 cp -r tenants "$work/tenants"

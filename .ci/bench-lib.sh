@@ -36,3 +36,35 @@ serve_forecourt() {
   done
   echo "forecourt was not ready after 300 s" >&2; exit 1
 }
+
+# nginx (Debian package, .ci/setup.sh) as a stub lender on 127.0.0.1:$1, in "$work/nginx":
+# `/quote` answers lender-standard's JSON; each further argument is one more `location` line
+# (`$work/nginx/www` is there for files). Sets npid (the caller kills it with the host).
+stub_lender() {
+  local port=$1
+  shift
+  local extra
+  extra=$(printf '    %s\n' "$@")
+  mkdir -p "$work/nginx/www"
+  cat >"$work/nginx/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  keepalive_requests 100000;
+  client_body_temp_path $work/nginx/body;
+  client_max_body_size 16m;
+  server {
+    listen 127.0.0.1:$port;
+    default_type application/json;
+    location = /quote { return 200 '{"weeklyRepaymentAmount": 111.5, "advertisedRate": 7.77, "comparisonRate": 8.88}'; }
+$extra
+  }
+}
+CONF
+  nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" &
+  npid=$!
+}

@@ -28,27 +28,8 @@ nport=18291
 lender="http://127.0.0.1:$nport"
 
 # 1. The stub lenders.
-mkdir -p "$work/nginx"
-cat >"$work/nginx/nginx.conf" <<EOF
-worker_processes 1;
-daemon off;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  keepalive_requests 100000;
-  client_body_temp_path $work/nginx/body;
-  server {
-    listen 127.0.0.1:$nport;
-    default_type application/json;
-    location = /quote { return 200 '{"weeklyRepaymentAmount": 111.5, "advertisedRate": 7.77, "comparisonRate": 8.88}'; }
-    location = /v2/quotes { return 200 '{"quote": {"repayment": {"weekly": "123.45"}, "rates": {"annual_pct": "8.99", "comparison_pct": "9.45"}, "lender": "Broker Finance"}}'; }
-  }
-}
-EOF
-nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" &
-npid=$!
+stub_lender "$nport" \
+  "location = /v2/quotes { return 200 '{\"quote\": {\"repayment\": {\"weekly\": \"123.45\"}, \"rates\": {\"annual_pct\": \"8.99\", \"comparison_pct\": \"9.45\"}, \"lender\": \"Broker Finance\"}}'; }"
 
 # 2. The tenants.
 cp -r tenants "$work/tenants"

@@ -131,6 +131,18 @@ fn counters(app: &App, site: &str, point: Point) -> forecourt_host::plugins::Plu
         .unwrap_or_else(|| panic!("no metrics row for {site} {point:?}"))
 }
 
+/// Asks site `site` of `app` for a quote of one of its cars and asserts the host answered 502
+/// `lender_unavailable` (the partner call failed, whatever the reason).
+async fn quote_is_unavailable(app: &App, site: &str) {
+    let slug = car_slug(app, site).await;
+    let (s, e) = post(app, site, "/api/v1/finance/quote", json!({"car": slug})).await;
+    assert_eq!(
+        (s, e["error"]["code"].as_str()),
+        (StatusCode::BAD_GATEWAY, Some("lender_unavailable")),
+        "{site}: {e}"
+    );
+}
+
 #[tokio::test]
 async fn two_lender_plugins_of_different_shapes_quote_create_customers_and_look_up_regos() {
     let (origin, seen) = stub_lender().await;
@@ -422,13 +434,7 @@ async fn a_redirect_to_an_origin_not_granted_and_a_flood_are_refused() {
     );
     let app = app_with(&[("follow", &follow), ("flood", &flood)], None).await;
     for site in ["follow", "flood"] {
-        let slug = car_slug(&app, site).await;
-        let (s, e) = post(&app, site, "/api/v1/finance/quote", json!({"car": slug})).await;
-        assert_eq!(
-            (s, e["error"]["code"].as_str()),
-            (StatusCode::BAD_GATEWAY, Some("lender_unavailable")),
-            "{site}: {e}"
-        );
+        quote_is_unavailable(&app, site).await;
         let m = counters(&app, site, Point::LenderIntegration);
         assert_eq!(m.counters.refused, 1, "{site}: {m:?}");
     }
@@ -574,13 +580,7 @@ async fn header_fields_and_request_bodies_past_the_caps_are_refused_and_counted(
     let sites = [("headers", site("headers")), ("fat", site("fat")), ("body", site("body"))];
     let app = app_with(&sites.iter().map(|(n, s)| (*n, s.as_str())).collect::<Vec<_>>(), None).await;
     for name in ["headers", "fat", "body"] {
-        let slug = car_slug(&app, name).await;
-        let (s, e) = post(&app, name, "/api/v1/finance/quote", json!({"car": slug})).await;
-        assert_eq!(
-            (s, e["error"]["code"].as_str()),
-            (StatusCode::BAD_GATEWAY, Some("lender_unavailable")),
-            "{name}: {e}"
-        );
+        quote_is_unavailable(&app, name).await;
         let m = counters(&app, name, Point::LenderIntegration);
         assert_eq!(m.counters.refused, 1, "{name}: {m:?}");
     }
@@ -622,13 +622,7 @@ async fn private_addresses_are_refused_unless_the_operator_allows_them() {
     let app = app_with(&[("literal", &site(&origin)), ("named", &site(&named))], None).await;
     forecourt_host::outbound::allow_private_networks(false);
     for name in ["literal", "named"] {
-        let slug = car_slug(&app, name).await;
-        let (s, e) = post(&app, name, "/api/v1/finance/quote", json!({"car": slug})).await;
-        assert_eq!(
-            (s, e["error"]["code"].as_str()),
-            (StatusCode::BAD_GATEWAY, Some("lender_unavailable")),
-            "{name}: {e}"
-        );
+        quote_is_unavailable(&app, name).await;
     }
     assert_eq!(
         counters(&app, "literal", Point::LenderIntegration).counters.refused,

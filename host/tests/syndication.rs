@@ -199,6 +199,19 @@ fn crafted_rows() -> Vec<[String; 7]> {
 
 /// The crafted feed as CSV in canonical columns, `READY` at `ready_price`.
 fn crafted_csv(ready_price: u32) -> Vec<u8> {
+    feed_csv(crafted_rows().into_iter().map(|row| {
+        let price = if row[0] == "READY" {
+            ready_price.to_string()
+        } else {
+            "25990".into()
+        };
+        (row, price)
+    }))
+}
+
+/// A feed of 2019 Honda Accord VTi used sedans in stock as CSV in canonical columns: each row's
+/// `[stocknum, vin, km, dealercomments, image_urls, location_slug, colour]` and its price.
+fn feed_csv(rows: impl IntoIterator<Item = ([String; 7], String)>) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "stocknum",
@@ -218,12 +231,7 @@ fn crafted_csv(ready_price: u32) -> Vec<u8> {
         "image_urls",
     ])
     .unwrap();
-    for [stocknum, vin, km, desc, photos, loc, colour] in crafted_rows() {
-        let price = if stocknum == "READY" {
-            ready_price.to_string()
-        } else {
-            "25990".into()
-        };
+    for ([stocknum, vin, km, desc, photos, loc, colour], price) in rows {
         w.write_record([
             stocknum.as_str(),
             vin.as_str(),
@@ -535,56 +543,24 @@ fn the_syndication_section_is_checked_at_load() {
 /// feed); with `changed`, two cars left out (sold by the full feed), one repriced and one
 /// without km.
 fn many_csv(copies: usize, changed: bool) -> Vec<u8> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "stocknum",
-        "vin",
-        "year",
-        "make",
-        "model",
-        "colour",
-        "simple_body",
-        "km",
-        "price",
-        "car_type",
-        "status",
-        "location_slug",
-        "dealercomments",
-        "image_urls",
-    ])
-    .unwrap();
-    for c in 0..copies {
-        for [stocknum, vin, km, desc, photos, loc, colour] in crafted_rows() {
-            let (stocknum, vin) = if c == 0 {
-                (stocknum, vin)
-            } else {
-                (format!("{stocknum}-{c}"), String::new())
-            };
-            if changed && ["READY-1", "NOKM-2"].contains(&stocknum.as_str()) {
-                continue;
-            }
-            let price = if changed && stocknum == "ONEPHOTO-3" { "27990" } else { "25990" };
-            let km = if changed && stocknum == "READY-4" { String::new() } else { km };
-            w.write_record([
-                stocknum.as_str(),
-                vin.as_str(),
-                "2019",
-                "Honda",
-                "Accord",
-                colour.as_str(),
-                "sedan",
-                km.as_str(),
-                price,
-                "used",
-                "in_stock",
-                loc.as_str(),
-                desc.as_str(),
-                photos.as_str(),
-            ])
-            .unwrap();
-        }
-    }
-    w.into_inner().unwrap()
+    let rows = (0..copies).flat_map(|c| {
+        crafted_rows()
+            .into_iter()
+            .filter_map(move |[stocknum, vin, km, desc, photos, loc, colour]| {
+                let (stocknum, vin) = if c == 0 {
+                    (stocknum, vin)
+                } else {
+                    (format!("{stocknum}-{c}"), String::new())
+                };
+                if changed && ["READY-1", "NOKM-2"].contains(&stocknum.as_str()) {
+                    return None;
+                }
+                let price = if changed && stocknum == "ONEPHOTO-3" { "27990" } else { "25990" };
+                let km = if changed && stocknum == "READY-4" { String::new() } else { km };
+                Some(([stocknum, vin, km, desc, photos, loc, colour], price.to_string()))
+            })
+    });
+    feed_csv(rows)
 }
 
 /// Issue 40: the readiness summary after an import is kept up to date from the change journal
