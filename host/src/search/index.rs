@@ -322,7 +322,7 @@ impl SearchService {
     /// [`SearchService::reindex_tenant`] of the tenant `t`.
     async fn rebuild_tenant(&self, db: &Db, t: &Tenant) -> anyhow::Result<usize> {
         let slug = t.slug();
-        let head = journal::heads(db, &[slug]).await?.into_iter().find(|h| h.tenant == slug);
+        let head = Some(journal::head(db, slug).await?);
         let repo = TenantRepo::new(db, slug);
         let mut rebuild = self.backend.rebuild(slug).await?;
         let (mut after, mut n) = (0, 0);
@@ -439,8 +439,7 @@ impl SearchService {
     /// round would: what a tenant's warm-up and reload do before it serves, so its first search
     /// sees its stock. Errors: storage or the engine failed (the next indexer round retries).
     pub async fn catch_up_tenant(&self, db: &Db, t: &Tenant) -> anyhow::Result<()> {
-        let head = journal::heads(db, &[t.slug()]).await?.into_iter().find(|h| h.tenant == t.slug());
-        let Some(head) = head else { return Ok(()) };
+        let head = journal::head(db, t.slug()).await?;
         if self.bring_up_to_date(db, t, &head, false).await {
             Ok(())
         } else {

@@ -135,6 +135,24 @@ pub async fn heads(db: &Db, tenants: &[&str]) -> Result<Vec<Head>, sqlx::Error> 
     read_heads(db).await
 }
 
+/// Tenant `tenant`'s head, creating it (at sequence 0, with a new epoch) when it has none yet:
+/// [`heads`] of one tenant, reading that tenant's row alone (a tenant's warm-up and reload call it
+/// once each: reading every tenant's head there made warming N tenants cost N^2 rows). Errors: the
+/// storage error.
+pub async fn head(db: &Db, tenant: &str) -> Result<Head, sqlx::Error> {
+    if let Some(h) = read_head(db, tenant).await? {
+        return Ok(h);
+    }
+    sqlx::query(
+        "INSERT INTO search_journal_heads (tenant, seq, pruned_through, epoch) VALUES ($1, 0, 0, $2) ON CONFLICT (tenant) DO NOTHING",
+    )
+    .bind(tenant)
+    .bind(new_epoch())
+    .execute(&db.pool)
+    .await?;
+    read_head(db, tenant).await?.ok_or(sqlx::Error::RowNotFound)
+}
+
 /// Tenant `tenant`'s head as stored; None before its first journaled write. Errors: the storage
 /// error.
 pub async fn read_head(db: &Db, tenant: &str) -> Result<Option<Head>, sqlx::Error> {
