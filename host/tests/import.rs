@@ -407,3 +407,56 @@ async fn feed_text_loses_control_characters_and_bidi_overrides() {
     assert_eq!(car.badge.as_deref(), Some("Maxx[31m Sport"));
     assert_eq!(car.dealercomments.as_deref(), Some("Line one\nLine\ttwo"));
 }
+
+/// A start does not re-read a feed file storage already holds (issue 36): once imported, a
+/// file whose size and modification time are the recorded ones is skipped unread: bytes changed
+/// behind an unchanged stamp are not seen (what proves it was not read), and the same file with
+/// a new modification time is read again and imported.
+#[tokio::test]
+async fn a_feed_file_with_its_recorded_stamp_is_not_read_again() {
+    let tdb = test_db().await;
+    let toml = format!(
+        "{}[[stock.feeds]]\npath = \"stock.csv\"\nformat = \"csv\"\nmode = \"full\"\n",
+        tenant_toml("alpha")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("alpha")).unwrap();
+    // The folder holds the feed before it loads (a feed's path is checked at load).
+    std::fs::write(dir.path().join("alpha/stock.csv"), FEED).unwrap();
+    std::fs::write(dir.path().join("alpha/tenant.toml"), &toml).unwrap();
+    let reg = forecourt_host::tenant::TenantRegistry::load_dir(dir.path()).unwrap();
+    let state = common::state(&tdb.db, reg, dir.path(), None).await;
+    let t = state.tenants.by_slug("alpha").unwrap();
+    let feed = dir.path().join("alpha/stock.csv");
+    let repo = TenantRepo::new(&tdb.db, "alpha");
+    forecourt_host::feeds::import_tenant_feeds(&tdb.db, &t).await.unwrap();
+    assert_eq!(statuses(&repo).await["S3"].2, 19990.0);
+
+    // Same size, same modification time, other bytes: the stamp matches, the file is not read.
+    let mtime = std::fs::metadata(&feed).unwrap().modified().unwrap();
+    let changed = FEED.replace("19990", "18990");
+    assert_eq!(changed.len(), FEED.len());
+    std::fs::write(&feed, &changed).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&feed)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    forecourt_host::feeds::import_tenant_feeds(&tdb.db, &t).await.unwrap();
+    assert_eq!(
+        statuses(&repo).await["S3"].2,
+        19990.0,
+        "a file with its recorded stamp is skipped unread"
+    );
+
+    // A new modification time: read, hashed, imported.
+    std::fs::File::options()
+        .write(true)
+        .open(&feed)
+        .unwrap()
+        .set_modified(mtime + std::time::Duration::from_secs(5))
+        .unwrap();
+    forecourt_host::feeds::import_tenant_feeds(&tdb.db, &t).await.unwrap();
+    assert_eq!(statuses(&repo).await["S3"].2, 18990.0);
+}
