@@ -16,6 +16,7 @@ pub mod geo;
 pub mod http;
 pub mod leads;
 pub mod live;
+pub mod live_settings;
 pub mod market;
 pub mod metrics;
 pub mod model;

@@ -34,6 +34,7 @@ use sha2::{Digest, Sha256};
 use crate::{
     config::Settings,
     db::Db,
+    live_settings::{LiveSettings, SettingsOutcome, SettingsReload},
     plugins::{PluginHost, TenantPlugins, TenantSpec, component_stem},
     repo::TenantRepo,
     search::index::Search,
@@ -90,12 +91,17 @@ pub struct ReloadReport {
     pub generation: i64,
     /// The tenants looked at.
     pub tenants: Vec<TenantReload>,
+    /// What a reload of every tenant did to the live `forecourt.toml` settings (absent for a
+    /// reload of one tenant).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settings: Option<SettingsReload>,
 }
 
 impl ReloadReport {
-    /// Whether some tenant's files were refused.
+    /// Whether some tenant's files, or the settings, were refused.
     pub fn failed(&self) -> bool {
         self.tenants.iter().any(|t| t.outcome == Outcome::Failed)
+            || self.settings.as_ref().is_some_and(|s| s.outcome == SettingsOutcome::Failed)
     }
 }
 
@@ -107,6 +113,9 @@ pub struct Tenancy {
     prints: Mutex<HashMap<String, String>>,
     /// The highest `tenant_reloads` generation this process has applied.
     applied: AtomicI64,
+    /// The `forecourt.toml` settings a reload of every tenant reads again (docs/operations.md
+    /// "Live settings").
+    pub settings: Arc<LiveSettings>,
 }
 
 impl Default for Tenancy {
@@ -122,6 +131,7 @@ impl Tenancy {
             reloading: tokio::sync::Mutex::new(()),
             prints: Mutex::default(),
             applied: AtomicI64::new(applied),
+            settings: Arc::default(),
         }
     }
 
@@ -143,7 +153,7 @@ impl Tenancy {
 #[derive(Clone, Copy)]
 pub struct Parts<'a> {
     /// Host settings (`tenants_dir`, `ui_plugins_dir`, `import_feeds_on_start`).
-    pub settings: &'a Settings,
+    pub settings: &'a Arc<Settings>,
     /// Storage.
     pub db: &'a Db,
     /// The live tenants.
@@ -261,11 +271,11 @@ async fn warm_one(parts: Parts<'_>, p: Arc<Pending>, verified: &Mutex<BTreeSet<S
     verified.lock().unwrap_or_else(|e| e.into_inner()).extend(seen);
     match warmed {
         Ok((t, plugins)) => {
-            if let Err(e) = crate::stock::journal::heads(parts.db, &[t.slug()]).await {
+            if let Err(e) = crate::stock::journal::head(parts.db, t.slug()).await {
                 quarantine(parts, &p.folder, "storage", format!("creating its search journal head failed: {e}"));
                 return None;
             }
-            if parts.settings.import_feeds_on_start
+            if parts.tenancy.settings.now(parts.settings).import_feeds_on_start
                 && let Err(e) = crate::feeds::import_tenant_feeds(parts.db, &t).await
             {
                 tracing::error!(tenant = %t.slug(), error = %format!("{e:#}"), "feed import failed; the tenant serves its last good stock");
@@ -488,10 +498,22 @@ pub async fn reload(parts: Parts<'_>, only: Option<&str>) -> anyhow::Result<Relo
     // Held from the record to the apply: this host's follower does not apply it a second time.
     let _one = parts.tenancy.reloading.lock().await;
     let generation = request(parts.db, only).await?;
+    let settings = only.is_none().then(|| reload_settings(parts));
     let mut report = apply(parts, only, true).await?;
+    report.settings = settings;
     parts.tenancy.applied.fetch_max(generation, Ordering::AcqRel);
     report.generation = generation;
     Ok(report)
+}
+
+/// Reads the `forecourt.toml` settings again and applies the live ones (before the tenants, so
+/// their warm-ups see them). Logs a refusal.
+fn reload_settings(parts: Parts<'_>) -> SettingsReload {
+    let r = parts.tenancy.settings.reload(parts.settings, parts.plugins);
+    if let Some(e) = &r.error {
+        tracing::error!(error = %e, "settings reload refused; the settings in force are kept");
+    }
+    r
 }
 
 /// Records a reload of `only` (or of every tenant) in `tenant_reloads` without applying it here:
@@ -538,7 +560,10 @@ pub async fn follow_once(parts: Parts<'_>) -> anyhow::Result<Vec<ReloadReport>> 
     };
     let mut reports = Vec::new();
     if rows.iter().any(|r| r.0 == ALL) {
-        reports.push(apply(parts, None, false).await?);
+        let settings = reload_settings(parts);
+        let mut report = apply(parts, None, false).await?;
+        report.settings = Some(settings);
+        reports.push(report);
     } else {
         for (slug, _) in &rows {
             reports.push(apply(parts, Some(slug), true).await?);
@@ -664,10 +689,10 @@ async fn apply(parts: Parts<'_>, only: Option<&str>, force: bool) -> anyhow::Res
                     Ok(t) => {
                         forget_caches(parts, &slug);
                         let mut warnings = Vec::new();
-                        if added && let Err(e) = crate::stock::journal::heads(parts.db, &[slug.as_str()]).await {
+                        if added && let Err(e) = crate::stock::journal::head(parts.db, &slug).await {
                             warnings.push(format!("search journal head not created: {e}"));
                         }
-                        if parts.settings.import_feeds_on_start
+                        if parts.tenancy.settings.now(parts.settings).import_feeds_on_start
                             && let Err(e) = crate::feeds::import_tenant_feeds(parts.db, &t).await
                         {
                             warnings.push(format!("feed import failed (last good stock kept): {e:#}"));

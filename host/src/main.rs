@@ -186,7 +186,7 @@ fn main() -> ExitCode {
         .enable_all()
         .build()
         .expect("tokio runtime");
-    let code = match rt.block_on(run(cli.command, settings)) {
+    let code = match rt.block_on(run(cli.command, settings, cli.config)) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("forecourt: {e:#}");
@@ -204,14 +204,26 @@ fn main() -> ExitCode {
 /// dealerships and locations synced from its config. Errors: no such tenant (naming it and the
 /// folder), an invalid tenant file, the storage error.
 async fn tenant_and_db(settings: &Settings, slug: &str) -> anyhow::Result<(Arc<Tenant>, Db)> {
-    let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
-    let t = tenants
-        .by_slug(slug)
-        .ok_or_else(|| anyhow::anyhow!("no tenant `{slug}` in {}", settings.tenants_dir.display()))?
-        .clone();
+    // That tenant's folder alone: another tenant's broken files do not stop a command on this one.
+    let folder = forecourt_host::tenant::tenant_folders(&settings.tenants_dir)?
+        .into_iter()
+        .find(|f| f.file_name().is_some_and(|n| n == slug))
+        .ok_or_else(|| anyhow::anyhow!("no tenant `{slug}` in {}", settings.tenants_dir.display()))?;
+    let t = Arc::new(forecourt_host::tenant::load_tenant(&folder)?);
     let db = Db::connect(&settings.effective_database_url()).await?;
     TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
     Ok((t, db))
+}
+
+/// The tenants of the settings' folder that load; each refused folder is named on stderr with
+/// its error and left out (`forecourt check` says more). Errors: the folder cannot be read or
+/// holds no tenant.
+fn loadable_tenants(settings: &Settings) -> anyhow::Result<TenantRegistry> {
+    let (tenants, refused) = TenantRegistry::load_dir_skipping(&settings.tenants_dir)?;
+    for (slug, e) in refused {
+        eprintln!("forecourt: tenant `{slug}` skipped: {e}");
+    }
+    Ok(tenants)
 }
 
 /// Prints `forecourt check`'s lines (of tenant `only`, when given): one per tenant, `ok` with
@@ -239,13 +251,15 @@ fn print_check(lines: &[forecourt_host::live::CheckLine], only: Option<&str>) ->
     }
 }
 
-async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
+async fn run(command: Command, settings: Settings, config_file: std::path::PathBuf) -> anyhow::Result<ExitCode> {
     match command {
         Command::Plugin { command } => run_command(command, &settings).await,
         Command::Serve => {
             let started = std::time::Instant::now();
             // Serves as soon as storage is ready; tenants warm in the background (crate::live).
             let (state, _warm) = server::prepare_serving(settings).await?;
+            // A reload of every tenant reads this file again (docs/operations.md "Live settings").
+            state.tenancy.settings.read_from(config_file);
             tracing::info!(
                 elapsed_ms = started.elapsed().as_millis() as u64,
                 warming = state.tenants.pending_count(),
@@ -263,7 +277,7 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Reindex { tenant } => {
-            let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+            let tenants = loadable_tenants(&settings)?;
             let db = Db::connect(&settings.effective_database_url()).await?;
             for t in tenants.iter() {
                 TenantRepo::new(&db, t.slug()).sync_config(&t.config).await?;
@@ -286,7 +300,7 @@ async fn run(command: Command, settings: Settings) -> anyhow::Result<ExitCode> {
         Command::Plugins {
             action: PluginsAction::Status { url, host, json },
         } => {
-            let tenants = TenantRegistry::load_dir(&settings.tenants_dir)?;
+            let tenants = loadable_tenants(&settings)?;
             let status = match url {
                 Some(url) => {
                     let host = match host {

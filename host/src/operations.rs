@@ -101,7 +101,7 @@ pub async fn readiness(p: Platform<'_>) -> Result<Readiness, NotReady> {
         }
         Err(_) => return Err(NotReady::Storage("timed out reading the search journal".into())),
     };
-    let bound = p.settings.readiness_max_search_lag;
+    let bound = p.settings_now().readiness_max_search_lag;
     if bound > 0
         && let Some(worst) = lag.iter().max_by_key(|l| l.behind)
         && u64::try_from(worst.behind).unwrap_or(0) > bound

@@ -5,13 +5,15 @@
 
 use std::sync::Arc;
 
-use crate::{config::Settings, db::Db, plugins::PluginHost, search::index::Search, tenant::TenantRegistry};
+use crate::{config::Settings, db::Db, live_settings::LiveSettings, plugins::PluginHost, search::index::Search, tenant::TenantRegistry};
 
 /// A borrowed view of the platform's parts. Cheap to copy.
 #[derive(Clone, Copy)]
 pub struct Platform<'a> {
-    /// Host settings.
-    pub settings: &'a Settings,
+    /// Host settings as the process started with them (see [`Platform::settings_now`]).
+    pub settings: &'a Arc<Settings>,
+    /// The live settings a reload changes (docs/operations.md "Live settings").
+    pub live: &'a LiveSettings,
     /// Tenants by slug and host.
     pub tenants: &'a Arc<TenantRegistry>,
     /// Storage.
@@ -20,4 +22,12 @@ pub struct Platform<'a> {
     pub plugins: &'a Arc<PluginHost>,
     /// The stock search index (opened lazily on first use).
     pub search: &'a Search,
+}
+
+impl Platform<'_> {
+    /// The settings in force now: the start-up settings with the live ones of the last settings
+    /// reload ([`LiveSettings::now`]).
+    pub fn settings_now(&self) -> Arc<Settings> {
+        self.live.now(self.settings)
+    }
 }

@@ -443,3 +443,80 @@ async fn serving_starts_before_tenants_are_warm_and_a_request_waits_for_its_tena
     let (_, _, b) = get(&client, served.addr, "t0.localhost", "/api/v1/admin/tenants").await;
     assert!(common::json(&b).as_array().unwrap().iter().all(|t| t["state"] == "serving"), "{b}");
 }
+
+/// Live settings (docs/operations.md "Live settings"): a reload of every tenant reads
+/// `forecourt.toml` again; the admin token and the plugin call deadline take their new values at
+/// once, a changed listen address is reported as needing a restart and not applied, and a file
+/// that does not validate changes nothing (the token in force still opens the admin API).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_settings_change_on_reload_and_a_refused_file_changes_nothing() {
+    let tdb = test_db().await;
+    let (tenants, data) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    write(tenants.path(), "alpha", &tenant_toml("alpha"));
+    let started = settings(&tdb.url, tenants.path(), data.path(), &dist());
+    let state = server::prepare(started.clone()).await.unwrap();
+    let file = data.path().join("forecourt.toml");
+    let toml = |token: &str, deadline: &str, bind: &str| {
+        format!(
+            "database_url = {:?}\ntenants_dir = {:?}\ndata_dir = {:?}\nplugin_dir = {:?}\nui_dist_dir = {:?}\n\
+             admin_token = {token}\nplugin_deadline_ms = {deadline}\nbind = {bind:?}\n",
+            started.database_url, started.tenants_dir, started.data_dir, started.plugin_dir, started.ui_dist_dir,
+        )
+    };
+    state.tenancy.settings.read_from(file.clone());
+    let served = common::serve(state.clone()).await;
+    let client = reqwest::Client::new();
+    let admin = |token: &'static str| {
+        let client = client.clone();
+        async move {
+            let res = client
+                .get(format!("http://{}/api/v1/admin/plugins", served.addr))
+                .header("host", "alpha.localhost")
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            (res.status().as_u16(), res.text().await.unwrap())
+        }
+    };
+    let post_reload = |token: &'static str| {
+        let client = client.clone();
+        async move {
+            let res = client
+                .post(format!("http://{}/api/v1/admin/reload", served.addr))
+                .header("host", "alpha.localhost")
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status().as_u16(), 200);
+            res.json::<serde_json::Value>().await.unwrap()
+        }
+    };
+
+    std::fs::write(&file, toml("\"rotated-token\"", "3000", "127.0.0.1:9")).unwrap();
+    let report = post_reload(TOKEN).await;
+    let s = &report["settings"];
+    assert_eq!(s["outcome"], "reloaded", "{report}");
+    assert_eq!(s["applied"], serde_json::json!(["admin_token", "plugin_deadline_ms"]), "{report}");
+    assert_eq!(s["needs_restart"], serde_json::json!(["bind"]), "{report}");
+    assert_eq!(admin(TOKEN).await.0, 401, "the old token no longer opens the admin API");
+    let (status, body) = admin("rotated-token").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(common::json(&body)["limits"]["deadline_ms"], 3000, "{body}");
+    assert_eq!(
+        state.settings_now().bind,
+        started.bind,
+        "a restart-only setting keeps its start-up value"
+    );
+
+    // A value of the wrong type: refused, naming the key; nothing changes, tenants still reload.
+    std::fs::write(&file, toml("5", "1", "127.0.0.1:9")).unwrap();
+    let report = post_reload("rotated-token").await;
+    assert_eq!(report["settings"]["outcome"], "failed", "{report}");
+    assert!(report["settings"]["error"].as_str().unwrap().contains("admin_token"), "{report}");
+    assert_eq!(outcome(&report, "alpha")["outcome"], "unchanged", "{report}");
+    let (status, body) = admin("rotated-token").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(common::json(&body)["limits"]["deadline_ms"], 3000, "{body}");
+}

@@ -84,7 +84,7 @@ impl HitPath {
         }
         let tenant = self.state.tenants.by_host(request_host(headers, uri)?)?;
         let slug = tenant.slug();
-        let https = forwarded_https(peer, headers, &settings.trusted_proxies);
+        let https = forwarded_https(peer, headers, &self.state.settings_now().trusted_proxies);
         let mut res = render_cache::fresh_answer(&self.state, slug, https, headers, uri, head)?;
         let request_id = match headers.get(REQUEST_ID) {
             Some(id) => id.clone(),

@@ -108,7 +108,8 @@ pub fn is_https(headers: &HeaderMap) -> bool {
 /// A request without connection info (a router called in-process) is left as it is.
 pub async fn client_ip(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     if let Some(peer) = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()) {
-        let trusted = &state.settings.trusted_proxies;
+        let settings = state.settings_now();
+        let trusted = &settings.trusted_proxies;
         let ip = forwarded_client(peer, req.headers(), trusted);
         let https = forwarded_https(peer, req.headers(), trusted);
         req.extensions_mut().insert(ClientIp(ip.to_string()));

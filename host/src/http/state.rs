@@ -109,11 +109,19 @@ impl AppState {
     pub fn platform(&self) -> crate::platform::Platform<'_> {
         crate::platform::Platform {
             settings: &self.settings,
+            live: &self.tenancy.settings,
             tenants: &self.tenants,
             db: &self.db,
             plugins: &self.plugins,
             search: &self.search,
         }
+    }
+
+    /// The settings in force now: the start-up `settings` with the live ones of the last
+    /// settings reload (docs/operations.md "Live settings"; [`crate::live_settings`]). What a
+    /// handler reads a live setting from.
+    pub fn settings_now(&self) -> Arc<Settings> {
+        self.tenancy.settings.now(&self.settings)
     }
 
     /// The parts a reload changes and reads (`crate::live`), owned (for a background task).
@@ -134,6 +142,7 @@ impl AppState {
             db: self.db.clone(),
             tenants: self.tenants.clone(),
             settings: self.settings.clone(),
+            live: self.tenancy.settings.clone(),
         }
     }
 }

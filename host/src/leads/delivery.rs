@@ -62,13 +62,15 @@ pub struct Deliverer {
     /// Host settings (`smtp_*`, `mail_from`, `lead_delivery_concurrency`,
     /// `lead_delivery_timeout_seconds`).
     pub settings: Arc<Settings>,
+    /// The live settings (`lead_delivery_timeout_seconds` changes with a settings reload).
+    pub live: Arc<crate::live_settings::LiveSettings>,
 }
 
 impl Deliverer {
     /// The time one try at one destination may take (`lead_delivery_timeout_seconds`, at least
     /// 1 s).
     pub fn send_timeout(&self) -> Duration {
-        Duration::from_secs(self.settings.lead_delivery_timeout_seconds.max(1))
+        Duration::from_secs(self.live.now(&self.settings).lead_delivery_timeout_seconds.max(1))
     }
 
     /// How long a claimed row is this worker's, seconds: the send timeout plus

@@ -93,6 +93,15 @@ impl PluginHost {
         })
     }
 
+    /// Takes the per-call limits of `settings` that a settings reload may change
+    /// (`plugin_deadline_ms`, `plugin_max_output_bytes`, `plugin_breaker_failures`;
+    /// [`Runtime::set_call_limits`]). Nothing to do without a runtime.
+    pub fn set_call_limits(&self, settings: &Settings) {
+        if let Some(rt) = &self.runtime {
+            rt.set_call_limits(&PluginLimits::from_settings(settings));
+        }
+    }
+
     /// [`PluginHost::empty`] with the settings' limits, `plugin_dir` and the compile cache in
     /// `<data_dir>/plugin-cache`.
     pub fn for_settings(settings: &Settings) -> Result<PluginHost, PluginError> {

@@ -156,7 +156,7 @@ impl PluginHost {
         let (outcome, stats) = rt
             .partner()
             .call(
-                limits,
+                &limits,
                 component,
                 &plugin.config_json,
                 plugin.grant.clone(),

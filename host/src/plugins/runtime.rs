@@ -215,7 +215,9 @@ pub struct Runtime {
     engine: Engine,
     linker: Linker<StoreState>,
     partner: PartnerEngine,
-    limits: PluginLimits,
+    /// Swapped whole by [`Runtime::set_call_limits`] (a settings reload); the engine's own
+    /// limits (memory, instances, tick) are fixed at build.
+    limits: arc_swap::ArcSwap<PluginLimits>,
     cache_dir: Option<PathBuf>,
     _ticker: Ticker,
 }
@@ -459,7 +461,7 @@ impl Runtime {
             engine,
             linker,
             partner,
-            limits,
+            limits: arc_swap::ArcSwap::from_pointee(limits),
             cache_dir,
             _ticker: Ticker {
                 stop,
@@ -468,9 +470,21 @@ impl Runtime {
         })
     }
 
-    /// The limits every call runs under.
-    pub fn limits(&self) -> &PluginLimits {
-        &self.limits
+    /// The limits every call runs under now (a snapshot: a settings reload swaps them).
+    pub fn limits(&self) -> Arc<PluginLimits> {
+        self.limits.load_full()
+    }
+
+    /// Takes the per-call limits a settings reload may change from `next`: the wall-clock
+    /// `deadline`, `max_output_bytes` and `breaker_failures` (docs/operations.md "Live
+    /// settings"). The memory cap, the instance pool and the tick are the engine's, fixed at
+    /// start. Calls already running keep the limits they started with.
+    pub fn set_call_limits(&self, next: &PluginLimits) {
+        let mut l = PluginLimits::clone(&self.limits.load());
+        l.deadline = next.deadline;
+        l.max_output_bytes = next.max_output_bytes;
+        l.breaker_failures = next.breaker_failures;
+        self.limits.store(Arc::new(l));
     }
 
     /// The engine.
@@ -551,7 +565,7 @@ impl Runtime {
         };
         let info = {
             let mut call = self
-                .instantiate_with(&loaded, self.limits.load_deadline, self.limits.load_fuel)
+                .instantiate_with(&loaded, self.limits.load().load_deadline, self.limits.load().load_fuel)
                 .map_err(|f| PluginError::Invalid {
                     plugin: name.into(),
                     reason: format!("cannot be instantiated: {f}"),
@@ -644,16 +658,18 @@ impl Runtime {
     /// A fresh store with the memory cap, the per-call fuel and the deadline armed, and the
     /// component instantiated in it.
     pub fn instantiate<'a>(&self, component: &'a LoadedComponent) -> Result<Call<'a>, Failure> {
-        self.instantiate_with(component, self.limits.deadline, self.limits.fuel_per_call)
+        let l = self.limits.load();
+        self.instantiate_with(component, l.deadline, l.fuel_per_call)
     }
 
     /// [`Runtime::instantiate`] with another wall-clock deadline and fuel (the load-time calls,
     /// a call on what is left of a request's budget).
     fn instantiate_with<'a>(&self, component: &'a LoadedComponent, deadline: Duration, fuel: u64) -> Result<Call<'a>, Failure> {
-        let mut store = Store::new(&self.engine, StoreState::new(&self.limits));
+        let limits = self.limits.load();
+        let mut store = Store::new(&self.engine, StoreState::new(&limits));
         store.limiter(|s| s);
         store.set_fuel(fuel).map_err(|e| Failure::Trap(format!("cannot set fuel: {e:#}")))?;
-        store.set_epoch_deadline(self.limits.ticks(deadline));
+        store.set_epoch_deadline(limits.ticks(deadline));
         store.epoch_deadline_trap();
         let instance = component.pre.instantiate(&mut store).map_err(|e| {
             if e.downcast_ref::<wasmtime::PoolConcurrencyLimitError>().is_some() {
@@ -672,10 +688,11 @@ impl Runtime {
     /// [`Runtime::instantiate_with`] the call deadline and `fuel`, telling a full instance pool
     /// (the host's limit, not the plugin's fault) from a plugin failure.
     fn instantiate_checked<'a>(&self, component: &'a LoadedComponent, fuel: u64) -> Result<Call<'a>, CallOutcome<()>> {
-        self.instantiate_with(component, self.limits.deadline, fuel).map_err(|f| match f {
-            Failure::Trap(m) if m.starts_with(POOL_FULL) => CallOutcome::Unavailable(m),
-            f => CallOutcome::Failed(f),
-        })
+        self.instantiate_with(component, self.limits.load().deadline, fuel)
+            .map_err(|f| match f {
+                Failure::Trap(m) if m.starts_with(POOL_FULL) => CallOutcome::Unavailable(m),
+                f => CallOutcome::Failed(f),
+            })
     }
 
     /// A fresh instance with `fuel` and `plugin.init(config)` done: the start of every call.
@@ -697,7 +714,8 @@ impl Runtime {
     /// `Ok(Err(message))` is the plugin's own rejection; [`Failure::InitMemory`] an init that
     /// leaves more than [`PluginLimits::init_memory_bytes`] of linear memory.
     pub fn check_config(&self, component: &LoadedComponent, config_json: &str) -> Result<Result<(), String>, Failure> {
-        let mut call = self.instantiate_with(component, self.limits.load_deadline, self.limits.load_fuel)?;
+        let limits = self.limits.load_full();
+        let mut call = self.instantiate_with(component, limits.load_deadline, limits.load_fuel)?;
         let guest = component
             .plugin_idx
             .load(&mut call.store, &call.instance)
@@ -706,8 +724,8 @@ impl Runtime {
             .call_init(&mut call.store, config_json)
             .map_err(|e| classify(&e, call.store.data().memory_refused))?;
         let left = call.store.data().memory_peak();
-        if answer.is_ok() && left > self.limits.init_memory_bytes {
-            return Err(Failure::InitMemory(left, self.limits.init_memory_bytes));
+        if answer.is_ok() && left > limits.init_memory_bytes {
+            return Err(Failure::InitMemory(left, limits.init_memory_bytes));
         }
         Ok(answer.map_err(|m| cut(&m, 2000)))
     }

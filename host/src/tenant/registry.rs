@@ -244,6 +244,37 @@ impl TenantRegistry {
         TenantRegistry::from_tenants(tenants)
     }
 
+    /// [`TenantRegistry::load_dir`] for the commands that work on the tenants that load (`forecourt
+    /// reindex`, `forecourt plugins status`): a folder whose files are refused, or whose slug or
+    /// host another folder already claimed, is left out and named with its error instead of
+    /// stopping the command (as `forecourt serve` quarantines it). Returns the registry and the
+    /// refused folders' (slug, error). Errors: the folder cannot be read or holds no tenant.
+    pub fn load_dir_skipping(dir: &Path) -> Result<(TenantRegistry, Vec<(String, TenantError)>), TenantError> {
+        let folders = tenant_folders(dir)?;
+        if folders.is_empty() {
+            return Err(TenantError::None(dir.to_owned()));
+        }
+        let reg = TenantRegistry::default();
+        let mut refused = Vec::new();
+        for folder in folders {
+            let slug = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            match load_tenant(&folder).and_then(|t| {
+                if reg.by_slug(t.slug()).is_some() {
+                    return Err(TenantError::Invalid {
+                        file: t.dir.join("tenant.toml"),
+                        key: "slug".into(),
+                        reason: format!("slug `{}` is used by another tenant", t.slug()),
+                    });
+                }
+                reg.put(t)
+            }) {
+                Ok(_) => {}
+                Err(e) => refused.push((slug, e)),
+            }
+        }
+        Ok((reg, refused))
+    }
+
     /// Builds a registry from loaded tenants, each reachable by its slug, its `hosts` and
     /// `<slug>.localhost`. Errors: [`TenantError::Invalid`] naming the second tenant's file when
     /// two tenants share a slug or a host.

@@ -1963,7 +1963,7 @@ export interface components {
         CountResponse: {
             /**
              * Format: int64
-             * @description Matching cars.
+             * @description Cars the result would show (as [`SearchResponse::count`]: collapsed sold cars not counted).
              */
             count: number;
             /**
@@ -3874,6 +3874,7 @@ export interface components {
              *     it); 0 when it was not recorded (a host following another's reload).
              */
             generation: number;
+            settings?: null | components["schemas"]["SettingsReload"];
             /** @description The tenants looked at. */
             tenants: components["schemas"]["TenantReload"][];
         };
@@ -4360,7 +4361,9 @@ export interface components {
             address: string;
             /**
              * Format: int64
-             * @description Number of matching cars.
+             * @description Number of cars the result shows over all its pages: the matching cars less the sold cars
+             *     that sold-run collapsing leaves off (each sold car right after a sold one, unless every car
+             *     is sold; docs/features/shopper-core.md §4), so it equals the cards a shopper can count.
              */
             count: number;
             /**
@@ -4395,7 +4398,8 @@ export interface components {
             page: number;
             /**
              * Format: int64
-             * @description Number of pages.
+             * @description Number of pages: positions in the whole result by the page size, collapsed sold cars
+             *     included (a page can show fewer cards than its size).
              */
             pages: number;
             /** @description Top 4 body types by count. */
@@ -4635,6 +4639,29 @@ export interface components {
             id: string;
             /** @description Heading. */
             title: string;
+        };
+        /**
+         * @description [`SettingsReload::outcome`].
+         * @enum {string}
+         */
+        SettingsOutcome: "unchanged" | "reloaded" | "failed";
+        /** @description What a settings reload did (the `settings` part of a reload's report). */
+        SettingsReload: {
+            /** @description The live settings whose new values now apply, by name. */
+            applied: string[];
+            /** @description Why the settings were refused (`failed`): the file or variable, the key and the reason. */
+            error?: string | null;
+            /**
+             * @description Settings whose value in the file differs from the one this process started with but
+             *     that only a restart applies (they keep their start-up values until then), by name.
+             */
+            needs_restart: string[];
+            /**
+             * @description `unchanged` (no live setting moved), `reloaded` (the settings in `applied` took their new
+             *     values) or `failed` (the file or a variable was refused: nothing changed, `error` says
+             *     why).
+             */
+            outcome: components["schemas"]["SettingsOutcome"];
         };
         /**
          * @description How much a finding matters.
@@ -5680,6 +5707,8 @@ export type ServiceLead = components['schemas']['ServiceLead'];
 export type ServiceLeadStatus = components['schemas']['ServiceLeadStatus'];
 export type ServiceQuote = components['schemas']['ServiceQuote'];
 export type ServiceSection = components['schemas']['ServiceSection'];
+export type SettingsOutcome = components['schemas']['SettingsOutcome'];
+export type SettingsReload = components['schemas']['SettingsReload'];
 export type Severity = components['schemas']['Severity'];
 export type SignInSettings = components['schemas']['SignInSettings'];
 export type SimilarResponse = components['schemas']['SimilarResponse'];

@@ -40,7 +40,8 @@ pub struct ImportParams {
 
 /// Checks `Authorization: Bearer <admin_token>` in constant time.
 pub fn authorize(state: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
-    let Some(expected) = state.settings.admin_token.as_deref().filter(|t| !t.is_empty()) else {
+    let settings = state.settings_now();
+    let Some(expected) = settings.admin_token.as_deref().filter(|t| !t.is_empty()) else {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "admin_disabled",

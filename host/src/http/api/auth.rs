@@ -88,7 +88,7 @@ pub async fn post_send_code(
     ClientIp(ip): ClientIp,
     Json(body): Json<SendCodeBody>,
 ) -> Result<Json<CodeSent>, ApiError> {
-    let sent = sign_in::send_code(&state.db, &state.settings, &t, &ip, body.phone.as_deref(), unix_now()).await?;
+    let sent = sign_in::send_code(&state.db, &state.settings_now(), &t, &ip, body.phone.as_deref(), unix_now()).await?;
     Ok(Json(sent))
 }
 
@@ -134,7 +134,7 @@ pub async fn post_verify(
         dealership_slug: body.dealership_slug.as_deref(),
         client: &ip,
     };
-    let user = sign_in::verify(&state.db, &state.settings, &t, &session, check, unix_now()).await?;
+    let user = sign_in::verify(&state.db, &state.settings_now(), &t, &session, check, unix_now()).await?;
     Ok(Json(Me { user }))
 }
 
@@ -174,7 +174,7 @@ pub async fn post_rate_limit(
     ClientIp(ip): ClientIp,
     Json(body): Json<RateLimitBody>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    sign_in::probe(&state.db, &state.settings, t.slug(), &ip, body.phone.as_deref(), unix_now()).await?;
+    sign_in::probe(&state.db, &state.settings_now(), t.slug(), &ip, body.phone.as_deref(), unix_now()).await?;
     Ok(Json(serde_json::json!({"ok": true})))
 }
 

@@ -47,7 +47,7 @@ pub struct LeadCreated {
 /// storage so every host on the database shares the budget ([`crate::rate_limit`]). Errors: 429
 /// `too_many_submissions` past the limit, 500 when storage fails.
 async fn count_submission(state: &AppState, key: &str) -> Result<(), ApiError> {
-    let quota = Quota::per_minute("lead", state.settings.lead_submissions_per_minute);
+    let quota = Quota::per_minute("lead", state.settings_now().lead_submissions_per_minute);
     if !rate_limit::check(&state.db, &quota, key).await.map_err(Error::from)? {
         return Err(Error::new(
             ErrorKind::TooManyRequests,
