@@ -498,16 +498,13 @@ pub async fn reload(parts: Parts<'_>, only: Option<&str>) -> anyhow::Result<Relo
     // Held from the record to the apply: this host's follower does not apply it a second time.
     let _one = parts.tenancy.reloading.lock().await;
     let generation = request(parts.db, only).await?;
-    let settings = only.is_none().then(|| reload_settings(parts));
     let mut report = apply(parts, only, true).await?;
-    report.settings = settings;
     parts.tenancy.applied.fetch_max(generation, Ordering::AcqRel);
     report.generation = generation;
     Ok(report)
 }
 
-/// Reads the `forecourt.toml` settings again and applies the live ones (before the tenants, so
-/// their warm-ups see them). Logs a refusal.
+/// Reads the `forecourt.toml` settings again and applies the live ones. Logs a refusal.
 fn reload_settings(parts: Parts<'_>) -> SettingsReload {
     let r = parts.tenancy.settings.reload(parts.settings, parts.plugins);
     if let Some(e) = &r.error {
@@ -560,10 +557,7 @@ pub async fn follow_once(parts: Parts<'_>) -> anyhow::Result<Vec<ReloadReport>> 
     };
     let mut reports = Vec::new();
     if rows.iter().any(|r| r.0 == ALL) {
-        let settings = reload_settings(parts);
-        let mut report = apply(parts, None, false).await?;
-        report.settings = Some(settings);
-        reports.push(report);
+        reports.push(apply(parts, None, false).await?);
     } else {
         for (slug, _) in &rows {
             reports.push(apply(parts, Some(slug), true).await?);
@@ -637,7 +631,8 @@ pub fn log_report(r: &ReloadReport, what: &str) {
     }
 }
 
-/// The reload itself, in this process: tenant `only` (forced when `force`) or every tenant
+/// The reload itself, in this process: tenant `only` (forced when `force`) or, after the live
+/// settings ([`reload_settings`]), every tenant
 /// whose fingerprint moved, plus added and removed folders. The caller holds `reloading`.
 async fn apply(parts: Parts<'_>, only: Option<&str>, force: bool) -> anyhow::Result<ReloadReport> {
     let dir = &parts.settings.tenants_dir;
@@ -651,7 +646,11 @@ async fn apply(parts: Parts<'_>, only: Option<&str>, force: bool) -> anyhow::Res
             anyhow::bail!("no tenant `{s}` in {} and none served", dir.display());
         }
     }
-    let mut report = ReloadReport::default();
+    let mut report = ReloadReport {
+        // A reload of every tenant reads the settings first, so the tenants' warm-ups see them.
+        settings: only.is_none().then(|| reload_settings(parts)),
+        ..ReloadReport::default()
+    };
     let mut verified = BTreeSet::new();
     for slug in slugs {
         let folder = dir.join(&slug);

@@ -466,11 +466,12 @@ async fn live_settings_change_on_reload_and_a_refused_file_changes_nothing() {
     state.tenancy.settings.read_from(file.clone());
     let served = common::serve(state.clone()).await;
     let client = reqwest::Client::new();
-    let admin = |token: &'static str| {
+    // An admin call under alpha's host name with `token`: (status, body).
+    let call = |method: reqwest::Method, path: &'static str, token: &'static str| {
         let client = client.clone();
         async move {
             let res = client
-                .get(format!("http://{}/api/v1/admin/plugins", served.addr))
+                .request(method, format!("http://{}{path}", served.addr))
                 .header("host", "alpha.localhost")
                 .bearer_auth(token)
                 .send()
@@ -479,19 +480,11 @@ async fn live_settings_change_on_reload_and_a_refused_file_changes_nothing() {
             (res.status().as_u16(), res.text().await.unwrap())
         }
     };
-    let post_reload = |token: &'static str| {
-        let client = client.clone();
-        async move {
-            let res = client
-                .post(format!("http://{}/api/v1/admin/reload", served.addr))
-                .header("host", "alpha.localhost")
-                .bearer_auth(token)
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(res.status().as_u16(), 200);
-            res.json::<serde_json::Value>().await.unwrap()
-        }
+    let admin = |token: &'static str| call(reqwest::Method::GET, "/api/v1/admin/plugins", token);
+    let post_reload = |token: &'static str| async move {
+        let (status, body) = call(reqwest::Method::POST, "/api/v1/admin/reload", token).await;
+        assert_eq!(status, 200);
+        common::json(&body)
     };
 
     std::fs::write(&file, toml("\"rotated-token\"", "3000", "127.0.0.1:9")).unwrap();

@@ -258,18 +258,8 @@ impl TenantRegistry {
         let mut refused = Vec::new();
         for folder in folders {
             let slug = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            match load_tenant(&folder).and_then(|t| {
-                if reg.by_slug(t.slug()).is_some() {
-                    return Err(TenantError::Invalid {
-                        file: t.dir.join("tenant.toml"),
-                        key: "slug".into(),
-                        reason: format!("slug `{}` is used by another tenant", t.slug()),
-                    });
-                }
-                reg.put(t)
-            }) {
-                Ok(_) => {}
-                Err(e) => refused.push((slug, e)),
+            if let Err(e) = load_tenant(&folder).and_then(|t| reg.put_new(t)) {
+                refused.push((slug, e));
             }
         }
         Ok((reg, refused))
@@ -281,16 +271,22 @@ impl TenantRegistry {
     pub fn from_tenants(tenants: Vec<Tenant>) -> Result<TenantRegistry, TenantError> {
         let reg = TenantRegistry::default();
         for t in tenants {
-            if reg.by_slug(t.slug()).is_some() {
-                return Err(TenantError::Invalid {
-                    file: t.dir.join("tenant.toml"),
-                    key: "slug".into(),
-                    reason: format!("slug `{}` is used by another tenant", t.slug()),
-                });
-            }
-            reg.put(t)?;
+            reg.put_new(t)?;
         }
         Ok(reg)
+    }
+
+    /// [`TenantRegistry::put`] of a tenant whose slug no tenant here has yet. Errors: the slug is
+    /// taken (naming the tenant's file), or [`TenantRegistry::put`]'s.
+    fn put_new(&self, t: Tenant) -> Result<Arc<Tenant>, TenantError> {
+        if self.by_slug(t.slug()).is_some() {
+            return Err(TenantError::Invalid {
+                file: t.dir.join("tenant.toml"),
+                key: "slug".into(),
+                reason: format!("slug `{}` is used by another tenant", t.slug()),
+            });
+        }
+        self.put(t)
     }
 
     /// Adds `tenant`, or replaces the tenant of its slug, and clears its fault: one atomic swap.
