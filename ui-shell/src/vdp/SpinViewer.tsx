@@ -48,7 +48,10 @@ export function readHotspots(res: CarResponse): Hotspots {
 export type SpinState = "loading" | "rotating" | "idle";
 
 /**
- * Loads every URL as an image; resolves to true once all have loaded or failed (failures are
+ * Loads every frame URL as the spin stage shows it, with the stage's `srcset` and `sizes` (so the
+ * browser picks the width the stage will ask for: a frame preloaded at another width is fetched
+ * again, and flashes, when the turn reaches it) and decodes it off the main thread where the
+ * browser can (`HTMLImageElement.decode`); returns true once all have loaded or failed (failures are
  * logged to the console only: docs/features/shopper-core.md §8 "Spin images or 3D assets fail: console only").
  * The downloads start once the page has loaded. Takes the URLs; returns whether all are settled.
  */
@@ -71,12 +74,20 @@ export function useAllLoaded(urls: readonly string[]): boolean {
       if (!live) return;
       for (const u of list) {
         const img = new Image();
-        img.onload = settle;
-        img.onerror = () => {
+        const failed = () => {
           console.error(`[forecourt] spin frame failed to load: ${u}`);
           settle();
         };
+        // sizes and srcset before src: the browser chooses once, as for the stage's <img>.
+        img.sizes = GALLERY_SIZES;
+        img.srcset = imageSrcSet(u, GALLERY_WIDTHS);
         img.src = imageAt(u, 960);
+        if (typeof img.decode === "function") {
+          img.decode().then(settle, failed);
+        } else {
+          img.onload = settle;
+          img.onerror = failed;
+        }
         imgs.push(img);
       }
     };
