@@ -56,11 +56,65 @@ const AVIF_SPEED: u8 = 8;
 
 /// At most this many images are decoded and encoded at once for answers (each takes a CPU for a while).
 static ENCODERS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
-/// AVIF files made in the background at once (apart from [`ENCODERS`], so answers never wait
-/// behind them).
-static BACKGROUND: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(1));
 /// Cache files of AVIFs being made in the background (each is made once).
 static AVIF_IN_FLIGHT: LazyLock<Mutex<HashSet<PathBuf>>> = LazyLock::new(|| Mutex::new(HashSet::new()));
+/// AVIFs waiting for the background encoder, at most; a request that finds the queue full is
+/// answered with the WebP as usual and a later request queues the AVIF again.
+pub const AVIF_QUEUE_LEN: usize = 512;
+/// The nice value of the background encoder's thread on Linux (Chromium's "background" thread
+/// level): under contention it gets about a tenth of a CPU against a thread at the default 0, so a
+/// page's first visitor, who asks for dozens of new images at once, does not set the host encoding
+/// AVIFs at full speed beside the answers (and, on a machine shared with a browser, beside its
+/// page). Idle CPU still goes to it at full speed.
+pub const AVIF_NICE: i32 = 10;
+
+/// One AVIF to make: the source file, the width and quality asked, and where the result goes.
+struct AvifJob {
+    source: PathBuf,
+    width: Option<u32>,
+    quality: u8,
+    cache_dir: PathBuf,
+    cached: PathBuf,
+}
+
+/// The background encoder's queue: one thread, started on first use, makes the AVIFs one at a time
+/// at [`AVIF_NICE`] (apart from [`ENCODERS`], so answers never wait behind them). `None` when the
+/// thread could not be started (then no AVIF is made and WebP keeps being answered).
+static AVIF_QUEUE: LazyLock<Option<std::sync::mpsc::SyncSender<AvifJob>>> = LazyLock::new(|| {
+    let (tx, rx) = std::sync::mpsc::sync_channel::<AvifJob>(AVIF_QUEUE_LEN);
+    let started = std::thread::Builder::new().name("forecourt-avif".into()).spawn(move || {
+        lower_this_thread_priority();
+        for job in rx {
+            match encode_file(&job.source, job.width, job.quality, OutFormat::Avif) {
+                Ok((bytes, _)) => write_cache_file(&job.cache_dir, &job.cached, &bytes),
+                Err((_, e)) => tracing::warn!(file = %job.source.display(), error = %e, "background AVIF failed"),
+            }
+            AVIF_IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner()).remove(&job.cached);
+        }
+    });
+    match started {
+        Ok(_) => Some(tx),
+        Err(e) => {
+            tracing::warn!(error = %e, "the background AVIF encoder could not start: WebP only");
+            None
+        }
+    }
+});
+
+/// Lowers the calling thread's CPU priority to [`AVIF_NICE`] (Linux: `setpriority` on the calling
+/// thread, which is per thread there); elsewhere, or when refused, the thread keeps its priority
+/// (logged).
+fn lower_this_thread_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: setpriority takes plain integers and only changes the calling thread's nice value
+        // (PRIO_PROCESS with who = 0 is the calling thread on Linux).
+        let rc = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, AVIF_NICE) };
+        if rc != 0 {
+            tracing::warn!(error = %std::io::Error::last_os_error(), "background AVIF encoder keeps its priority");
+        }
+    }
+}
 /// `max-age` (s) of a WebP answered while its AVIF is being made.
 pub const INTERIM_MAX_AGE: u32 = 60;
 
@@ -367,7 +421,10 @@ async fn encode_and_cache(
         }
     })?;
     // Cached under the negotiated key; a PNG answer that became JPEG is told apart by its bytes.
-    write_atomically(cache_dir, cached, &bytes).await;
+    let (dir, file, copy) = (cache_dir.to_path_buf(), cached.to_path_buf(), bytes.clone());
+    if let Err(e) = tokio::task::spawn_blocking(move || write_cache_file(&dir, &file, &copy)).await {
+        tracing::warn!(error = %e, "image cache write task failed");
+    }
     Ok((bytes, out_fmt))
 }
 
@@ -390,36 +447,37 @@ fn encode_file(src: &FsPath, width: Option<u32>, quality: u8, fmt: OutFormat) ->
         .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e))
 }
 
-/// Makes the AVIF of `source` into `cached` on the background encoder, once per file however
-/// many requests ask meanwhile; a failure is logged and the next request tries again.
+/// Queues the AVIF of `source` for `cached` on the background encoder ([`AVIF_QUEUE`]), once per
+/// file however many requests ask meanwhile; when the queue is full the file is not queued and the
+/// next request tries again; a failure is logged and the next request tries again.
 fn make_avif_later(source: PathBuf, width: Option<u32>, quality: u8, cache_dir: PathBuf, cached: PathBuf) {
+    let Some(queue) = AVIF_QUEUE.as_ref() else { return };
     if !AVIF_IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner()).insert(cached.clone()) {
         return;
     }
-    tokio::spawn(async move {
-        if let Ok(_permit) = BACKGROUND.acquire().await {
-            let src = source.clone();
-            match tokio::task::spawn_blocking(move || encode_file(&src, width, quality, OutFormat::Avif)).await {
-                Ok(Ok((bytes, _))) => write_atomically(&cache_dir, &cached, &bytes).await,
-                Ok(Err((_, e))) => tracing::warn!(file = %source.display(), error = %e, "background AVIF failed"),
-                Err(e) => tracing::warn!(file = %source.display(), error = %e, "background AVIF task failed"),
-            }
-        }
+    let job = AvifJob {
+        source,
+        width,
+        quality,
+        cache_dir,
+        cached: cached.clone(),
+    };
+    if queue.try_send(job).is_err() {
         AVIF_IN_FLIGHT.lock().unwrap_or_else(|e| e.into_inner()).remove(&cached);
-    });
+    }
 }
 
-async fn write_atomically(dir: &FsPath, file: &FsPath, bytes: &[u8]) {
+/// Writes `bytes` to the cache file `file` in `dir` atomically (a temporary file renamed over it),
+/// creating `dir`; a failure is logged and leaves no temporary file (the image is made again on a
+/// later request). Blocking: call it off the async runtime.
+fn write_cache_file(dir: &FsPath, file: &FsPath, bytes: &[u8]) {
     let tmp = dir.join(format!(".{}.tmp", uuid::Uuid::new_v4()));
-    let res = async {
-        tokio::fs::create_dir_all(dir).await?;
-        tokio::fs::write(&tmp, bytes).await?;
-        tokio::fs::rename(&tmp, file).await
-    }
-    .await;
+    let res = std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&tmp, bytes))
+        .and_then(|()| std::fs::rename(&tmp, file));
     if let Err(e) = res {
         tracing::warn!(file = %file.display(), error = %e, "image cache write failed");
-        let _ = tokio::fs::remove_file(&tmp).await;
+        let _ = std::fs::remove_file(&tmp);
     }
 }
 
