@@ -165,3 +165,55 @@ async fn leads_page_by_cursor_filter_and_export_as_csv() {
     let fields: Value = serde_json::from_str(&records[4][col("fields")]).unwrap();
     assert_eq!(fields["email"], "shopper@example.com");
 }
+
+/// The OpenAPI pattern of `from`/`to` (`LEAD_TIME_PATTERN`) accepts exactly the calendar dates the
+/// host accepts: every day of 1900 (not a leap year), 2000 (a leap year), 2023, 2024 and 2099 is
+/// matched by the served document's pattern if and only if jiff says the date exists, and the host
+/// answers the listing for dates the old pattern refused (days 29-31).
+#[tokio::test]
+async fn openapi_lead_dates_agree_with_jiff() {
+    let app = app("", None).await;
+    let (s, _, b) = call(
+        &app.router,
+        Request::get("/api/openapi.json")
+            .header("host", "alpha.localhost")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let doc: Value = serde_json::from_str(&b).unwrap();
+    for (path, name) in [
+        ("/api/v1/admin/leads", "from"),
+        ("/api/v1/admin/leads", "to"),
+        ("/api/v1/admin/leads.csv", "from"),
+        ("/api/v1/admin/leads.csv", "to"),
+    ] {
+        let params = doc["paths"][path]["get"]["parameters"].as_array().unwrap();
+        let p = params.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{path} {name}"));
+        let pattern = regex::Regex::new(p["schema"]["pattern"].as_str().unwrap()).unwrap();
+        for year in [1900i16, 2000, 2023, 2024, 2099] {
+            for month in 1..=12i8 {
+                for day in 1..=31i8 {
+                    let text = format!("{year:04}-{month:02}-{day:02}");
+                    let exists = jiff::civil::Date::new(year, month, day).is_ok();
+                    assert_eq!(pattern.is_match(&text), exists, "{path} {name}={text}");
+                }
+            }
+        }
+        for ok in ["", "2025-01-31T23:59:59Z", "2024-02-29T10:00:00.5+10:00"] {
+            assert!(pattern.is_match(ok), "{path} {name}={ok}");
+        }
+        for bad in ["2025-1-31", "31-01-2025", "2025-01-31T24:00:00Z", "2025-01-31 10:00:00Z"] {
+            assert!(!pattern.is_match(bad), "{path} {name}={bad}");
+        }
+    }
+    for (query, want) in [
+        ("from=2025-01-31&to=2025-12-31", StatusCode::OK),
+        ("from=2024-02-29", StatusCode::OK),
+        ("from=2025-02-29", StatusCode::BAD_REQUEST),
+    ] {
+        let (s, _, b) = admin_get(&app, &format!("/api/v1/admin/leads?{query}")).await;
+        assert_eq!(s, want, "{query}: {b}");
+    }
+}

@@ -6139,9 +6139,7 @@ export interface operations {
                  *     service, reserve, career).
                  */
                 form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career" | "";
-                /** @description Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`). */
                 from?: string;
-                /** @description Created before: RFC 3339 time, or UTC date (that day included). */
                 to?: string;
                 /** @description Delivery state: `pending`, `delivered`, `dead` or `none`. */
                 delivery?: "pending" | "delivered" | "dead" | "none" | "";
@@ -6199,9 +6197,7 @@ export interface operations {
                  *     service, reserve, career).
                  */
                 form?: "enquiry" | "test_drive" | "request_photos" | "find_similar" | "trade_in" | "finance" | "service" | "reserve" | "career" | "";
-                /** @description Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`). */
                 from?: string;
-                /** @description Created before: RFC 3339 time, or UTC date (that day included). */
                 to?: string;
                 /** @description Delivery state: `pending`, `delivered`, `dead` or `none`. */
                 delivery?: "pending" | "delivered" | "dead" | "none" | "";

@@ -231,6 +231,39 @@ pub enum DeliveryStatusFilter {
     Dead,
 }
 
+/// The OpenAPI pattern of the leads listings' `from` and `to`: blank, a calendar date
+/// `YYYY-MM-DD` of 1900-2099 (days 29-31 only in the months that have them, 29 February only in leap
+/// years), optionally followed by an RFC 3339 time (`T10:00:00Z`, `T10:00:00.5+10:00`). It mirrors
+/// what the host accepts ([`crate::leads::admin`] parses with jiff); `openapi_lead_dates_agree_with_jiff`
+/// in tests/http_api.rs checks every day of four years against jiff.
+pub const LEAD_TIME_PATTERN: &str = concat!(
+    "^(((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])",
+    "|(19|20)[0-9]{2}-(0[13-9]|1[0-2])-(29|30)",
+    "|(19|20)[0-9]{2}-(0[13578]|1[02])-31",
+    "|((19|20)(0[48]|[2468][048]|[13579][26])|2000)-02-29)",
+    "(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
+);
+
+/// A string of [`LEAD_TIME_PATTERN`] described by `description` (utoipa's `schema_with` leaves the
+/// field's doc comment out, so the schema carries it).
+fn lead_time_schema(description: &str) -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .pattern(Some(LEAD_TIME_PATTERN))
+        .description(Some(description))
+        .build()
+}
+
+/// The schema of `from`: created at or after.
+fn lead_from_schema() -> utoipa::openapi::Object {
+    lead_time_schema("Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`).")
+}
+
+/// The schema of `to`: created before.
+fn lead_to_schema() -> utoipa::openapi::Object {
+    lead_time_schema("Created before: RFC 3339 time, or UTC date (that day included).")
+}
+
 /// `?form=&from=&to=&delivery=&cursor=&limit=`: which leads, and which page.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct LeadsParams {
@@ -239,16 +272,10 @@ pub struct LeadsParams {
     #[param(value_type = Option<LeadFormFilter>, inline, nullable = false)]
     pub form: Option<String>,
     /// Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`).
-    #[param(
-        nullable = false,
-        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
-    )]
+    #[param(nullable = false, schema_with = lead_from_schema)]
     pub from: Option<String>,
     /// Created before: RFC 3339 time, or UTC date (that day included).
-    #[param(
-        nullable = false,
-        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
-    )]
+    #[param(nullable = false, schema_with = lead_to_schema)]
     pub to: Option<String>,
     /// Delivery state: `pending`, `delivered`, `dead` or `none`.
     #[param(value_type = Option<LeadDeliveryFilter>, inline, nullable = false)]
@@ -297,16 +324,10 @@ pub struct LeadsCsvParams {
     #[param(value_type = Option<LeadFormFilter>, inline, nullable = false)]
     pub form: Option<String>,
     /// Created at or after: RFC 3339 time or UTC date (`YYYY-MM-DD`).
-    #[param(
-        nullable = false,
-        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
-    )]
+    #[param(nullable = false, schema_with = lead_from_schema)]
     pub from: Option<String>,
     /// Created before: RFC 3339 time, or UTC date (that day included).
-    #[param(
-        nullable = false,
-        pattern = "^((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])(T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?)?$"
-    )]
+    #[param(nullable = false, schema_with = lead_to_schema)]
     pub to: Option<String>,
     /// Delivery state: `pending`, `delivered`, `dead` or `none`.
     #[param(value_type = Option<LeadDeliveryFilter>, inline, nullable = false)]
