@@ -33,6 +33,12 @@
 //                               are gated by LIGHTHOUSE_MIN_PERFORMANCE too
 //   LIGHTHOUSE_MIN_CATEGORIES   minimum accessibility, best-practices and SEO score of each gated
 //                               page, 0-100 (default 0: not gated)
+//   LIGHTHOUSE_CPU_MULTIPLIER   the CPU slowdown multiplier of every run; by default it is
+//                               calibrated once before the runs from this machine's Lighthouse
+//                               benchmarkIndex, as Lighthouse's docs/throttling.md "Calibrating the
+//                               CPU slowdown" advises (its 4x default assumes a high-end desktop,
+//                               index 1500-2000; a low-end desktop, 1000-1500, takes 2x to reach the
+//                               same mid-tier phone): 4 x index / 1500, at most 4 and at least 2
 //   LIGHTHOUSE_TRACE            1: also keep each reported run's trace (`<name>-0.trace.json`, Chrome's
 //                               trace format, for the long tasks' contents) and DevTools log
 // Reports (JSON and HTML) go to ui-shell/lighthouse-results/.
@@ -54,6 +60,19 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const TRACE = process.env.LIGHTHOUSE_TRACE === "1";
 const FIRST_PASS = process.env.LIGHTHOUSE_FIRST_PASS === "1";
+/** Lighthouse's default CPU slowdown and the benchmarkIndex it assumes for it (docs/throttling.md). */
+const DEFAULT_CPU_MULTIPLIER = 4;
+const HIGH_END_DESKTOP_INDEX = 1500;
+
+/**
+ * The CPU slowdown multiplier for a machine of Lighthouse benchmarkIndex `index` (docs/throttling.md
+ * "Calibrating the CPU slowdown"): 4 x index / 1500, clamped to 2..4, two decimals. Takes the
+ * index (a unitless score, higher is faster); returns the multiplier.
+ */
+function calibratedMultiplier(index) {
+  const m = (DEFAULT_CPU_MULTIPLIER * index) / HIGH_END_DESKTOP_INDEX;
+  return Math.round(Math.min(DEFAULT_CPU_MULTIPLIER, Math.max(2, m)) * 100) / 100;
+}
 
 /** Whether a gated page's figures meet every gate (performance MIN, the other categories MIN_CATEGORIES). */
 function meetsGates(f) {
@@ -182,8 +201,11 @@ function run(cmd, args, env) {
   });
 }
 
-/** Runs Lighthouse once on a URL; returns the parsed JSON result (the HTML report is written too). */
-async function lighthouse(node, url, name) {
+/**
+ * Runs Lighthouse once on a URL with CPU slowdown `cpu` (a multiplier, or undefined for
+ * Lighthouse's default); returns the parsed JSON result (the HTML report is written too).
+ */
+async function lighthouse(node, url, name, cpu) {
   const cli = require.resolve("lighthouse/cli/index.js");
   const base = join(outDir, name);
   await run(
@@ -197,6 +219,7 @@ async function lighthouse(node, url, name) {
       "--output=html",
       `--output-path=${base}`,
       `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+      ...(cpu === undefined ? [] : [`--throttling.cpuSlowdownMultiplier=${cpu}`]),
       ...(TRACE ? ["--save-assets"] : []),
     ],
     { ...process.env, CHROME_PATH: CHROME },
@@ -292,14 +315,27 @@ async function main() {
   process.on("SIGINT", () => stop().then(() => process.exit(130)));
 
   const rows = [];
+  let cpu = process.env.LIGHTHOUSE_CPU_MULTIPLIER ? Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER) : undefined;
+  let index = null;
   try {
+    if (cpu === undefined && PAGES.length > 0) {
+      // One unreported run measures the machine (and warms the host's caches like any first visit).
+      const first = PAGES[0];
+      const lhr = await withRetries(() => lighthouse(node, pageUrl(pattern, first.tenant, first.path), "calibration"));
+      index = lhr.environment?.benchmarkIndex ?? HIGH_END_DESKTOP_INDEX;
+      cpu = calibratedMultiplier(index);
+      for (const f of ["report.json", "report.html", "0.trace.json", "0.devtoolslog.json"]) {
+        rmSync(join(outDir, `calibration${f.startsWith("0.") ? "-" : "."}${f}`), { force: true });
+      }
+      process.stderr.write(`  benchmarkIndex ${index}: CPU slowdown ${cpu}x\n`);
+    }
     for (const p of PAGES) {
       const url = pageUrl(pattern, p.tenant, p.path);
       const kind = kindOf(p.path);
       const name = `${p.tenant}-${kind}${kind === "page" ? p.path.replace(/[^a-z0-9]+/gi, "-") : ""}`;
       const results = [];
       for (let i = 0; i < RUNS; i++) {
-        const lhr = await withRetries(() => lighthouse(node, url, `${name}-${i + 1}`));
+        const lhr = await withRetries(() => lighthouse(node, url, `${name}-${i + 1}`, cpu));
         results.push({ i, f: figures(lhr) });
         process.stderr.write(`  ${url} run ${i + 1}/${RUNS}: performance ${results.at(-1).f.performance}\n`);
         if (FIRST_PASS && i === 0 && p.home && meetsGates(results[0].f)) break;
@@ -334,7 +370,7 @@ async function main() {
     `Lighthouse ${lhVersion} (Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}), ${chromeVersion}`,
   );
   console.log(
-    `mobile defaults (simulated throttling), median of ${RUNS} run(s) by performance${FIRST_PASS ? " (one run for a page whose first run meets every gate)" : ""}; host ${host ? `${host.url} (started: ${FORECOURT_BIN})` : pattern}`,
+    `mobile defaults (simulated throttling), CPU slowdown ${cpu ?? DEFAULT_CPU_MULTIPLIER}x (${index === null ? "set" : `calibrated: benchmarkIndex ${index}`}), median of ${RUNS} run(s) by performance${FIRST_PASS ? " (one run for a page whose first run meets every gate)" : ""}; host ${host ? `${host.url} (started: ${FORECOURT_BIN})` : pattern}`,
   );
   console.log(table(rows));
   console.log(`reports: ${outDir}`);
