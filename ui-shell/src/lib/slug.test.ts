@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isAscii, loadSlugTables, slugify, slugTablesLoaded } from "./slug";
 
@@ -27,5 +29,20 @@ describe("slugify (the host's rule, host/src/slug.rs)", () => {
   it("gives an empty slug for a label with no letters or digits", () => {
     expect(slugify("!!")).toBe("");
     expect(slugify("")).toBe("");
+  });
+});
+
+describe("slugify agrees with the host and the plugin SDK", () => {
+  beforeAll(loadSlugTables);
+  it("on every row of the shared table (host/src/slug-names.tsv: diacritics, Greek, Cyrillic, CJK, emoji)", () => {
+    const rows = readFileSync(resolve(__dirname, "../../../host/src/slug-names.tsv"), "utf8")
+      .split("\n")
+      .filter((l) => l !== "" && !l.startsWith("#"))
+      .map((l) => {
+        const tab = l.indexOf("\t");
+        return tab < 0 ? [l, ""] : [l.slice(0, tab), l.slice(tab + 1)];
+      });
+    expect(rows.length).toBeGreaterThan(20);
+    for (const [label, want] of rows) expect(slugify(label), label).toBe(want);
   });
 });
