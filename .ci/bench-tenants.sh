@@ -46,6 +46,7 @@ for i in $(seq -f '%05g' 1 "$n"); do
   cp -r tenants/drive-depot/content "$d/content" 2>/dev/null || true
   sed -e "0,/^slug = \"drive-depot\"/s//slug = \"dd$i\"/" \
       -e "s/^name = \"Drive Depot\"/name = \"Drive Depot $i\"/" \
+      -e "s/DRIVE_DEPOT__/DD${i}__/g" \
       -e "s/^hosts = .*/hosts = [\"www.dd$i.example\"]/" \
       -e "s|^site_url = .*|site_url = \"https://www.dd$i.example\"|" \
       tenants/drive-depot/tenant.toml >"$d/tenant.toml"
@@ -87,9 +88,16 @@ all_warm() {
   while curl -fsI -H "Host: dd00001.localhost" "http://127.0.0.1:$port/readyz" | grep -qi '^x-warming-tenants'; do sleep 0.1; done
   echo $(( ($(date +%s%N) - t0) / 1000000 + elapsed ))
 }
+# Stops the run when a tenant is quarantined (its figures would be a host serving nothing).
+none_quarantined() {
+  local q
+  q=$(curl -s -H "Host: dd00001.localhost" "http://127.0.0.1:$port/readyz" | grep -c ' quarantined (' || true)
+  [ "$q" -eq 0 ] || { echo "$q tenants quarantined, the figures would mean nothing: see $work/serve.log" >&2; exit 1; }
+}
 if [ -z "$reuse" ]; then
 start; echo "cold start, $n tenants x 60 cars: ${elapsed} ms to /readyz 200; $(mem)"
 echo "  every tenant warm (feeds imported): $(all_warm) ms after exec; $(mem)"
+none_quarantined
 sleep 1
 cars=$(curl -fs -H "Host: dd00001.localhost" "http://127.0.0.1:$port/api/v1/search/count" || true)
 echo "  dd00001's search count: $cars"
@@ -100,6 +108,7 @@ else
 fi
 start; echo "warm start (feeds unchanged):     ${elapsed} ms to /readyz 200; $(mem)"
 echo "  every tenant warm:              $(all_warm) ms after exec; $(mem)"
+none_quarantined
 vdp=/cars/2014-mercedes-benz-ml-class-dd10338
 curl -fs -o /dev/null -H "Host: dd00001.localhost" "http://127.0.0.1:$port$vdp"
 if command -v wrk >/dev/null; then
