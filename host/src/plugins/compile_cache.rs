@@ -84,13 +84,58 @@ pub fn compile_cached(engine: &Engine, dir: Option<&Path>, name: &str, bytes: &[
     Ok(component)
 }
 
+/// Writes `component`'s compiled artefact to `path` atomically: a temporary file of this write's
+/// own (a random name: two tenants warming in parallel may compile the same plugin at once, and a
+/// name per process let one rename the other's half-written file into place, which a third could
+/// then deserialize), renamed over `path`. Errors: serializing or the file system.
 fn write_cache(path: &Path, component: &Component) -> anyhow::Result<()> {
     let bytes = component.serialize()?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+    let tmp = path.with_extension(format!("tmp-{}", uuid::Uuid::new_v4().simple()));
     std::fs::write(&tmp, bytes)?;
     std::fs::rename(&tmp, path)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tenants warming in parallel may compile the same plugin at once: every concurrent write of
+    /// the same cache file succeeds (each has its own temporary file; with one name per process a
+    /// write failed, its temporary file renamed away by another), no temporary file is left, and
+    /// the file written loads.
+    #[test]
+    fn concurrent_writes_of_one_cache_file_all_succeed() {
+        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../plugins/dist/plugin-template.wasm"))
+            .expect("plugins/dist/plugin-template.wasm (bash plugins/build.sh)");
+        let engine = Engine::default();
+        let component = Component::from_binary(&engine, &bytes).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = cache_path(Some(dir.path()), &engine, &bytes).unwrap();
+        std::thread::scope(|s| {
+            let writers: Vec<_> = (0..6)
+                .map(|_| {
+                    s.spawn(|| {
+                        (0..10)
+                            .map(|_| write_cache(&path, &component).map_err(|e| e.to_string()))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            for w in writers {
+                for r in w.join().unwrap() {
+                    assert_eq!(r, Ok(()));
+                }
+            }
+        });
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 1, "only the cache file: {names:?}");
+        compile_cached(&engine, Some(dir.path()), "plugin-template", &bytes).expect("the cache file loads");
+    }
 }
