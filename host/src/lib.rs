@@ -12,6 +12,7 @@ pub mod error;
 pub mod feed_pull;
 pub mod feeds;
 pub mod format;
+pub mod fsio;
 pub mod geo;
 pub mod http;
 pub mod leads;

@@ -47,7 +47,7 @@ mod tests {
     /// Every row of `slug-names.tsv` (diacritics, Greek, Cyrillic, CJK, emoji), the table the UI's
     /// `slugify` and the plugin SDK's `text::slug` (its ASCII rows) are tested against too.
     #[test]
-    fn the_shared_table() {
+    fn every_row_of_the_slug_table() {
         let rows: Vec<(&str, &str)> = include_str!("slug-names.tsv")
             .lines()
             .filter(|l| !l.starts_with('#') && !l.is_empty())

@@ -84,18 +84,16 @@ pub fn compile_cached(engine: &Engine, dir: Option<&Path>, name: &str, bytes: &[
     Ok(component)
 }
 
-/// Writes `component`'s compiled artefact to `path` atomically: a temporary file of this write's
-/// own (a random name: two tenants warming in parallel may compile the same plugin at once, and a
-/// name per process let one rename the other's half-written file into place, which a third could
-/// then deserialize), renamed over `path`. Errors: serializing or the file system.
+/// Writes `component`'s compiled artefact to `path` with [`crate::fsio::write_atomic`] (a temporary
+/// file of this write's own: two tenants warming in parallel may compile the same plugin at once,
+/// and a name per process let one rename the other's half-written file into place, which a third
+/// could then deserialize). Errors: serializing or the file system.
 fn write_cache(path: &Path, component: &Component) -> anyhow::Result<()> {
     let bytes = component.serialize()?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let tmp = path.with_extension(format!("tmp-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)?;
+    crate::fsio::write_atomic(path, &bytes)?;
     Ok(())
 }
 

@@ -239,10 +239,8 @@ fn tenant_dir(root: &Path, tenant: &str) -> Result<PathBuf, SearchError> {
 
 /// Writes `value` as JSON to `path` atomically (a temporary file, then a rename).
 fn write_atomically(path: &Path, value: &impl Serialize) -> Result<(), SearchError> {
-    let tmp = path.with_extension("json.tmp");
     let bytes = serde_json::to_vec(value).map_err(map_err)?;
-    std::fs::write(&tmp, bytes).map_err(map_err)?;
-    std::fs::rename(&tmp, path).map_err(map_err)
+    crate::fsio::write_atomic(path, &bytes).map_err(map_err)
 }
 
 impl Inner {

@@ -127,15 +127,6 @@ fn add_member(workspace: &str, member: &str) -> anyhow::Result<String> {
     Ok(doc.to_string())
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder and a rename.
-fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}
-
 /// Creates `<plugins_dir>/<name>` for `req` and adds it to the workspace; returns the folder.
 /// Errors (nothing is left behind): a bad or taken name, a missing template, a folder that
 /// exists, or a file that cannot be written.
@@ -183,7 +174,7 @@ pub fn create(plugins_dir: &Path, req: &NewPlugin) -> anyhow::Result<PathBuf> {
         let _ = std::fs::remove_dir_all(&staging);
         anyhow::bail!("cannot create {}: {e}", dest.display());
     }
-    if let Err(e) = write_atomic(&workspace_path, &new_workspace) {
+    if let Err(e) = crate::fsio::write_atomic(&workspace_path, new_workspace.as_bytes()) {
         let _ = std::fs::remove_dir_all(&dest);
         anyhow::bail!(
             "cannot update {}: {e}; {} was removed again",

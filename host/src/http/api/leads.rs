@@ -235,7 +235,7 @@ pub enum DeliveryStatusFilter {
 /// `YYYY-MM-DD` of 1900-2099 (days 29-31 only in the months that have them, 29 February only in leap
 /// years), optionally followed by an RFC 3339 time (`T10:00:00Z`, `T10:00:00.5+10:00`). It mirrors
 /// what the host accepts ([`crate::leads::admin`] parses with jiff); `openapi_lead_dates_agree_with_jiff`
-/// in tests/http_api.rs checks every day of four years against jiff.
+/// in tests/leads_admin.rs checks every day of five years against jiff.
 pub const LEAD_TIME_PATTERN: &str = concat!(
     "^(((19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])",
     "|(19|20)[0-9]{2}-(0[13-9]|1[0-2])-(29|30)",

@@ -471,13 +471,8 @@ fn make_avif_later(source: PathBuf, width: Option<u32>, quality: u8, cache_dir: 
 /// creating `dir`; a failure is logged and leaves no temporary file (the image is made again on a
 /// later request). Blocking: call it off the async runtime.
 fn write_cache_file(dir: &FsPath, file: &FsPath, bytes: &[u8]) {
-    let tmp = dir.join(format!(".{}.tmp", uuid::Uuid::new_v4()));
-    let res = std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&tmp, bytes))
-        .and_then(|()| std::fs::rename(&tmp, file));
-    if let Err(e) = res {
+    if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| crate::fsio::write_atomic(file, bytes)) {
         tracing::warn!(file = %file.display(), error = %e, "image cache write failed");
-        let _ = std::fs::remove_file(&tmp);
     }
 }
 
