@@ -40,7 +40,7 @@ describe("slugify agrees with the host and the plugin SDK", () => {
       .filter((l) => l !== "" && !l.startsWith("#"))
       .map((l) => {
         const tab = l.indexOf("\t");
-        return tab < 0 ? [l, ""] : [l.slice(0, tab), l.slice(tab + 1)];
+        return tab < 0 ? ([l, ""] as const) : ([l.slice(0, tab), l.slice(tab + 1)] as const);
       });
     expect(rows.length).toBeGreaterThan(20);
     for (const [label, want] of rows) expect(slugify(label), label).toBe(want);

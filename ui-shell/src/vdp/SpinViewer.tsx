@@ -79,8 +79,11 @@ export function useAllLoaded(urls: readonly string[]): boolean {
           settle();
         };
         // sizes and srcset before src: the browser chooses once, as for the stage's <img>.
-        img.sizes = GALLERY_SIZES;
-        img.srcset = imageSrcSet(u, GALLERY_WIDTHS);
+        const srcset = imageSrcSet(u, GALLERY_WIDTHS);
+        if (srcset) {
+          img.sizes = GALLERY_SIZES;
+          img.srcset = srcset;
+        }
         img.src = imageAt(u, 960);
         if (typeof img.decode === "function") {
           img.decode().then(settle, failed);

@@ -26,7 +26,7 @@ describe("similar cars (docs/features/shopper-core.md §8, §9)", () => {
     await waitFor(() => expect(document.querySelector("[data-section='similar'] a[href='/cars/other-car']")).not.toBeNull());
     expect(String(fetch.mock.calls[1]?.[0])).toBe(similarFallbackPath(CAR.car));
     // The car itself is never among its similar cars.
-    expect(document.querySelector("[data-section='similar'] a[href='" + CAR.path + "']")).toBeNull();
+    expect(document.querySelector(`[data-section='similar'] a[href='${CAR.path}']`)).toBeNull();
   });
 
   it("searches the same make and type within the price window", () => {
