@@ -7,6 +7,7 @@
 #   - the host's RSS once serving (VmRSS) and its peak (VmHWM), and once every tenant is warm
 #     (tenants warm in the background: /readyz has x-warming-tenants until then);
 #   - a cached VDP document's throughput and p50/p99 with wrk (compare with N=4);
+#   - one SRP of every tenant (each tenant's search index opened), and the RSS after it;
 #   - a reload of one tenant whose tenant.toml changed (POST /api/v1/admin/reload?tenant=), and a
 #     reload of every tenant with nothing changed (each tenant's files digested, none warmed).
 #
@@ -120,6 +121,12 @@ LUA
   p50=$(awk '$1 == "50%" {print $2}' "$work/wrk.txt"); p99=$(awk '$1 == "99%" {print $2}' "$work/wrk.txt")
   echo "cached VDP (dd00001, 16 connections, 10 s): $rps req/s, p50 $p50, p99 $p99"
 fi
+# Every tenant visited once: one SRP document each (its search index opened, its caches made),
+# two at a time; then the RSS again (search_open_indexes bounds the indexes kept open).
+t0=$(date +%s%N)
+seq -f '%05g' 1 "$n" | xargs -P 2 -I{} curl -fs -o /dev/null -H "Host: dd{}.localhost" "http://127.0.0.1:$port/search" \
+  || { echo "an SRP failed" >&2; exit 1; }
+echo "one SRP per tenant ($n, 2 at a time): $(( ($(date +%s%N) - t0) / 1000000 )) ms; $(mem)"
 served=$(curl -fs -H "Host: dd00001.localhost" -H "Authorization: Bearer bench-token" \
   "http://127.0.0.1:$port/api/v1/admin/tenants" | grep -o '"state":"serving"' | wc -l)
 echo "tenants serving: $served"

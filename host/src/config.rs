@@ -33,6 +33,8 @@ pub enum LogFormat {
 
 /// Default of [`Settings::search_cache_entries`]: search answers cached per tenant.
 pub const DEFAULT_SEARCH_CACHE_ENTRIES: usize = 512;
+/// Default of `search_open_indexes`: most tenants' embedded search indexes open at once.
+pub const DEFAULT_SEARCH_OPEN_INDEXES: usize = 1000;
 
 /// All host settings. Every field has a default, so an empty or absent `forecourt.toml` is valid.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -57,10 +59,20 @@ pub struct Settings {
     /// when the tenant's stock changes; docs/features/platform.md "Search"). 0 turns the cache
     /// off: every search is computed (BENCHMARKS.md's uncached figures run so).
     pub search_cache_entries: usize,
+    /// Most tenants' embedded search indexes open at once (default 1000; 0: no limit). An index
+    /// opens on its tenant's first search or stock change; past the limit the least recently
+    /// used close (their mapped files and decoded columns released) and reopen on their next
+    /// search, in about a millisecond for a tenant of 60 cars (BENCHMARKS.md "Many tenants").
+    /// Read at start.
+    pub search_open_indexes: usize,
     /// Bytes of rendered answers (documents and hot JSON with their brotli and gzip variants)
     /// kept per tenant by the rendered-response cache (default 64 MiB; docs/features/platform.md
     /// "Rendered-response cache"). 0 turns the cache off.
     pub render_cache_tenant_bytes: u64,
+    /// Bytes of rendered answers kept for every tenant together (default 256 MiB): one cache
+    /// whatever the number of tenants, each tenant also within `render_cache_tenant_bytes`
+    /// (docs/features/platform.md "Rendered-response cache"). 0 turns the cache off.
+    pub render_cache_bytes: u64,
     /// Seconds a rendered answer is served at most before it is rendered again, for what
     /// changes with the clock rather than with a journaled change (default 60). 0 turns the
     /// cache off.
@@ -250,7 +262,9 @@ impl Default for Settings {
             meili_url: None,
             meili_key: None,
             search_cache_entries: DEFAULT_SEARCH_CACHE_ENTRIES,
+            search_open_indexes: DEFAULT_SEARCH_OPEN_INDEXES,
             render_cache_tenant_bytes: 64 * 1024 * 1024,
+            render_cache_bytes: 256 * 1024 * 1024,
             render_cache_max_age_secs: 60,
             plugin_dir: PathBuf::from("plugins/dist"),
             ui_dist_dir: PathBuf::from("ui-shell/dist"),

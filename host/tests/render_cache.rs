@@ -288,6 +288,26 @@ async fn each_tenant_is_bounded_in_bytes() {
     let held = f.state.render_cache.bytes("alpha");
     assert!(held > 0 && held <= budget, "{held} bytes held, budget {budget}");
     assert_eq!(f.state.render_cache.bytes("beta"), 0);
+    assert_eq!(f.state.render_cache.total_bytes(), held);
+    // Every tenant together within render_cache_bytes, each within its own budget: alpha's and
+    // beta's answers share one bound (moka evicts across tenants, counting each tenant's bytes).
+    let total = 30_000;
+    let f = setup(|s| (s.render_cache_tenant_bytes, s.render_cache_bytes) = (budget, total)).await;
+    for i in 0..30 {
+        for host in ["alpha.localhost", "beta.localhost"] {
+            let (s, _, _) = raw(&f.app, req(host, &format!("/api/v1/search?hitsPerPage={}", i + 1), &[])).await;
+            assert_eq!(s, StatusCode::OK);
+        }
+    }
+    let (a, b, all) = (
+        f.state.render_cache.bytes("alpha"),
+        f.state.render_cache.bytes("beta"),
+        f.state.render_cache.total_bytes(),
+    );
+    assert!(
+        a > 0 && b > 0 && a + b == all && all <= total,
+        "alpha {a}, beta {b}, all {all} of {total}"
+    );
     // Off: nothing kept.
     let off = setup(|s| s.render_cache_tenant_bytes = 0).await;
     for _ in 0..2 {

@@ -145,3 +145,55 @@ fn tenant_scope_text_and_replaced_documents() {
     let r = b.search_sync(&req("b", Filter::eq("make", "toyota"), "price", false)).unwrap();
     assert_eq!(r.ids, vec![10]);
 }
+
+/// With a limit of open indexes (the `search_open_indexes` setting), the least recently used
+/// tenants' indexes are closed past it and reopened from disk on their next search or change,
+/// with the same answers: nothing is lost by closing. Reading a tenant's state opens nothing.
+#[test]
+fn least_recently_used_indexes_close_past_the_limit_and_reopen_with_the_same_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = EmbeddedBackend::open_bounded(dir.path(), 10).unwrap();
+    let tenants: Vec<String> = (0..25).map(|i| format!("t{i:02}")).collect();
+    for (i, t) in tenants.iter().enumerate() {
+        let id = 100 * (i as i64 + 1);
+        b.replace_tenant_sync(
+            t,
+            &[
+                doc(id, t, "Toyota", &["Sunroof"], Some(1.0), 2020.0),
+                doc(id + 1, t, "Kia", &[], None, 2021.0),
+            ],
+        )
+        .unwrap();
+        assert!(b.open_indexes() <= 10, "{} indexes open after {t}", b.open_indexes());
+    }
+    // Every tenant answers, the closed ones reopened (and others closed in their place).
+    for (i, t) in tenants.iter().enumerate() {
+        let id = 100 * (i as i64 + 1);
+        let r = b.search_sync(&req(t, Filter::eq("make", "toyota"), "price", false)).unwrap();
+        assert_eq!((r.total, r.ids.clone()), (1, vec![id]), "{t}");
+        assert!(b.open_indexes() <= 10);
+    }
+    // A change to a closed tenant's index is kept and seen.
+    let r = b.search_sync(&req("t00", Filter::eq("make", "kia"), "price", false)).unwrap();
+    assert_eq!(r.ids, vec![101]);
+    for t in &tenants[10..] {
+        b.search_sync(&req(t, Filter::eq("make", "kia"), "price", false)).unwrap();
+    }
+    let state = forecourt_host::search::IndexState {
+        epoch: "e".into(),
+        seq: 7,
+        layout: "l".into(),
+    };
+    b.apply_sync("t00", &[doc(150, "t00", "Kia", &[], None, 2022.0)], &[101], &state)
+        .unwrap();
+    let r = b.search_sync(&req("t00", Filter::eq("make", "kia"), "price", false)).unwrap();
+    assert_eq!(r.ids, vec![150]);
+    // The state is read back from the state file without opening the index.
+    let fresh = EmbeddedBackend::open_bounded(dir.path(), 10).unwrap();
+    assert_eq!(fresh.state_sync("t00").unwrap().map(|s| s.seq), Some(7));
+    assert_eq!(fresh.open_indexes(), 0, "reading a state opens no index");
+    assert_eq!(fresh.num_docs(), 0);
+    let r = fresh.search_sync(&req("t00", Filter::eq("make", "kia"), "price", false)).unwrap();
+    assert_eq!(r.ids, vec![150]);
+    assert_eq!(fresh.open_indexes(), 1);
+}

@@ -506,6 +506,26 @@ async fn results_cache_evicts_oldest_and_is_invalidated_per_tenant() {
     assert_eq!(c.len(), 1);
 }
 
+/// Past the total budget (every tenant together), the tenant holding the most bytes loses its
+/// oldest entries first: thousands of tenants cannot each keep their own budget's worth.
+#[tokio::test]
+async fn results_cache_keeps_every_tenant_together_within_its_total_budget() {
+    let mut c = forecourt_host::search::ResultsCache::with_budgets(8, 100, 60);
+    c.put("a", "q1", 1, 20);
+    c.put("a", "q2", 2, 20);
+    c.put("b", "q3", 3, 10);
+    assert_eq!(c.total_bytes(), 50);
+    c.put("c", "q4", 4, 20);
+    assert!(c.total_bytes() <= 60, "{} bytes", c.total_bytes());
+    assert_eq!(c.get("a", "q1"), None, "the largest tenant's oldest entry went");
+    assert_eq!(c.get("a", "q2"), Some(2));
+    assert_eq!((c.get("b", "q3"), c.get("c", "q4")), (Some(3), Some(4)));
+    c.invalidate("a");
+    assert_eq!(c.total_bytes(), 30);
+    c.put("b", "q3", 5, 30);
+    assert_eq!((c.total_bytes(), c.get("b", "q3")), (50, Some(5)), "a replaced entry counts once");
+}
+
 /// An answer computed before the indexer applied a change (it read the generation before the
 /// invalidation) is not cached after it; one computed after is, and other tenants are untouched.
 #[tokio::test]

@@ -22,16 +22,24 @@
 //! - **Per-request parts stay out.** The request id, the security headers and the trace span
 //!   are added outside this layer to the hit and the miss alike; the documents carry no nonce
 //!   and no view counts.
-//! - **Memory.** Each tenant has its own cache bounded by `render_cache_tenant_bytes` (the sum
-//!   of an entry's three variants), so a tenant cannot evict another's entries; admission and
-//!   eviction are moka's (TinyLFU), so a scan of one-off URLs does not flush the hot pages.
+//! - **Memory.** Every tenant's entries are in one moka cache bounded by `render_cache_bytes`
+//!   (the sum of each entry's three variants), whatever the number of tenants: a host of 10,000
+//!   tenants keeps the pages shoppers ask for, not 10,000 caches (each moka cache has tens of
+//!   kilobytes of its own, and an idle tenant's cache would keep its expired entries, as moka
+//!   cleans a cache only when it is used). Admission and eviction are moka's (TinyLFU), so a scan
+//!   of one-off URLs does not flush the hot pages; besides, a tenant holds at most
+//!   `render_cache_tenant_bytes`: an answer that would take it past that is served but not kept
+//!   (its entries expire within twice the max age and free its share).
 //!   Hits and misses are counted in `forecourt_cache_hits_total{cache="rendered"}` and
 //!   `forecourt_cache_misses_total`, the bytes held in `forecourt_cache_bytes`.
 
 use std::{
     collections::HashMap,
     io::Write,
-    sync::{Arc, Mutex},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicU64, Ordering},
+    },
     time::{Duration, Instant},
 };
 
@@ -75,6 +83,8 @@ const GZIP_LEVEL: u32 = 8;
 struct Rendered {
     /// The tenant's search generation the answer was rendered at.
     generation: u64,
+    /// The tenant whose answer it is (its byte count is kept with it).
+    owner: Arc<TenantCache>,
     /// When it was stored.
     stored: Instant,
     /// The headers of each variant (identity, brotli, gzip, in [`Coding::index`] order): the
@@ -129,15 +139,20 @@ impl Coding {
     }
 }
 
-/// One tenant's entries, and the counter of its content version (`search::content_version`),
-/// kept so a lookup reads the version without a lock.
+/// One tenant's part of the cache: the counter of its content version
+/// (`search::content_version`), kept so a lookup reads the version without a lock, and the
+/// bytes its entries hold.
+#[derive(Debug)]
 struct TenantCache {
-    entries: moka::sync::Cache<Box<str>, Arc<Rendered>>,
     version: Arc<std::sync::atomic::AtomicU64>,
+    /// Bytes of this tenant's entries (added at insert, taken off when moka removes one).
+    bytes: AtomicU64,
 }
 
 /// The cache of every tenant of the process (see the module's description).
 pub struct RenderCache {
+    /// Every tenant's entries, keyed by [`key_of`] (the tenant's slug first).
+    entries: moka::sync::Cache<Box<str>, Arc<Rendered>>,
     /// Per tenant slug, made on a tenant's first answer (tenants come and go with reloads).
     tenants: std::sync::RwLock<HashMap<String, Arc<TenantCache>>>,
     /// Bytes per tenant; 0 when nothing is cached.
@@ -181,8 +196,23 @@ impl RenderCache {
     /// `_tenants` is the registry served (its tenants' caches are made as they answer).
     pub fn new(settings: &Settings, _tenants: &TenantRegistry) -> RenderCache {
         let max_age = Duration::from_secs(settings.render_cache_max_age_secs);
-        let budget = if max_age.is_zero() { 0 } else { settings.render_cache_tenant_bytes };
+        let total = settings.render_cache_bytes;
+        let budget = if max_age.is_zero() || total == 0 {
+            0
+        } else {
+            settings.render_cache_tenant_bytes
+        };
+        let entries = moka::sync::Cache::builder()
+            .max_capacity(total)
+            .weigher(|_, v: &Arc<Rendered>| u32::try_from(v.weight()).unwrap_or(u32::MAX))
+            // Aged entries stay a while to be served during their re-render.
+            .time_to_live(max_age.saturating_mul(2))
+            .eviction_listener(|_, v: Arc<Rendered>, _| {
+                v.owner.bytes.fetch_sub(v.weight() as u64, Ordering::Relaxed);
+            })
+            .build();
         RenderCache {
+            entries,
             tenants: std::sync::RwLock::default(),
             budget,
             max_age,
@@ -206,24 +236,36 @@ impl RenderCache {
         let mut all = self.tenants.write().unwrap_or_else(|e| e.into_inner());
         let c = all.entry(tenant.to_string()).or_insert_with(|| {
             Arc::new(TenantCache {
-                entries: moka::sync::Cache::builder()
-                    .max_capacity(self.budget)
-                    .weigher(|_, v: &Arc<Rendered>| u32::try_from(v.weight()).unwrap_or(u32::MAX))
-                    // Aged entries stay a while to be served during their re-render.
-                    .time_to_live(self.max_age.saturating_mul(2))
-                    .build(),
                 version: crate::search::content_version(tenant),
+                bytes: AtomicU64::new(0),
             })
         });
         Some(c.clone())
     }
 
-    /// Bytes held for `tenant` (moka's weighted size: settles after pending maintenance).
+    /// Bytes held for `tenant` (settles after moka's pending maintenance, run here).
     pub fn bytes(&self, tenant: &str) -> u64 {
-        self.tenant(tenant).map_or(0, |c| {
-            c.entries.run_pending_tasks();
-            c.entries.weighted_size()
-        })
+        self.entries.run_pending_tasks();
+        self.tenant(tenant).map_or(0, |c| c.bytes.load(Ordering::Relaxed))
+    }
+
+    /// Bytes held for every tenant together (at most `render_cache_bytes`).
+    pub fn total_bytes(&self) -> u64 {
+        self.entries.run_pending_tasks();
+        self.entries.weighted_size()
+    }
+
+    /// Keeps `entry` under `key` unless its tenant would hold more than its budget (then it is
+    /// only served). Returns whether it was kept.
+    fn keep(&self, key: Box<str>, entry: Arc<Rendered>) -> bool {
+        let weight = entry.weight() as u64;
+        let owner = &entry.owner;
+        if owner.bytes.load(Ordering::Relaxed).saturating_add(weight) > self.budget {
+            return false;
+        }
+        owner.bytes.fetch_add(weight, Ordering::Relaxed);
+        self.entries.insert(key, entry);
+        true
     }
 
     /// `tenant`'s content version now (`search::Search::generation_of`): None for a tenant
@@ -233,8 +275,11 @@ impl RenderCache {
     }
 
     /// What is held for `key` at `generation`.
-    fn lookup(&self, tenant: &str, key: &str, generation: u64) -> Lookup {
-        match self.tenant(tenant).and_then(|c| c.entries.get(key)) {
+    fn lookup(&self, key: &str, generation: u64) -> Lookup {
+        if self.budget == 0 {
+            return Lookup::Missing;
+        }
+        match self.entries.get(key) {
             Some(e) if e.generation == generation && e.stored.elapsed() < self.max_age => Lookup::Fresh(e),
             Some(e) if e.generation == generation => Lookup::Aged(e),
             _ => Lookup::Missing,
@@ -258,13 +303,16 @@ impl RenderCache {
     }
 }
 
-/// The cache key of a request: its scheme (`https` when it came through a trusted proxy over
-/// https, as `session::is_https` or, before the router, `session::forwarded_https` decide; the
-/// documents' absolute links follow it), its `Host`, and its path and query.
-fn key_of(https: bool, headers: &HeaderMap, uri: &Uri) -> Box<str> {
+/// The cache key of a request of `tenant`: the tenant's slug, its scheme (`https` when it came
+/// through a trusted proxy over https, as `session::is_https` or, before the router,
+/// `session::forwarded_https` decide; the documents' absolute links follow it), its `Host`, and
+/// its path and query.
+fn key_of(tenant: &str, https: bool, headers: &HeaderMap, uri: &Uri) -> Box<str> {
     let host = headers.get(header::HOST).map_or(&b""[..], |h| h.as_bytes());
     let pq = uri.path_and_query().map_or("/", |pq| pq.as_str());
-    let mut k = String::with_capacity(host.len() + pq.len() + 7);
+    let mut k = String::with_capacity(tenant.len() + host.len() + pq.len() + 8);
+    k.push_str(tenant);
+    k.push(' ');
     k.push_str(if https { "https " } else { "http " });
     k.push_str(std::str::from_utf8(host).unwrap_or(""));
     k.push(' ');
@@ -285,10 +333,13 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
         return next.run(req).await;
     };
     let cache = &state.render_cache;
-    let Some(generation) = cache.generation(&state.search, t.slug()) else {
+    let Some(owner) = cache.tenant_or_new(t.slug()) else {
         return next.run(req).await;
     };
-    let key = key_of(crate::http::session::is_https(req.headers()), req.headers(), req.uri());
+    let Some(generation) = state.search.generation_of(&owner.version) else {
+        return next.run(req).await;
+    };
+    let key = key_of(t.slug(), crate::http::session::is_https(req.headers()), req.headers(), req.uri());
     let series = crate::metrics::cache_series();
     let head = method == Method::HEAD;
     let hit = |e: &Rendered, req: &HeaderMap, status| {
@@ -297,7 +348,7 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
     };
     // One request renders a key at a time: the others wait for it (a missing entry) or are
     // answered from the aged one meanwhile.
-    let _flight = match cache.lookup(t.slug(), &key, generation) {
+    let _flight = match cache.lookup(&key, generation) {
         Lookup::Fresh(e) => return hit(&e, req.headers(), "hit"),
         Lookup::Aged(e) if head => return hit(&e, req.headers(), "stale"),
         Lookup::Missing if head => return next.run(req).await,
@@ -311,7 +362,7 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
                 // Closed or done: either way look again; still missing (the answer was not
                 // kept, or the version moved again): render it here, uncoordinated.
                 let _ = rx.wait_for(|done| *done).await;
-                match cache.lookup(t.slug(), &key, generation) {
+                match cache.lookup(&key, generation) {
                     Lookup::Fresh(e) => return hit(&e, req.headers(), "hit"),
                     _ => None,
                 }
@@ -341,18 +392,16 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
             return StatusCode::INTERNAL_SERVER_ERROR.into_response();
         }
     };
-    let entry = Arc::new(render(generation, parts.headers, identity));
+    let entry = Arc::new(render(generation, owner, parts.headers, identity));
     // Not stored when a change was applied while it was rendered (it may predate the change).
-    if cache.generation(&state.search, t.slug()) == Some(generation)
-        && let Some(c) = cache.tenant(t.slug())
-    {
-        c.entries.insert(key, entry.clone());
+    if cache.generation(&state.search, t.slug()) == Some(generation) {
+        cache.keep(key, entry.clone());
     }
     answer(&entry, &headers, false, "miss")
 }
 
 /// The entry of an answer: its headers less those sent per request, the body and its variants.
-fn render(generation: u64, mut headers: HeaderMap, identity: Bytes) -> Rendered {
+fn render(generation: u64, owner: Arc<TenantCache>, mut headers: HeaderMap, identity: Bytes) -> Rendered {
     for h in [header::CONTENT_LENGTH, header::ETAG, header::VARY, header::TRANSFER_ENCODING] {
         headers.remove(h);
     }
@@ -396,6 +445,7 @@ fn render(generation: u64, mut headers: HeaderMap, identity: Bytes) -> Rendered 
     });
     Rendered {
         generation,
+        owner,
         stored: Instant::now(),
         heads,
         identity,
@@ -487,7 +537,7 @@ fn answer(e: &Rendered, req: &HeaderMap, head: bool, status: &'static str) -> Re
 /// everything else (a miss, an aged entry, a tenant without a cache) goes to [`serve`].
 pub(crate) fn fresh_answer(state: &AppState, tenant: &str, https: bool, headers: &HeaderMap, uri: &Uri, head: bool) -> Option<Response> {
     let generation = state.render_cache.generation(&state.search, tenant)?;
-    match state.render_cache.lookup(tenant, &key_of(https, headers, uri), generation) {
+    match state.render_cache.lookup(&key_of(tenant, https, headers, uri), generation) {
         Lookup::Fresh(e) => Some(answer(&e, headers, head, "hit")),
         Lookup::Aged(_) | Lookup::Missing => None,
     }
@@ -530,7 +580,11 @@ mod tests {
     #[test]
     fn variants_decode_to_the_identity_body() {
         let body = Bytes::from("<!doctype html>".repeat(200));
-        let e = render(7, HeaderMap::new(), body.clone());
+        let owner = Arc::new(TenantCache {
+            version: Arc::default(),
+            bytes: AtomicU64::new(0),
+        });
+        let e = render(7, owner, HeaderMap::new(), body.clone());
         let mut out = Vec::new();
         brotli::BrotliDecompress(&mut &e.br[..], &mut out).unwrap();
         assert_eq!(out, body);

@@ -17,11 +17,21 @@
 //! rebuild writes a new generation directory aside, in batches through one bounded writer, and
 //! switches the tenant to it at once (the state file is replaced by a rename); searches running
 //! on the old generation finish on it, and its directory is removed.
+//!
+//! At most `max_open` tenants' indexes on disk are open at once (the `search_open_indexes`
+//! setting, default [`DEFAULT_OPEN_INDEXES`]): an index is opened on its tenant's first search or
+//! write and, past the limit, the least recently used are closed (their mapped files and decoded
+//! columns released; a search running on one finishes on it). A host of 10,000 small tenants so
+//! keeps the indexes its shoppers use, not every tenant's (BENCHMARKS.md "Many tenants"). A
+//! tenant's state (what its index follows) is read from its state file without opening the index.
 
 use std::{
     collections::{BTreeMap, HashMap},
     path::{Path, PathBuf},
-    sync::{Arc, Mutex, RwLock},
+    sync::{
+        Arc, Mutex, RwLock,
+        atomic::{AtomicU64, Ordering},
+    },
     time::SystemTime,
 };
 
@@ -47,6 +57,8 @@ const TEXT: &str = "forecourt_text";
 const MAX_WORD_BYTES: usize = 40;
 /// Index writer memory budget, bytes.
 const WRITER_BYTES: usize = 50_000_000;
+/// Default most tenants' indexes open at once (the `search_open_indexes` setting).
+pub const DEFAULT_OPEN_INDEXES: usize = crate::config::DEFAULT_SEARCH_OPEN_INDEXES;
 
 /// The tantivy backend: one index per tenant, each in its own generation directory, switched as
 /// a whole by a full rebuild.
@@ -60,8 +72,12 @@ struct Inner {
     root: Option<PathBuf>,
     /// The fields of [`schema`] (the same in every tenant's index).
     fields: Fields,
-    /// The open index of each tenant.
+    /// The open index of each tenant (at most `max_open` of them when the indexes are on disk).
     tenants: RwLock<HashMap<String, Arc<TenantIndex>>>,
+    /// Most indexes open at once (0: no limit; indexes in memory are never closed).
+    max_open: usize,
+    /// Use counter: each use of an open index stamps it with the next value.
+    clock: AtomicU64,
     /// Each tenant's state as last read or written, with the state file's modification time
     /// when read from disk.
     states: Mutex<HashMap<String, (IndexState, Option<SystemTime>)>>,
@@ -77,6 +93,8 @@ struct TenantIndex {
     reader: IndexReader,
     /// Decoded columns of the live segments.
     columns: ColumnCache,
+    /// [`Inner::clock`] at its last use (the least recently used is closed first).
+    used: AtomicU64,
 }
 
 /// The schema's fields.
@@ -226,6 +244,7 @@ fn tenant_index(index: Index, generation: String) -> Result<TenantIndex, SearchE
         index,
         reader,
         columns: ColumnCache::default(),
+        used: AtomicU64::new(0),
     })
 }
 
@@ -252,39 +271,88 @@ impl Inner {
         Some((file, mtime))
     }
 
-    /// The tenant's open index, (re)opened from disk when its state file changed since it was
-    /// read (another process rebuilt it). None when the tenant has no index yet.
-    fn open(&self, tenant: &str) -> Result<Option<Arc<TenantIndex>>, SearchError> {
-        let loaded = self.tenants.read().unwrap_or_else(|e| e.into_inner()).get(tenant).cloned();
-        let Some(root) = &self.root else { return Ok(loaded) };
+    /// The tenant's live generation as its state file names it, re-read (and the recorded state
+    /// with it) when the file changed since it was last read (another process rebuilt or wrote
+    /// the index). None: no state file (or indexes in memory) or the file is unchanged.
+    fn refresh_state(&self, tenant: &str) -> Result<Option<String>, SearchError> {
+        let Some(root) = &self.root else { return Ok(None) };
         let path = tenant_dir(root, tenant)?.join("state.json");
-        let mtime = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let Ok(mtime) = std::fs::metadata(&path).and_then(|m| m.modified()) else {
+            return Ok(None);
+        };
         let seen = self.states.lock().unwrap_or_else(|e| e.into_inner()).get(tenant).and_then(|s| s.1);
-        if loaded.is_some() && (mtime.is_none() || mtime == seen) {
-            return Ok(loaded);
+        if seen == Some(mtime) {
+            return Ok(None);
         }
         let Some((file, mtime)) = self.read_state_file(tenant) else {
-            return Ok(loaded);
+            return Ok(None);
         };
         self.states
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(tenant.to_string(), (file.state.clone(), Some(mtime)));
-        if let Some(l) = loaded.filter(|l| l.generation == file.generation) {
-            return Ok(Some(l));
-        }
-        let dir = tenant_dir(root, tenant)?.join(&file.generation);
+            .insert(tenant.to_string(), (file.state, Some(mtime)));
+        Ok(Some(file.generation))
+    }
+
+    /// The tenant's open index, opened from disk when it is not open or its state file changed
+    /// since it was read (another process rebuilt it); stamped as used now. None when the tenant
+    /// has no index yet.
+    fn open(&self, tenant: &str) -> Result<Option<Arc<TenantIndex>>, SearchError> {
+        let loaded = self.tenants.read().unwrap_or_else(|e| e.into_inner()).get(tenant).cloned();
+        let Some(root) = &self.root else {
+            return Ok(loaded.inspect(|t| {
+                self.touch(t);
+            }));
+        };
+        let changed = self.refresh_state(tenant)?;
+        let generation = match (changed, &loaded) {
+            (None, Some(l)) => return Ok(Some(self.touch(l).clone())),
+            (Some(g), Some(l)) if g == l.generation => return Ok(Some(self.touch(l).clone())),
+            (Some(g), _) => g,
+            // Not open, state already known: the generation is read from the file again.
+            (None, None) => match self.read_state_file(tenant) {
+                Some((file, _)) => file.generation,
+                None => return Ok(None),
+            },
+        };
+        let dir = tenant_dir(root, tenant)?.join(&generation);
         let index = match Index::open_in_dir(&dir) {
             Ok(i) if i.schema() == schema() => i,
             // A missing or older index is no index: the next start rebuilds it.
             _ => return Ok(None),
         };
-        let t = Arc::new(tenant_index(index, file.generation)?);
-        self.tenants
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(tenant.to_string(), t.clone());
+        let t = Arc::new(tenant_index(index, generation)?);
+        self.touch(&t);
+        self.insert(tenant, t.clone());
         Ok(Some(t))
+    }
+
+    /// Stamps `t` as used now; returns it.
+    fn touch<'a>(&self, t: &'a Arc<TenantIndex>) -> &'a Arc<TenantIndex> {
+        t.used.store(self.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
+        t
+    }
+
+    /// Makes `t` the tenant's open index and, past `max_open` indexes on disk, closes the least
+    /// recently used down to nine tenths of the limit (one sort per tenth of the limit opened).
+    fn insert(&self, tenant: &str, t: Arc<TenantIndex>) {
+        let mut map = self.tenants.write().unwrap_or_else(|e| e.into_inner());
+        map.insert(tenant.to_string(), t);
+        if self.root.is_none() || self.max_open == 0 || map.len() <= self.max_open {
+            return;
+        }
+        let keep = (self.max_open - self.max_open / 10).max(1);
+        let mut by_use: Vec<(u64, String)> = map
+            .iter()
+            .filter(|(k, _)| k.as_str() != tenant)
+            .map(|(k, v)| (v.used.load(Ordering::Relaxed), k.clone()))
+            .collect();
+        by_use.sort_unstable();
+        let close = map.len().saturating_sub(keep);
+        for (_, k) in by_use.into_iter().take(close) {
+            map.remove(&k);
+        }
+        tracing::debug!(closed = close, open = map.len(), "search indexes closed (least recently used)");
     }
 
     /// A new, empty generation for `tenant`: a directory under the root (or memory).
@@ -330,10 +398,9 @@ impl Inner {
     fn switch(&self, tenant: &str, t: TenantIndex, state: &IndexState) -> Result<(), SearchError> {
         self.save_state(tenant, &t.generation, state)?;
         let generation = t.generation.clone();
-        self.tenants
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(tenant.to_string(), Arc::new(t));
+        let t = Arc::new(t);
+        self.touch(&t);
+        self.insert(tenant, t);
         if let Some(root) = &self.root {
             for e in std::fs::read_dir(tenant_dir(root, tenant)?).map_err(map_err)?.flatten() {
                 if e.path().is_dir() && e.file_name().to_str() != Some(generation.as_str()) {
@@ -348,7 +415,7 @@ impl Inner {
 impl EmbeddedBackend {
     /// Indexes in memory (tests, and a host without a data dir).
     pub fn in_ram() -> Result<EmbeddedBackend, SearchError> {
-        Self::new(None)
+        Self::new(None, 0)
     }
 
     /// The indexes under the directory `root` (created if missing); a tenant's index is opened
@@ -357,15 +424,26 @@ impl EmbeddedBackend {
     /// # Errors
     /// [`SearchError::Backend`] when the directory cannot be created.
     pub fn open(root: &Path) -> Result<EmbeddedBackend, SearchError> {
-        std::fs::create_dir_all(root).map_err(map_err)?;
-        Self::new(Some(root.to_path_buf()))
+        Self::open_bounded(root, DEFAULT_OPEN_INDEXES)
     }
 
-    fn new(root: Option<PathBuf>) -> Result<EmbeddedBackend, SearchError> {
+    /// [`EmbeddedBackend::open`] keeping at most `max_open` tenants' indexes open at once
+    /// (0: no limit), the least recently used closed first (module docs).
+    ///
+    /// # Errors
+    /// [`SearchError::Backend`] when the directory cannot be created.
+    pub fn open_bounded(root: &Path, max_open: usize) -> Result<EmbeddedBackend, SearchError> {
+        std::fs::create_dir_all(root).map_err(map_err)?;
+        Self::new(Some(root.to_path_buf()), max_open)
+    }
+
+    fn new(root: Option<PathBuf>, max_open: usize) -> Result<EmbeddedBackend, SearchError> {
         Ok(EmbeddedBackend(Arc::new(Inner {
             root,
             fields: Fields::of(&schema())?,
             tenants: RwLock::default(),
+            max_open,
+            clock: AtomicU64::new(1),
             states: Mutex::default(),
             writer: Mutex::new(()),
         })))
@@ -376,6 +454,11 @@ impl EmbeddedBackend {
     pub fn decoded_column_bytes(&self) -> usize {
         let tenants = self.0.tenants.read().unwrap_or_else(|e| e.into_inner());
         tenants.values().map(|t| t.columns.heap_bytes()).sum()
+    }
+
+    /// Number of tenants' indexes open now (at most the `max_open` given at start, on disk).
+    pub fn open_indexes(&self) -> usize {
+        self.0.tenants.read().unwrap_or_else(|e| e.into_inner()).len()
     }
 
     /// Number of documents visible to searches, over every open tenant index.
@@ -422,12 +505,18 @@ impl EmbeddedBackend {
         w.commit().map_err(map_err)?;
         w.wait_merging_threads().map_err(map_err)?;
         t.reader.reload().map_err(map_err)?;
+        // A search may have closed `t` (least recently used) and opened the generation again
+        // before the commit: that instance sees the commit too.
+        let now = inner.tenants.read().unwrap_or_else(|e| e.into_inner()).get(tenant).cloned();
+        if let Some(now) = now.filter(|n| !Arc::ptr_eq(n, &t) && n.generation == t.generation) {
+            now.reader.reload().map_err(map_err)?;
+        }
         inner.save_state(tenant, &t.generation, state)
     }
 
     /// The tenant's recorded state (re-read when another process changed it), if any.
     pub fn state_sync(&self, tenant: &str) -> Result<Option<IndexState>, SearchError> {
-        self.0.open(tenant)?;
+        self.0.refresh_state(tenant)?;
         Ok(self
             .0
             .states

@@ -82,6 +82,10 @@ pub const CACHE_CAPACITY: usize = crate::config::DEFAULT_SEARCH_CACHE_ENTRIES;
 /// Results cache budget per tenant, bytes of cached answers (their JSON size): one tenant's
 /// large answers (a plugin's near-cap texts) evict only that tenant's own entries.
 pub const CACHE_TENANT_BYTES: usize = 8 << 20;
+/// Results cache budget for every tenant together, bytes: a host of thousands of tenants keeps
+/// the answers shoppers asked for last, not each tenant's budget (expired entries go first,
+/// then the oldest of the tenant holding the most).
+pub const CACHE_TOTAL_BYTES: usize = 64 << 20;
 /// Cached results live at most this long (the sold window and just-arrived tags move with time).
 pub const CACHE_TTL: Duration = Duration::from_secs(30);
 
@@ -92,8 +96,23 @@ struct TenantEntries<V> {
     bytes: usize,
 }
 
+impl<V> TenantEntries<V> {
+    /// Drops the oldest entry; false when there is none.
+    fn evict_oldest(&mut self) -> bool {
+        while let Some(old) = self.order.pop_front() {
+            if let Some((_, _, n)) = self.map.remove(&old) {
+                self.bytes -= n;
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// A FIFO cache kept per tenant: each tenant has its own entry capacity and byte budget, so no
-/// tenant can evict another's entries; cleared per tenant on changes.
+/// tenant can evict another's entries while the whole cache is within its total budget (past it,
+/// expired entries are dropped, then the oldest entries of the tenant holding the most bytes);
+/// cleared per tenant on changes.
 ///
 /// Each tenant has a generation, bumped by [`ResultsCache::invalidate`]: an answer computed
 /// from the index as it was before a change ([`ResultsCache::generation`] read before the
@@ -104,6 +123,10 @@ pub struct ResultsCache<V> {
     generations: HashMap<String, u64>,
     capacity: usize,
     budget: usize,
+    /// Bytes of every tenant's entries.
+    total: usize,
+    /// Most bytes of every tenant together.
+    total_budget: usize,
 }
 
 impl<V: Clone> ResultsCache<V> {
@@ -115,11 +138,18 @@ impl<V: Clone> ResultsCache<V> {
     /// An empty cache of `capacity` entries and `budget` bytes per tenant (capacity 0: nothing
     /// is ever stored, every search is computed).
     pub fn with_budget(capacity: usize, budget: usize) -> Self {
+        Self::with_budgets(capacity, budget, CACHE_TOTAL_BYTES)
+    }
+
+    /// [`ResultsCache::with_budget`] with `total_budget` bytes for every tenant together.
+    pub fn with_budgets(capacity: usize, budget: usize, total_budget: usize) -> Self {
         ResultsCache {
             tenants: HashMap::new(),
             generations: HashMap::new(),
             capacity,
             budget,
+            total: 0,
+            total_budget,
         }
     }
 
@@ -137,9 +167,10 @@ impl<V: Clone> ResultsCache<V> {
     /// until the tenant is within its capacity and byte budget. An entry larger than the whole
     /// budget is not stored.
     pub fn put(&mut self, tenant: &str, key: &str, v: V, bytes: usize) {
-        if bytes > self.budget || self.capacity == 0 {
+        if bytes > self.budget || bytes > self.total_budget || self.capacity == 0 {
             return;
         }
+        let before = self.bytes(tenant);
         let t = self.tenants.entry(tenant.to_string()).or_insert_with(|| TenantEntries {
             map: HashMap::new(),
             order: VecDeque::new(),
@@ -151,20 +182,44 @@ impl<V: Clone> ResultsCache<V> {
         }
         t.bytes += bytes;
         while t.map.len() > self.capacity || t.bytes > self.budget {
-            match t.order.pop_front() {
-                Some(old) => {
-                    if let Some((_, _, n)) = t.map.remove(&old) {
-                        t.bytes -= n;
-                    }
-                }
-                None => break,
+            if !t.evict_oldest() {
+                break;
             }
         }
+        self.total = self.total - before + t.bytes;
+        if self.total > self.total_budget {
+            self.shrink_to_total();
+        }
+    }
+
+    /// Brings every tenant's entries together within the total budget: expired entries are
+    /// dropped, then the oldest of the tenant holding the most bytes, one at a time.
+    fn shrink_to_total(&mut self) {
+        for t in self.tenants.values_mut() {
+            t.map.retain(|_, (at, _, _)| at.elapsed() < CACHE_TTL);
+            t.order.retain(|k| t.map.contains_key(k));
+            t.bytes = t.map.values().map(|(_, _, n)| n).sum();
+        }
+        self.tenants.retain(|_, t| !t.map.is_empty());
+        self.total = self.tenants.values().map(|t| t.bytes).sum();
+        while self.total > self.total_budget {
+            let Some(t) = self.tenants.values_mut().max_by_key(|t| t.bytes) else {
+                break;
+            };
+            let held = t.bytes;
+            if !t.evict_oldest() {
+                break;
+            }
+            self.total -= held - t.bytes;
+        }
+        self.tenants.retain(|_, t| !t.map.is_empty());
     }
 
     /// Drops every entry of `tenant` and bumps its generation.
     pub fn invalidate(&mut self, tenant: &str) {
-        self.tenants.remove(tenant);
+        if let Some(t) = self.tenants.remove(tenant) {
+            self.total -= t.bytes;
+        }
         *self.generations.entry(tenant.to_string()).or_default() += 1;
     }
 
@@ -187,6 +242,11 @@ impl<V: Clone> ResultsCache<V> {
     /// Bytes cached for `tenant`.
     pub fn bytes(&self, tenant: &str) -> usize {
         self.tenants.get(tenant).map_or(0, |t| t.bytes)
+    }
+
+    /// Bytes cached for every tenant together (at most the total budget).
+    pub fn total_bytes(&self) -> usize {
+        self.total
     }
 
     /// Number of entries, all tenants.
@@ -644,7 +704,10 @@ pub async fn open_backend(settings: &Settings) -> anyhow::Result<Arc<dyn SearchB
         SearchBackendKind::Embedded => {
             // The previous layout (one index of every tenant) is rebuilt as the new one.
             std::fs::remove_dir_all(settings.data_dir.join("search").join("tantivy-v1")).ok();
-            Ok(Arc::new(super::embedded::EmbeddedBackend::open(&embedded_dir(settings))?))
+            Ok(Arc::new(super::embedded::EmbeddedBackend::open_bounded(
+                &embedded_dir(settings),
+                settings.search_open_indexes,
+            )?))
         }
         SearchBackendKind::Meilisearch => {
             let url = settings
