@@ -29,11 +29,11 @@ import {
   searchLocation,
 } from "../search/route";
 import { ShowMeButton } from "../search/ShowMe";
+import SortControl from "../search/SortControl";
 import { vdpConfig } from "../vdp/data";
 
 const FilterPanel = lazy(() => import("../search/FilterPanel"));
 const FilterDialog = lazy(() => import("../search/FilterDialog"));
-const SortControl = lazy(() => import("../search/SortControl"));
 
 // The shell's first load of a search page is the only one where persisted filters or the tenant's
 // defaults apply (docs/features/shopper-core.md §2 "persisted attributes or defaults apply on first load").
@@ -271,13 +271,11 @@ export default function SearchPage() {
         </Button>
         {effective ? (
           <div className="fc-srp__sort">
-            <Suspense fallback={<Skeleton height={72} />}>
-              <SortControl
-                value={effective.sortBy}
-                onChange={(v) => go({ ...effective, sortBy: v, page: 1 })}
-                showReduced={vdpConfig(tenant).showPriceReduced}
-              />
-            </Suspense>
+            <SortControl
+              value={effective.sortBy}
+              onChange={(v) => go({ ...effective, sortBy: v, page: 1 })}
+              showReduced={vdpConfig(tenant).showPriceReduced}
+            />
           </div>
         ) : null}
       </div>

@@ -4,8 +4,8 @@ import { sortChoices } from "./filters";
 
 /**
  * The sort choice of the SRP (docs/features/shopper-core.md §3 "Search state: sortBy"; §7 default custom_rank):
- * a labelled Radix select. Loaded after the first render (the select's code is not on the first
- * load). Takes the current order, the change handler and whether the tenant offers "Recently
+ * a labelled native select, in the first render (the first paint's select is the same control: a
+ * lazily loaded one swapped a placeholder of another height in at hydration, a layout shift). Takes the current order, the change handler and whether the tenant offers "Recently
  * reduced" (`showReduced`, default false); renders the control.
  */
 export default function SortControl({
