@@ -412,6 +412,10 @@ fn render(generation: u64, owner: Arc<TenantCache>, mut headers: HeaderMap, iden
         use sha2::{Digest, Sha256};
         hex::encode(&Sha256::digest(&identity)[..16])
     };
+    // Each body is kept in an allocation of its own size: a rendered document's buffer grew by
+    // doubling and the compressors' by estimate, and a `Bytes` keeps its whole allocation (up to
+    // twice what the entry's weight counts).
+    let identity = Bytes::copy_from_slice(&identity);
     let mut br = Vec::with_capacity(identity.len() / 4 + 64);
     {
         let mut w = brotli::CompressorWriter::new(&mut br, 4096, BROTLI_QUALITY, 22);
@@ -419,7 +423,10 @@ fn render(generation: u64, owner: Arc<TenantCache>, mut headers: HeaderMap, iden
     }
     let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(identity.len() / 3 + 64), flate2::Compression::new(GZIP_LEVEL));
     gz.write_all(&identity).expect("writing to memory");
-    let gzip = Bytes::from(gz.finish().expect("writing to memory"));
+    let mut gz = gz.finish().expect("writing to memory");
+    gz.shrink_to_fit();
+    br.shrink_to_fit();
+    let gzip = Bytes::from(gz);
     let br = Bytes::from(br);
     let heads = Coding::ALL.map(|coding| {
         let mut h = headers.clone();
