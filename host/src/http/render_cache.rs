@@ -256,16 +256,14 @@ impl RenderCache {
     }
 
     /// Keeps `entry` under `key` unless its tenant would hold more than its budget (then it is
-    /// only served). Returns whether it was kept.
-    fn keep(&self, key: Box<str>, entry: Arc<Rendered>) -> bool {
+    /// only served).
+    fn keep(&self, key: Box<str>, entry: Arc<Rendered>) {
         let weight = entry.weight() as u64;
         let owner = &entry.owner;
-        if owner.bytes.load(Ordering::Relaxed).saturating_add(weight) > self.budget {
-            return false;
+        if owner.bytes.load(Ordering::Relaxed).saturating_add(weight) <= self.budget {
+            owner.bytes.fetch_add(weight, Ordering::Relaxed);
+            self.entries.insert(key, entry);
         }
-        owner.bytes.fetch_add(weight, Ordering::Relaxed);
-        self.entries.insert(key, entry);
-        true
     }
 
     /// `tenant`'s content version now (`search::Search::generation_of`): None for a tenant
@@ -392,9 +390,9 @@ pub async fn serve(State(state): State<AppState>, req: Request, next: Next) -> R
             return StatusCode::INTERNAL_SERVER_ERROR.into_response();
         }
     };
-    let entry = Arc::new(render(generation, owner, parts.headers, identity));
+    let entry = Arc::new(render(generation, owner.clone(), parts.headers, identity));
     // Not stored when a change was applied while it was rendered (it may predate the change).
-    if cache.generation(&state.search, t.slug()) == Some(generation) {
+    if state.search.generation_of(&owner.version) == Some(generation) {
         cache.keep(key, entry.clone());
     }
     answer(&entry, &headers, false, "miss")

@@ -78,9 +78,9 @@ struct Inner {
     max_open: usize,
     /// Use counter: each use of an open index stamps it with the next value.
     clock: AtomicU64,
-    /// Each tenant's state as last read or written, with the state file's modification time
-    /// when read from disk.
-    states: Mutex<HashMap<String, (IndexState, Option<SystemTime>)>>,
+    /// Each tenant's state file (live generation and state) as last read or written, with its
+    /// modification time when on disk.
+    states: Mutex<HashMap<String, (StateFile, Option<SystemTime>)>>,
     /// Serialises writes in this process; the tantivy writer (and its directory lock) is taken
     /// per write, so another process (`forecourt reindex`) can write the same root.
     writer: Mutex<()>,
@@ -271,50 +271,48 @@ impl Inner {
         Some((file, mtime))
     }
 
-    /// The tenant's live generation as its state file names it, re-read (and the recorded state
-    /// with it) when the file changed since it was last read (another process rebuilt or wrote
-    /// the index). None: no state file (or indexes in memory) or the file is unchanged.
-    fn refresh_state(&self, tenant: &str) -> Result<Option<String>, SearchError> {
-        let Some(root) = &self.root else { return Ok(None) };
+    /// Re-reads the tenant's state file into the recorded state when the file changed since it
+    /// was last read (another process rebuilt or wrote the index): one `stat` when unchanged.
+    fn refresh_state(&self, tenant: &str) -> Result<(), SearchError> {
+        let Some(root) = &self.root else { return Ok(()) };
         let path = tenant_dir(root, tenant)?.join("state.json");
         let Ok(mtime) = std::fs::metadata(&path).and_then(|m| m.modified()) else {
-            return Ok(None);
+            return Ok(());
         };
         let seen = self.states.lock().unwrap_or_else(|e| e.into_inner()).get(tenant).and_then(|s| s.1);
-        if seen == Some(mtime) {
-            return Ok(None);
+        if seen != Some(mtime)
+            && let Some((file, mtime)) = self.read_state_file(tenant)
+        {
+            self.states
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(tenant.to_string(), (file, Some(mtime)));
         }
-        let Some((file, mtime)) = self.read_state_file(tenant) else {
-            return Ok(None);
-        };
-        self.states
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(tenant.to_string(), (file.state, Some(mtime)));
-        Ok(Some(file.generation))
+        Ok(())
     }
 
-    /// The tenant's open index, opened from disk when it is not open or its state file changed
-    /// since it was read (another process rebuilt it); stamped as used now. None when the tenant
-    /// has no index yet.
+    /// The tenant's open index, opened from disk when it is not open or its state file names
+    /// another generation (another process rebuilt it); stamped as used now. None when the
+    /// tenant has no index yet.
     fn open(&self, tenant: &str) -> Result<Option<Arc<TenantIndex>>, SearchError> {
         let loaded = self.tenants.read().unwrap_or_else(|e| e.into_inner()).get(tenant).cloned();
         let Some(root) = &self.root else {
-            return Ok(loaded.inspect(|t| {
-                self.touch(t);
-            }));
+            return Ok(loaded.inspect(|t| self.touch(t)));
         };
-        let changed = self.refresh_state(tenant)?;
-        let generation = match (changed, &loaded) {
-            (None, Some(l)) => return Ok(Some(self.touch(l).clone())),
-            (Some(g), Some(l)) if g == l.generation => return Ok(Some(self.touch(l).clone())),
-            (Some(g), _) => g,
-            // Not open, state already known: the generation is read from the file again.
-            (None, None) => match self.read_state_file(tenant) {
-                Some((file, _)) => file.generation,
-                None => return Ok(None),
-            },
+        self.refresh_state(tenant)?;
+        let live = self
+            .states
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(tenant)
+            .map(|s| s.0.generation.clone());
+        let Some(generation) = live else {
+            return Ok(loaded.inspect(|t| self.touch(t)));
         };
+        if let Some(l) = loaded.filter(|l| l.generation == generation) {
+            self.touch(&l);
+            return Ok(Some(l));
+        }
         let dir = tenant_dir(root, tenant)?.join(&generation);
         let index = match Index::open_in_dir(&dir) {
             Ok(i) if i.schema() == schema() => i,
@@ -322,20 +320,20 @@ impl Inner {
             _ => return Ok(None),
         };
         let t = Arc::new(tenant_index(index, generation)?);
-        self.touch(&t);
         self.insert(tenant, t.clone());
         Ok(Some(t))
     }
 
-    /// Stamps `t` as used now; returns it.
-    fn touch<'a>(&self, t: &'a Arc<TenantIndex>) -> &'a Arc<TenantIndex> {
+    /// Stamps `t` as used now.
+    fn touch(&self, t: &TenantIndex) {
         t.used.store(self.clock.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
-        t
     }
 
-    /// Makes `t` the tenant's open index and, past `max_open` indexes on disk, closes the least
-    /// recently used down to nine tenths of the limit (one sort per tenth of the limit opened).
+    /// Makes `t` the tenant's open index, used now, and, past `max_open` indexes on disk, closes
+    /// the least recently used down to nine tenths of the limit (one sort per tenth of the limit
+    /// opened).
     fn insert(&self, tenant: &str, t: Arc<TenantIndex>) {
+        self.touch(&t);
         let mut map = self.tenants.write().unwrap_or_else(|e| e.into_inner());
         map.insert(tenant.to_string(), t);
         if self.root.is_none() || self.max_open == 0 || map.len() <= self.max_open {
@@ -386,10 +384,14 @@ impl Inner {
                 std::fs::metadata(&path).and_then(|m| m.modified()).ok()
             }
         };
+        let file = StateFile {
+            generation: generation.to_string(),
+            state: state.clone(),
+        };
         self.states
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(tenant.to_string(), (state.clone(), mtime));
+            .insert(tenant.to_string(), (file, mtime));
         Ok(())
     }
 
@@ -398,9 +400,7 @@ impl Inner {
     fn switch(&self, tenant: &str, t: TenantIndex, state: &IndexState) -> Result<(), SearchError> {
         self.save_state(tenant, &t.generation, state)?;
         let generation = t.generation.clone();
-        let t = Arc::new(t);
-        self.touch(&t);
-        self.insert(tenant, t);
+        self.insert(tenant, Arc::new(t));
         if let Some(root) = &self.root {
             for e in std::fs::read_dir(tenant_dir(root, tenant)?).map_err(map_err)?.flatten() {
                 if e.path().is_dir() && e.file_name().to_str() != Some(generation.as_str()) {
@@ -523,7 +523,7 @@ impl EmbeddedBackend {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get(tenant)
-            .map(|s| s.0.clone()))
+            .map(|s| s.0.state.clone()))
     }
 
     fn text_query(&self, t: &TenantIndex, text: &str) -> Vec<Box<dyn Query>> {
